@@ -1,0 +1,381 @@
+"""The engine protocol shared by every game: spec, options, events, outcome, errors, seeded RNG.
+
+Engines are pure: standard library only, no I/O, no clock, no global random. Same seed and
+same actions give the same states, bit for bit (ARCHITECTURE.md, "Engine protocol").
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+
+T = TypeVar("T")
+
+__all__ = [
+    "EngineError",
+    "InvalidAction",
+    "IllegalAction",
+    "OptionSpec",
+    "GameSpec",
+    "Event",
+    "Outcome",
+    "Rng",
+    "Game",
+    "validate_options",
+    "require_keys",
+]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class EngineError(ValueError):
+    """Base of the engine's typed errors.
+
+    Attributes:
+        code: a stable machine code (snake_case) the frontend translates, e.g. ``not_your_turn``.
+        message: an English sentence a player can read.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class InvalidAction(EngineError):
+    """A malformed action: wrong shape, unknown type, missing or mistyped field.
+
+    Codes used across games: ``malformed_action``, ``unknown_action``.
+    """
+
+
+class IllegalAction(EngineError):
+    """A well-formed action the rules do not allow now.
+
+    Codes used across games: ``not_your_turn``, ``game_over``, ``card_not_in_hand``,
+    ``not_allowed`` (plus game-specific codes documented by each engine).
+    """
+
+
+def require_keys(action: Mapping[str, Any], types: Mapping[str, type | tuple[type, ...]]) -> None:
+    """Check that ``action`` has exactly ``type`` plus the keys in ``types`` with those types.
+
+    Args:
+        action: the client's action object.
+        types: ``{key: expected type}``; ``bool`` is never accepted where ``int`` is expected.
+
+    Raises:
+        InvalidAction: ``malformed_action`` naming the first missing, extra or mistyped key.
+    """
+    if not isinstance(action, Mapping):
+        raise InvalidAction("malformed_action", "An action must be a JSON object.")
+    extra = set(action) - set(types) - {"type"}
+    if extra:
+        raise InvalidAction("malformed_action", f"Unexpected field {sorted(extra)[0]!r}.")
+    for key, expected in types.items():
+        if key not in action:
+            raise InvalidAction("malformed_action", f"Missing field {key!r}.")
+        value = action[key]
+        wanted = expected if isinstance(expected, tuple) else (expected,)
+        if isinstance(value, bool) and bool not in wanted:
+            raise InvalidAction("malformed_action", f"Field {key!r} has the wrong type.")
+        if not isinstance(value, wanted):
+            raise InvalidAction("malformed_action", f"Field {key!r} has the wrong type.")
+
+
+# --------------------------------------------------------------------------- spec & options
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One room option of a game, as the lobby shows it and the server validates it.
+
+    Attributes:
+        name: the option key, e.g. ``"regulation"``.
+        kind: ``"choice"`` (one of ``choices``), ``"int"`` (``minimum``..``maximum``) or ``"bool"``.
+        default: the value used when the room does not set the option.
+        choices: the allowed values for ``"choice"``.
+        minimum, maximum: inclusive bounds for ``"int"``.
+        label: a short English label for the lobby.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the option as a JSON-ready dict (the catalog's option schema)."""
+        data: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
+                                "label": self.label or self.name}
+        if self.kind == "choice":
+            data["choices"] = list(self.choices)
+        if self.kind == "int":
+            data["minimum"], data["maximum"] = self.minimum, self.maximum
+        return data
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it is allowed for this option.
+
+        Raises:
+            ValueError: with a message naming the option and what it accepts.
+        """
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"Option {self.name!r} must be true or false.")
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"Option {self.name!r} must be a whole number.")
+            if not (self.minimum <= value <= self.maximum):  # type: ignore[operator]
+                raise ValueError(
+                    f"Option {self.name!r} must be between {self.minimum} and {self.maximum}.")
+        elif self.kind == "choice":
+            if value not in self.choices or isinstance(value, bool) != isinstance(
+                    self.choices[0], bool):
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise ValueError(f"Option {self.name!r} must be one of: {allowed}.")
+        else:  # pragma: no cover - a programming error in a spec
+            raise ValueError(f"Unknown option kind {self.kind!r}.")
+        return value
+
+
+def validate_options(options: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Return the full option dict: defaults overlaid with the validated ``raw`` values.
+
+    Args:
+        options: the game's option specs.
+        raw: the room's requested options (may be ``None`` or partial).
+
+    Raises:
+        ValueError: for an unknown option name or a value the option does not accept.
+    """
+    raw = dict(raw or {})
+    if not isinstance(raw, dict):
+        raise ValueError("Options must be a JSON object.")
+    known = {o.name: o for o in options}
+    unknown = set(raw) - set(known)
+    if unknown:
+        raise ValueError(f"Unknown option {sorted(unknown)[0]!r}.")
+    return {name: spec.check(raw[name]) if name in raw else spec.default
+            for name, spec in known.items()}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's facts as data (OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``).
+
+    Attributes:
+        id: the engine id used in URLs and the database, e.g. ``"reverse_curse"``.
+        titles: ``{"en": ..., "zh": ..., "ja": ...}`` display names.
+        min_players, max_players: seats a match may have.
+        hidden_information: whether some state is hidden from some viewers.
+        max_length: the most actions a match can take (every game ends within it).
+        options: the room options (``OptionSpec``), including ``turn_seconds``.
+    """
+
+    id: str
+    titles: Mapping[str, str]
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    max_length: int
+    options: tuple[OptionSpec, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the catalog entry: id, titles, player counts, options schema."""
+        return {
+            "id": self.id,
+            "titles": dict(self.titles),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "hidden_information": self.hidden_information,
+            "max_length": self.max_length,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+# --------------------------------------------------------------------------- events & outcome
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in ``apply``, with its own audience.
+
+    Attributes:
+        kind: a stable name, e.g. ``"card_played"``.
+        data: JSON-ready details.
+        visible_to: the seats that may see it; ``None`` = everyone (spectators included).
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, viewer: int | None) -> bool:
+        """Return whether ``viewer`` (a seat, or ``None`` for a spectator) may see this event."""
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"kind", "data"}`` for the wire (the audience is not sent)."""
+        return {"kind": self.kind, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended.
+
+    Attributes:
+        ranks: one rank per seat, 1 = best; equal ranks tie (all 1 = a draw).
+        reason: a stable code, e.g. ``"ko"``, ``"decision"``, ``"draw"``, ``"resign"``.
+        detail: JSON-ready extra facts (final position, scores…).
+    """
+
+    ranks: tuple[int, ...]
+    reason: str
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> frozenset[int]:
+        """Seats ranked first (all seats on a draw)."""
+        return frozenset(i for i, r in enumerate(self.ranks) if r == 1)
+
+    @property
+    def draw(self) -> bool:
+        """Whether every seat shares the first rank."""
+        return all(r == 1 for r in self.ranks)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"ranks", "reason", "winners", "draw", "detail"}``."""
+        return {"ranks": list(self.ranks), "reason": self.reason,
+                "winners": sorted(self.winners), "draw": self.draw, "detail": dict(self.detail)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Outcome":
+        """Inverse of ``to_json``."""
+        return cls(tuple(data["ranks"]), data["reason"], dict(data.get("detail", {})))
+
+
+# --------------------------------------------------------------------------- randomness
+
+
+class Rng:
+    """A deterministic random stream from a key (SHA-256 in counter mode).
+
+    Derive one per decision from the match seed and labels that say where in the match it is
+    used (``Rng.derive(seed, "deal", set_no)``), so no RNG state needs storing and replays are
+    exact. Never touches the ``random`` module.
+    """
+
+    __slots__ = ("_key", "_counter", "_pool")
+
+    def __init__(self, key: bytes) -> None:
+        self._key = hashlib.sha256(key).digest()
+        self._counter = 0
+        self._pool = b""
+
+    @classmethod
+    def derive(cls, seed: bytes, *labels: object) -> "Rng":
+        """Return a stream for ``seed`` and the given labels (str/int; order matters)."""
+        text = "\x1f".join(str(label) for label in labels).encode()
+        return cls(seed + b"\x1e" + text)
+
+    def _bytes(self, n: int) -> bytes:
+        while len(self._pool) < n:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._pool += block
+        out, self._pool = self._pool[:n], self._pool[n:]
+        return out
+
+    def randbelow(self, n: int) -> int:
+        """Return a uniform int in ``[0, n)``; raises ``ValueError`` if ``n < 1``."""
+        if n < 1:
+            raise ValueError("randbelow needs n >= 1")
+        bits = max(1, (n - 1).bit_length())
+        nbytes = (bits + 7) // 8
+        mask = (1 << bits) - 1
+        while True:
+            value = int.from_bytes(self._bytes(nbytes), "big") & mask
+            if value < n:
+                return value
+
+    def choice(self, items: Sequence[T]) -> T:
+        """Return one element of a non-empty sequence, uniformly."""
+        return items[self.randbelow(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """Return a new list with ``items`` in a uniformly random order (Fisher–Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def coin(self) -> int:
+        """Return 0 or 1 with equal chance."""
+        return self.randbelow(2)
+
+
+# --------------------------------------------------------------------------- the protocol
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every engine module exposes as ``GAME`` (see ARCHITECTURE.md, "Engine protocol").
+
+    States are the engine's own immutable values; only ``app/rooms`` ever holds one.
+    """
+
+    spec: GameSpec
+
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the full options; ``ValueError`` with a clear message on a bad one."""
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """Return how many seats a match with these (validated) options has."""
+
+    def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> Any:
+        """Return the initial state for ``players`` seats from the secret match ``seed``."""
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        """Return the seats that may act now; empty when the match is over."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[dict[str, Any]]:
+        """Return every legal action of ``seat`` now, in a deterministic order (JSON-ready)."""
+
+    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+        """Return ``(new_state, events)``; never mutates ``state``.
+
+        Raises:
+            InvalidAction: malformed action.
+            IllegalAction: well-formed but not legal now (``not_your_turn``…).
+        """
+
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """Return what ``viewer`` (a seat, or ``None`` = spectator) may see, JSON-ready."""
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Return the outcome once the match is over, else ``None``."""
+
+    def deadline_action(self, state: Any, seat: int) -> dict[str, Any]:
+        """Return the action a clock timeout plays for ``seat`` (one of its legal actions)."""
+
+    def clock_seconds(self, state: Any, seat: int) -> int:
+        """Return the seconds ``seat`` has for its current decision."""
+
+    def resign(self, state: Any, seat: int) -> tuple[Any, list[Event]]:
+        """Return the state in which ``seat`` (and its side) resigned: the match is over."""
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """Return the full state as JSON-ready data (raw: never sent to clients)."""
+
+    def load(self, data: Mapping[str, Any]) -> Any:
+        """Inverse of ``dump``."""

@@ -1,0 +1,25 @@
+"""The explicit game registry: engine id -> the game's ``GAME`` object (no import side effects).
+
+Every registered game is covered by ``tests/engine/test_contract.py``.
+"""
+
+from __future__ import annotations
+
+from engine.core import Game
+from engine.reverse_curse import GAME as REVERSE_CURSE
+
+GAMES: dict[str, Game] = {
+    game.spec.id: game
+    for game in (
+        REVERSE_CURSE,
+    )
+}
+
+
+def get_game(game_id: str) -> Game:
+    """Return the registered game ``game_id``.
+
+    Raises:
+        KeyError: when no game has that id.
+    """
+    return GAMES[game_id]
