@@ -6,12 +6,20 @@ Every registered game is covered by ``tests/engine/test_contract.py``.
 from __future__ import annotations
 
 from engine.core import Game
+from engine.civilization import GAME as CIVILIZATION
+from engine.grid_reversal import GAME as GRID_REVERSAL
+from engine.numgr import GAME as NUMGR
 from engine.reverse_curse import GAME as REVERSE_CURSE
+from engine.zipai import GAME as ZIPAI
 
 GAMES: dict[str, Game] = {
     game.spec.id: game
     for game in (
+        NUMGR,
         REVERSE_CURSE,
+        CIVILIZATION,
+        ZIPAI,
+        GRID_REVERSAL,
     )
 }
 

@@ -1,0 +1,1 @@
+"""REST routers (docs/protocol.md "REST"): games, players, rooms, matches; deps and schemas."""

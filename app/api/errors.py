@@ -1,0 +1,35 @@
+"""One place that turns errors into ``{"detail": {"code", "message"}}`` answers."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from app.api.schemas import ErrorOut
+from app.rooms.errors import RoomError
+
+ERRORS = {status: {"model": ErrorOut} for status in (401, 404, 409, 422)}
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    """Return the JSON error answer."""
+    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status)
+
+
+async def room_error(request: Request, exc: RoomError) -> JSONResponse:
+    """Answer a ``RoomError`` with its status and code."""
+    return error_response(exc.status, exc.code, exc.message)
+
+
+async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """Answer a request that fails its schema: 422 ``validation_error`` naming the first field."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+    return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}")
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers on ``app``."""
+    app.add_exception_handler(RoomError, room_error)
+    app.add_exception_handler(RequestValidationError, validation_error)

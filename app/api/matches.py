@@ -1,0 +1,97 @@
+"""``/api/matches``: history list (filters, newest first, cursor pages), detail, ladder.
+
+The seed and the action log are secret while a match runs (ARCHITECTURE.md "Fairness"): the
+detail shows them only once the match is finished.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Sequence
+
+from fastapi import APIRouter, Query
+
+from app.api.deps import SessionDep
+from app.api.errors import ERRORS
+from app.api.schemas import LadderOut, MatchDetail, MatchPage
+from app.db import repositories as repo
+from app.db.models import Match
+from app.rooms.errors import RoomError
+from app.rooms.ladder import LADDER_GAMES
+from app.rooms.service import iso
+
+router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
+
+
+async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
+    """Return ``MatchSummary`` dicts for ``matches`` (two queries for all of them)."""
+    ids = [m.id for m in matches]
+    seats = await repo.match_seats(session, ids)
+    codes = await repo.room_codes(session, [m.room_id for m in matches])
+    return [{
+        "id": m.id, "game": m.game, "room_code": codes[m.room_id], "status": m.status,
+        "options": m.options,
+        "seats": [{"seat": s, "player_id": pid, "name": name} for s, pid, name in seats[m.id]],
+        "outcome": m.outcome, "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
+    } for m in matches]
+
+
+def parse_cursor(cursor: str | None) -> int | None:
+    """Return the match id a cursor stands for (``None`` = first page).
+
+    Raises:
+        RoomError: ``bad_cursor`` (422).
+    """
+    if cursor is None:
+        return None
+    if not cursor.isdigit():
+        raise RoomError("bad_cursor", "The cursor is not one this server gave.", 422)
+    return int(cursor)
+
+
+@router.get("", response_model=MatchPage)
+async def list_matches(session: SessionDep, game: str | None = None,
+                       player: int | None = None,
+                       status: Literal["playing", "finished", "abandoned"] | None = None,
+                       cursor: str | None = None,
+                       limit: int = Query(20, ge=1, le=100)) -> dict:
+    """Return ``{items, next_cursor}``: matches newest first, filtered by game, player id and
+    status; ``next_cursor`` is ``null`` on the last page."""
+    rows = await repo.list_matches(session, game=game, player=player, status=status,
+                                   before_id=parse_cursor(cursor), limit=limit + 1)
+    page = rows[:limit]
+    next_cursor = str(page[-1].id) if len(rows) > limit else None
+    return {"items": await summaries(session, page), "next_cursor": next_cursor}
+
+
+async def _match(session, match_id: int) -> Match:
+    match = await repo.get_match(session, match_id)
+    if match is None:
+        raise RoomError("match_not_found", f"No match has the id {match_id}.", 404)
+    return match
+
+
+@router.get("/{match_id}", response_model=MatchDetail)
+async def get_match(match_id: int, session: SessionDep) -> dict:
+    """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished."""
+    match = await _match(session, match_id)
+    detail = (await summaries(session, [match]))[0]
+    finished = match.status == "finished"
+    actions = None
+    if finished:
+        actions = [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": iso(a.at)}
+                   for a in await repo.match_actions(session, match_id)]
+    return {**detail, "seed_commitment": match.seed_commitment,
+            "seed": match.seed if finished else None, "actions": actions}
+
+
+@router.get("/{match_id}/ladder", response_model=LadderOut)
+async def get_ladder(match_id: int, session: SessionDep) -> dict:
+    """Return the resolved Reverse Curse sets (from ``rc_sets``); 404 ``no_ladder`` for other
+    games."""
+    match = await _match(session, match_id)
+    if match.game not in LADDER_GAMES:
+        raise RoomError("no_ladder", f"{match.game} matches have no ladder.", 404)
+    sets = await repo.rc_sets(session, match_id)
+    return {"match_id": match_id, "sets": [
+        {"set": s.set_no, "first_side": s.first_side, "field": s.field, "result": s.result,
+         "position_after": s.position_after} for s in sets]}

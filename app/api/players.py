@@ -1,0 +1,35 @@
+"""``/api/players``: create an identity (name + bearer token), read a player."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from fastapi import APIRouter
+
+from app.api.deps import SessionDep
+from app.api.errors import ERRORS
+from app.api.schemas import PlayerCreated, PlayerIn, PlayerOut
+from app.auth import hash_token, new_token
+from app.db import repositories as repo
+from app.rooms.errors import RoomError
+
+router = APIRouter(prefix="/api/players", tags=["players"], responses=ERRORS)
+
+
+@router.post("", status_code=201, response_model=PlayerCreated)
+async def create_player(body: PlayerIn, session: SessionDep) -> dict:
+    """Create a player; the answer carries its token (stored server-side only as SHA-256)."""
+    token = new_token()
+    async with session.begin():
+        player = await repo.add_player(session, body.name, hash_token(token),
+                                       datetime.now(timezone.utc))
+    return {"id": player.id, "name": player.name, "token": token}
+
+
+@router.get("/{player_id}", response_model=PlayerOut)
+async def get_player(player_id: int, session: SessionDep) -> dict:
+    """Return ``{id, name}``; 404 ``player_not_found``."""
+    player = await repo.get_player(session, player_id)
+    if player is None:
+        raise RoomError("player_not_found", f"No player has the id {player_id}.", 404)
+    return {"id": player.id, "name": player.name}

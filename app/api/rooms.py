@@ -1,0 +1,46 @@
+"""``/api/rooms``: create, list and read rooms; claim and leave seats (thin: the service acts)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fastapi import APIRouter
+
+from app.api.deps import CurrentPlayer, ServiceDep
+from app.api.errors import ERRORS
+from app.api.schemas import RoomIn, RoomOut
+
+router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
+
+RoomStatusQuery = Literal["open", "playing", "finished", "abandoned"]
+
+
+@router.post("", status_code=201, response_model=RoomOut)
+async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep) -> dict:
+    """Open a room for ``game`` with ``options`` (validated by the engine: 422 ``bad_option``)."""
+    return await service.create_room(player.id, body.game, body.options)
+
+
+@router.get("", response_model=list[RoomOut])
+async def list_rooms(service: ServiceDep, status: RoomStatusQuery | None = None) -> list[dict]:
+    """Return rooms newest first: ``status`` if given, else the open and playing ones."""
+    return await service.rooms([status] if status else ["open", "playing"])
+
+
+@router.get("/{code}", response_model=RoomOut)
+async def get_room(code: str, service: ServiceDep) -> dict:
+    """Return one room; 404 ``room_not_found``."""
+    return await service.room(code)
+
+
+@router.post("/{code}/seats/{seat}", response_model=RoomOut)
+async def claim_seat(code: str, seat: int, player: CurrentPlayer, service: ServiceDep) -> dict:
+    """Claim ``seat`` (409 ``seat_taken``/``already_seated``/``room_not_open``); the match
+    starts when every seat is filled."""
+    return await service.claim_seat(code, seat, player.id)
+
+
+@router.delete("/{code}/seats/{seat}", response_model=RoomOut)
+async def leave_seat(code: str, seat: int, player: CurrentPlayer, service: ServiceDep) -> dict:
+    """Leave ``seat`` before the start (409 ``room_not_open``/``not_seated``)."""
+    return await service.leave_seat(code, seat, player.id)

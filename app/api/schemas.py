@@ -1,0 +1,173 @@
+"""Response and request models of the REST API (they drive the OpenAPI schema at /docs)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class ErrorBody(BaseModel):
+    """``{"code", "message"}`` inside ``{"detail": ...}`` of every 4xx answer."""
+
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    """Every error answer: ``{"detail": {"code", "message"}}``."""
+
+    detail: ErrorBody
+
+
+class OptionOut(BaseModel):
+    """One room option of a game (``OptionSpec.to_json``)."""
+
+    name: str
+    kind: Literal["choice", "int", "bool"]
+    default: Any
+    label: str
+    choices: list[Any] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class GameOut(BaseModel):
+    """A catalog entry (``GameSpec.to_json``)."""
+
+    id: str
+    titles: dict[str, str]
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    max_length: int
+    options: list[OptionOut]
+
+
+class PlayerIn(BaseModel):
+    """``POST /api/players`` body."""
+
+    name: str = Field(min_length=1, max_length=32)
+
+
+class PlayerOut(BaseModel):
+    """A public player."""
+
+    id: int
+    name: str
+
+
+class PlayerCreated(PlayerOut):
+    """A new player with its bearer token (shown once; the server keeps only its hash)."""
+
+    token: str
+
+
+class RoomIn(BaseModel):
+    """``POST /api/rooms`` body: a game id and (partial) options."""
+
+    game: str
+    options: dict[str, Any] | None = None
+
+
+class RoomSeatOut(BaseModel):
+    """One seat of a room; ``side`` is known once the match started."""
+
+    seat: int
+    player_id: int | None
+    name: str | None
+    side: str | None
+
+
+class RoomOut(BaseModel):
+    """A room (docs/protocol.md ``Room``)."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    status: Literal["open", "playing", "finished", "abandoned"]
+    seats: list[RoomSeatOut]
+    match_id: int | None
+    created_at: str
+    ws: str
+
+
+class OutcomeOut(BaseModel):
+    """``Outcome.to_json``."""
+
+    ranks: list[int]
+    reason: str
+    winners: list[int]
+    draw: bool
+    detail: dict[str, Any]
+
+
+class MatchSeatOut(BaseModel):
+    """Who played a seat."""
+
+    seat: int
+    player_id: int
+    name: str
+
+
+class MatchSummary(BaseModel):
+    """A match in lists (docs/protocol.md ``MatchSummary``)."""
+
+    id: int
+    game: str
+    room_code: str
+    status: Literal["playing", "finished", "abandoned"]
+    options: dict[str, Any]
+    seats: list[MatchSeatOut]
+    outcome: OutcomeOut | None
+    started_at: str
+    finished_at: str | None
+
+
+class ActionOut(BaseModel):
+    """One logged action (``at`` is ISO 8601 UTC)."""
+
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    at: str
+
+
+class MatchDetail(MatchSummary):
+    """A match with its seed commitment; seed and actions only once finished."""
+
+    seed_commitment: str
+    seed: str | None
+    actions: list[ActionOut] | None
+
+
+class MatchPage(BaseModel):
+    """A page of matches, newest first; pass ``next_cursor`` as ``cursor`` for the next."""
+
+    items: list[MatchSummary]
+    next_cursor: str | None
+
+
+class LadderCard(BaseModel):
+    """One field card of a resolved set."""
+
+    card: str
+    seat: int
+    side: Literal["UP", "DOWN"]
+
+
+class LadderSet(BaseModel):
+    """One resolved Reverse Curse set."""
+
+    set: int
+    first_side: Literal["UP", "DOWN"]
+    field: list[LadderCard]
+    result: int
+    position_after: int
+
+
+class LadderOut(BaseModel):
+    """``GET /api/matches/{id}/ladder``."""
+
+    match_id: int
+    sets: list[LadderSet]

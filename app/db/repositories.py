@@ -1,0 +1,210 @@
+"""Every query of the server, grouped by table (routes and services never build SQL).
+
+All functions take an ``AsyncSession`` and never commit: the caller owns the transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Iterable, Sequence
+
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import (Match, MatchAction, MatchSeat, Player, RcSet, Room, RoomSeat)
+
+SeatRow = tuple[int, int, str]  # (seat, player_id, player name)
+
+
+# --------------------------------------------------------------------------- players
+
+async def add_player(session: AsyncSession, name: str, token_hash: str, now: datetime) -> Player:
+    """Insert a player; return it with its id."""
+    player = Player(name=name, token_hash=token_hash, created_at=now)
+    session.add(player)
+    await session.flush()
+    return player
+
+
+async def player_by_token_hash(session: AsyncSession, token_hash: str) -> Player | None:
+    """Return the player whose token hashes to ``token_hash`` (SHA-256 hex), or ``None``."""
+    return await session.scalar(select(Player).where(Player.token_hash == token_hash))
+
+
+async def get_player(session: AsyncSession, player_id: int) -> Player | None:
+    """Return the player ``player_id`` or ``None``."""
+    return await session.get(Player, player_id)
+
+
+# --------------------------------------------------------------------------- rooms
+
+async def add_room(session: AsyncSession, code: str, game: str, options: dict[str, Any],
+                   creator_id: int, now: datetime) -> Room:
+    """Insert an open room; return it with its id."""
+    room = Room(code=code, game=game, options=options, status="open", creator_id=creator_id,
+                created_at=now)
+    session.add(room)
+    await session.flush()
+    return room
+
+
+async def room_by_code(session: AsyncSession, code: str, lock: bool = False) -> Room | None:
+    """Return the room ``code`` (``lock=True``: ``SELECT … FOR UPDATE`` where supported)."""
+    query = select(Room).where(Room.code == code)
+    if lock:
+        query = query.with_for_update()
+    return await session.scalar(query)
+
+
+async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200
+                     ) -> Sequence[Room]:
+    """Return up to ``limit`` rooms with one of ``statuses``, newest first."""
+    query = (select(Room).where(Room.status.in_(list(statuses)))
+             .order_by(Room.id.desc()).limit(limit))
+    return (await session.scalars(query)).all()
+
+
+async def room_seats(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+    """Return ``{room_id: [(seat, player_id, name)]}`` for the claimed seats, by seat."""
+    query = (select(RoomSeat.room_id, RoomSeat.seat, Player.id, Player.name)
+             .join(Player, Player.id == RoomSeat.player_id)
+             .where(RoomSeat.room_id.in_(list(room_ids))).order_by(RoomSeat.seat))
+    out: dict[int, list[SeatRow]] = {room_id: [] for room_id in room_ids}
+    for room_id, seat, player_id, name in await session.execute(query):
+        out[room_id].append((seat, player_id, name))
+    return out
+
+
+async def add_room_seat(session: AsyncSession, room_id: int, seat: int, player_id: int) -> None:
+    """Claim ``seat`` for ``player_id`` (the unique keys refuse a taken seat or a 2nd seat)."""
+    session.add(RoomSeat(room_id=room_id, seat=seat, player_id=player_id))
+    await session.flush()
+
+
+async def remove_room_seat(session: AsyncSession, room_id: int, seat: int) -> None:
+    """Free ``seat`` of the room."""
+    row = await session.get(RoomSeat, (room_id, seat))
+    if row is not None:
+        await session.delete(row)
+        await session.flush()
+
+
+async def latest_match_ids(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, int]:
+    """Return ``{room_id: id of its newest match}`` for the rooms that have one."""
+    query = (select(Match.room_id, func.max(Match.id))
+             .where(Match.room_id.in_(list(room_ids))).group_by(Match.room_id))
+    return {room_id: match_id for room_id, match_id in await session.execute(query)}
+
+
+async def set_room_status(session: AsyncSession, room_id: int, status: str) -> None:
+    """Store a room status (the caller checked the transition)."""
+    await session.execute(update(Room).where(Room.id == room_id).values(status=status))
+
+
+# --------------------------------------------------------------------------- matches
+
+async def add_match(session: AsyncSession, room: Room, seed_hex: str, commitment: str,
+                    seats: Sequence[tuple[int, int]], now: datetime) -> Match:
+    """Insert a playing match of ``room`` and its seats ``[(seat, player_id)]``."""
+    match = Match(room_id=room.id, game=room.game, options=room.options, seed=seed_hex,
+                  seed_commitment=commitment, status="playing", outcome=None, deadlines={},
+                  started_at=now)
+    session.add(match)
+    await session.flush()
+    session.add_all(MatchSeat(match_id=match.id, seat=seat, player_id=player_id)
+                    for seat, player_id in seats)
+    await session.flush()
+    return match
+
+
+async def get_match(session: AsyncSession, match_id: int) -> Match | None:
+    """Return the match ``match_id`` or ``None``."""
+    return await session.get(Match, match_id)
+
+
+async def playing_matches(session: AsyncSession) -> Sequence[Match]:
+    """Return every match still being played (to resume their clocks at start)."""
+    return (await session.scalars(select(Match).where(Match.status == "playing"))).all()
+
+
+async def match_seats(session: AsyncSession, match_ids: Sequence[int]
+                      ) -> dict[int, list[SeatRow]]:
+    """Return ``{match_id: [(seat, player_id, name)]}`` by seat."""
+    query = (select(MatchSeat.match_id, MatchSeat.seat, Player.id, Player.name)
+             .join(Player, Player.id == MatchSeat.player_id)
+             .where(MatchSeat.match_id.in_(list(match_ids))).order_by(MatchSeat.seat))
+    out: dict[int, list[SeatRow]] = {match_id: [] for match_id in match_ids}
+    for match_id, seat, player_id, name in await session.execute(query):
+        out[match_id].append((seat, player_id, name))
+    return out
+
+
+async def room_codes(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, str]:
+    """Return ``{room_id: code}``."""
+    query = select(Room.id, Room.code).where(Room.id.in_(list(room_ids)))
+    return {room_id: code for room_id, code in await session.execute(query)}
+
+
+async def list_matches(session: AsyncSession, *, game: str | None, player: int | None,
+                       status: str | None, before_id: int | None, limit: int) -> Sequence[Match]:
+    """Return up to ``limit`` matches newest first (highest id first), filtered.
+
+    Args:
+        game, player, status: filters (``None`` = any); ``player`` is a player id.
+        before_id: the pagination cursor: only matches with a smaller id.
+    """
+    query = select(Match).order_by(Match.id.desc()).limit(limit)
+    if game is not None:
+        query = query.where(Match.game == game)
+    if status is not None:
+        query = query.where(Match.status == status)
+    if before_id is not None:
+        query = query.where(Match.id < before_id)
+    if player is not None:
+        query = query.where(Match.id.in_(
+            select(MatchSeat.match_id).where(MatchSeat.player_id == player)))
+    return (await session.scalars(query)).all()
+
+
+async def match_actions(session: AsyncSession, match_id: int, after_seq: int = 0
+                        ) -> Sequence[MatchAction]:
+    """Return the match's actions with ``seq > after_seq``, in order."""
+    query = (select(MatchAction).where(MatchAction.match_id == match_id,
+                                       MatchAction.seq > after_seq).order_by(MatchAction.seq))
+    return (await session.scalars(query)).all()
+
+
+async def count_actions(session: AsyncSession, match_id: int) -> int:
+    """Return how many actions the match has logged."""
+    query = select(func.count()).select_from(MatchAction).where(MatchAction.match_id == match_id)
+    return int(await session.scalar(query) or 0)
+
+
+async def add_action(session: AsyncSession, match_id: int, seq: int, seat: int,
+                     action: dict[str, Any], timeout: bool, at: datetime) -> None:
+    """Append one action (``UNIQUE(match_id, seq)`` refuses a second one at the same seq)."""
+    session.add(MatchAction(match_id=match_id, seq=seq, seat=seat, action=action,
+                            timeout=timeout, at=at))
+    await session.flush()
+
+
+async def update_match(session: AsyncSession, match_id: int, **values: Any) -> None:
+    """Store new values (``deadlines``, ``status``, ``outcome``, ``finished_at``) of a match."""
+    await session.execute(update(Match).where(Match.id == match_id).values(**values))
+
+
+# --------------------------------------------------------------------------- Reverse Curse ladder
+
+async def add_rc_sets(session: AsyncSession, match_id: int, sets: Sequence[dict[str, Any]]
+                      ) -> None:
+    """Insert resolved sets ``[{set, first_side, field, result, position_after}]``."""
+    session.add_all(RcSet(match_id=match_id, set_no=s["set"], first_side=s["first_side"],
+                          field=s["field"], result=s["result"],
+                          position_after=s["position_after"]) for s in sets)
+    await session.flush()
+
+
+async def rc_sets(session: AsyncSession, match_id: int) -> Sequence[RcSet]:
+    """Return the match's resolved sets in set order."""
+    query = select(RcSet).where(RcSet.match_id == match_id).order_by(RcSet.set_no)
+    return (await session.scalars(query)).all()

@@ -1,0 +1,1 @@
+"""Websockets: the ``/ws/rooms/{code}`` endpoint, frame schemas and the connection hub."""

@@ -1,0 +1,161 @@
+"""The websocket endpoint ``/ws/rooms/{code}`` (docs/protocol.md "Websocket").
+
+A connection moves through explicit states: ``AWAITING_HELLO`` → ``GREETED`` → ``CLOSED``.
+Every inbound frame is validated (``app.realtime.frames``) before it reaches the room.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.auth import player_for_token
+from app.realtime.frames import FrameError, RateLimiter, parse_frame
+from app.realtime.hub import Connection
+from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, frame
+from app.rooms.errors import RoomError
+
+router = APIRouter()
+
+
+class ConnState(str, Enum):
+    """Where a socket is in its life."""
+
+    AWAITING_HELLO = "awaiting_hello"
+    GREETED = "greeted"
+    CLOSED = "closed"
+
+
+def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
+    """Return whether the socket's ``Origin`` may connect.
+
+    Allowed: no ``Origin`` (not a browser), an origin whose host:port is the request's ``Host``
+    (same host), or one listed in ``ARENA_ALLOWED_ORIGINS`` (``"*"`` allows any).
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None or "*" in allowed or origin.rstrip("/") in [a.rstrip("/") for a in allowed]:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+async def receive_text(websocket: WebSocket) -> str:
+    """Return the next frame's text (a binary frame is decoded as UTF-8).
+
+    Raises:
+        WebSocketDisconnect: the client went away.
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is not None:
+        return message["text"]
+    return (message.get("bytes") or b"").decode("utf-8", "replace")
+
+
+@router.websocket("/ws/rooms/{code}")
+async def room_socket(websocket: WebSocket, code: str) -> None:
+    """Serve one client of room ``code`` until it leaves."""
+    arena = websocket.app.state.arena
+    if not origin_allowed(websocket, arena.settings.allowed_origins):
+        await websocket.close(code=1008)
+        return
+    await websocket.accept()
+    session = SocketSession(websocket, code, arena)
+    try:
+        await session.run()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        session.close()
+
+
+class SocketSession:
+    """One socket's conversation: hello, then act/chat/ping frames."""
+
+    def __init__(self, websocket: WebSocket, code: str, arena) -> None:
+        self.websocket, self.code, self.arena = websocket, code, arena
+        self.state = ConnState.AWAITING_HELLO
+        self.conn: Connection | None = None
+        self.limiter = RateLimiter(arena.settings.frames_per_second)
+
+    async def run(self) -> None:
+        """Read frames until the client disconnects."""
+        settings = self.arena.settings
+        while True:
+            text = await receive_text(self.websocket)
+            if not self.limiter.allow():
+                await self.error("rate_limited", "Too many frames; slow down.")
+                continue
+            try:
+                parsed = parse_frame(text, settings.max_frame_bytes, settings.chat_max_length)
+            except FrameError as exc:
+                await self.error(exc.code, exc.message)
+                continue
+            await self.handle(parsed)
+
+    async def error(self, code: str, message: str) -> None:
+        """Send an ``error`` frame (through the hub's writer once greeted)."""
+        data = ErrorFrame(code=code, message=message)
+        if self.conn is not None:
+            self.conn.send(data)
+        else:
+            await self.websocket.send_json(frame(data))
+
+    async def handle(self, parsed: Inbound) -> None:
+        """Dispatch one valid frame by type and connection state."""
+        if self.state is ConnState.AWAITING_HELLO:
+            if not isinstance(parsed, Hello):
+                await self.error("hello_first", "Send hello first.")
+                return
+            await self.greet(parsed)
+        elif isinstance(parsed, Hello):
+            await self.error("bad_frame", "hello was already sent.")
+        elif isinstance(parsed, Act):
+            await self.act(parsed)
+        elif isinstance(parsed, Chat):
+            await self.chat(parsed)
+        elif isinstance(parsed, Ping):
+            self.conn.send(Pong())
+
+    async def greet(self, hello: Hello) -> None:
+        """Resolve the token to a seat of this room (else spectator); send ``welcome``."""
+        try:
+            player = await player_for_token(self.arena.sessions, hello.token)
+            seat = await self.arena.service.seat_of(
+                self.code, player.id if player is not None else None)
+        except RoomError as exc:
+            await self.error(exc.code, exc.message)
+            await self.websocket.close(code=4404)
+            raise WebSocketDisconnect(4404) from exc
+        name = player.name if player is not None and seat is not None else "spectator"
+        self.conn = Connection(self.websocket, self.code, seat, name)
+        self.state = ConnState.GREETED
+        await self.arena.hub.welcome(self.conn)
+
+    async def act(self, act: Act) -> None:
+        """Play an action for this socket's seat (the seat comes only from the token)."""
+        if self.conn.seat is None:
+            await self.error("not_seated", "Spectators cannot act.")
+            return
+        try:
+            await self.arena.service.matches.act(self.code, self.conn.seat, act.prompt,
+                                                 act.action)
+        except RoomError as exc:
+            await self.error(exc.code, exc.message)
+            if exc.code == "stale_prompt":
+                await self.arena.hub.resend(self.conn)
+
+    async def chat(self, chat: Chat) -> None:
+        """Send a chat line (team lines need a seat)."""
+        if chat.team and self.conn.seat is None:
+            await self.error("not_seated", "Spectators have no team.")
+            return
+        await self.arena.hub.chat(self.conn, chat.text, chat.team, self.arena.clock.now())
+
+    def close(self) -> None:
+        """Leave the hub."""
+        if self.conn is not None and self.state is ConnState.GREETED:
+            self.arena.hub.leave(self.conn)
+        self.state = ConnState.CLOSED

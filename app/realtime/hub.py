@@ -1,0 +1,163 @@
+"""The connection hub: this process's sockets per room, fed by the broker.
+
+For every "room X at version v" message it renders a per-viewer ``update`` for each of its own
+sockets in room X (events filtered by ``Event.visible`` inside the room service), so several
+processes can serve one room (ARCHITECTURE.md "Scale-out").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from app.bus.base import CHANNEL, Broker
+from app.realtime.schemas import (ChatFrame, Outbound, Presence, RoomFrame, Update, Welcome,
+                                  frame)
+from app.rooms.service import RoomService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One greeted socket: its room, seat (``None`` = spectator), name and last sent version.
+
+    Frames go through ``outbox`` to one writer task, so they leave in the order they were queued.
+    ``version`` is ``-1`` until a match view was sent.
+    """
+
+    websocket: WebSocket
+    code: str
+    seat: int | None
+    name: str
+    version: int = -1
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    writer: asyncio.Task | None = None
+
+    def send(self, data: dict[str, Any] | Outbound) -> None:
+        """Queue a frame (a model or a dict) for this socket."""
+        self.outbox.put_nowait(frame(data) if isinstance(data, Outbound) else data)
+
+    async def write_loop(self) -> None:
+        """Send queued frames until the socket fails or the task is cancelled."""
+        while True:
+            data = await self.outbox.get()
+            try:
+                await self.websocket.send_json(data)
+            except Exception:  # the socket closed: the reader side cleans up
+                return
+
+
+class Hub:
+    """Sockets by room code; turns broker messages into frames for them."""
+
+    def __init__(self, service: RoomService, broker: Broker) -> None:
+        self._service, self._broker = service, broker
+        self._rooms: dict[str, set[Connection]] = {}
+        self._task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        """Subscribe to the room channel and start dispatching."""
+        subscription = await self._broker.subscribe(CHANNEL)
+        self._task = asyncio.create_task(self._pump(subscription))
+
+    async def stop(self) -> None:
+        """Stop dispatching and the writers."""
+        if self._task is not None:
+            self._task.cancel()
+        for conns in self._rooms.values():
+            for conn in conns:
+                if conn.writer is not None:
+                    conn.writer.cancel()
+
+    async def _pump(self, subscription) -> None:
+        async for message in subscription:
+            try:
+                await self._dispatch(message)
+            except Exception:
+                log.exception("hub could not dispatch %r", message)
+
+    async def _dispatch(self, message: dict[str, Any]) -> None:
+        code = message["room"]
+        if not self._rooms.get(code):
+            return
+        if message["kind"] == "version":
+            await self._service.matches.sync(code, message["version"])
+            room = await self._service.room(code)
+            for conn in list(self._rooms.get(code, ())):
+                self.push_update(conn, room)
+        elif message["kind"] == "room":
+            room = await self._service.room(code)
+            for conn in list(self._rooms.get(code, ())):
+                conn.send(RoomFrame(room=room))
+        elif message["kind"] == "chat":
+            self._deliver_chat(code, message)
+
+    # ------------------------------------------------------------------ frames
+
+    def push_update(self, conn: Connection, room: dict[str, Any], force: bool = False) -> None:
+        """Queue an ``update`` with what ``conn`` has not seen (always when ``force``)."""
+        live = self._service.matches.loaded(conn.code)
+        if live is None or (live.version <= conn.version and not force):
+            return
+        render = live.render(conn.seat, conn.version)
+        conn.version = live.version
+        conn.send(Update(room=room, **render))
+
+    async def welcome(self, conn: Connection) -> None:
+        """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""
+        room = await self._service.room(conn.code)
+        live = await self._service.matches.live(conn.code)
+        if live is None:
+            data = {"version": 0, "view": None, "prompt": None, "legal": [], "deadline": None,
+                    "clocks": {}}
+        else:
+            data = live.render(conn.seat, live.version)
+            data.pop("events")
+            conn.version = live.version
+        conn.writer = asyncio.create_task(conn.write_loop())
+        self._rooms.setdefault(conn.code, set()).add(conn)
+        conn.send(Welcome(seat=conn.seat, room=room, **data))
+        self._presence(conn.code)
+
+    async def resend(self, conn: Connection) -> None:
+        """Queue a fresh ``update`` for ``conn`` (after ``stale_prompt``)."""
+        self.push_update(conn, await self._service.room(conn.code), force=True)
+
+    def leave(self, conn: Connection) -> None:
+        """Forget ``conn``; tell the others who is still there."""
+        self._rooms.get(conn.code, set()).discard(conn)
+        if conn.writer is not None:
+            conn.writer.cancel()
+        self._presence(conn.code)
+
+    def _presence(self, code: str) -> None:
+        conns = self._rooms.get(code, set())
+        online = sorted({c.seat for c in conns if c.seat is not None})
+        spectators = sum(1 for c in conns if c.seat is None)
+        for conn in conns:
+            conn.send(Presence(online=online, spectators=spectators))
+
+    # ------------------------------------------------------------------ chat
+
+    async def chat(self, conn: Connection, text: str, team: bool, at: float) -> None:
+        """Publish a chat line; a team line goes only to the sender's side (its seats)."""
+        to = None
+        if team:
+            live = self._service.matches.loaded(conn.code)
+            mates = live.teammates(conn.seat) if live is not None else {conn.seat}
+            to = sorted(mates)
+        await self._broker.publish(CHANNEL, {
+            "room": conn.code, "kind": "chat", "seat": conn.seat, "name": conn.name,
+            "text": text, "team": team, "to": to, "at": at})
+
+    def _deliver_chat(self, code: str, message: dict[str, Any]) -> None:
+        line = ChatFrame(seat=message["seat"], name=message["name"], text=message["text"],
+                         team=message["team"], at=message["at"])
+        for conn in list(self._rooms.get(code, ())):
+            if message["to"] is None or conn.seat in message["to"]:
+                conn.send(line)

@@ -1,0 +1,126 @@
+"""Pydantic models of every websocket frame (docs/protocol.md "Websocket").
+
+Inbound frames forbid extra keys, so no frame can name a seat: the seat comes only from the
+token given in ``hello``. Outbound frames are built through their models (``frame``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Inbound(BaseModel):
+    """Base of client → server frames: unknown keys are refused (``bad_frame``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(Inbound):
+    """``{"type":"hello","token":str|null}`` — the first frame; a seated token acts for its seat."""
+
+    type: Literal["hello"]
+    token: str | None = None
+
+
+class Act(Inbound):
+    """``{"type":"act","prompt":str,"action":{...}}`` — answer the seat's current prompt."""
+
+    type: Literal["act"]
+    prompt: str | None = None
+    action: dict[str, Any]
+
+
+class Chat(Inbound):
+    """``{"type":"chat","text":str,"team":bool?}`` — ``team`` reaches only the sender's side."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1)
+    team: bool = False
+
+
+class Ping(Inbound):
+    """``{"type":"ping"}`` — answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+INBOUND: dict[str, type[Inbound]] = {"hello": Hello, "act": Act, "chat": Chat, "ping": Ping}
+
+
+class Outbound(BaseModel):
+    """Base of server → client frames."""
+
+
+class Welcome(Outbound):
+    """Sent once after ``hello``: the seat (``null`` = spectator), room and current render."""
+
+    type: Literal["welcome"] = "welcome"
+    seat: int | None
+    room: dict[str, Any]
+    version: int
+    view: dict[str, Any] | None
+    prompt: str | None
+    legal: list[dict[str, Any]]
+    deadline: float | None
+    clocks: dict[str, float]
+
+
+class Update(Outbound):
+    """Sent after every applied action: the viewer's render and the events it may see."""
+
+    type: Literal["update"] = "update"
+    version: int
+    view: dict[str, Any] | None
+    prompt: str | None
+    legal: list[dict[str, Any]]
+    deadline: float | None
+    clocks: dict[str, float]
+    events: list[dict[str, Any]]
+    room: dict[str, Any]
+
+
+class RoomFrame(Outbound):
+    """Sent when seats change before the start."""
+
+    type: Literal["room"] = "room"
+    room: dict[str, Any]
+
+
+class ErrorFrame(Outbound):
+    """A refused frame: a stable ``code`` and an English ``message``."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class ChatFrame(Outbound):
+    """A chat line; ``seat`` is ``null`` for a spectator; ``at`` is unix seconds."""
+
+    type: Literal["chat"] = "chat"
+    seat: int | None
+    name: str
+    text: str
+    team: bool
+    at: float
+
+
+class Presence(Outbound):
+    """Who is connected to this room (on this server process): seats online, spectator count."""
+
+    type: Literal["presence"] = "presence"
+    online: list[int]
+    spectators: int
+
+
+class Pong(Outbound):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+def frame(model: Outbound) -> dict[str, Any]:
+    """Return an outbound frame as a JSON-ready dict."""
+    return model.model_dump()

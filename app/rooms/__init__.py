@@ -1,0 +1,1 @@
+"""Rooms: the lifecycle, the live match state (the only place raw engine state lives), clocks."""

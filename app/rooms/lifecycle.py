@@ -1,0 +1,42 @@
+"""The room (and match) status machine: open → playing → finished, or → abandoned.
+
+ARCHITECTURE.md "Room lifecycle": every transition is explicit and raises on an illegal one.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class RoomStatus(str, Enum):
+    """A room's status; a match uses the same names from ``playing`` on."""
+
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+TRANSITIONS: dict[RoomStatus, frozenset[RoomStatus]] = {
+    RoomStatus.OPEN: frozenset({RoomStatus.PLAYING, RoomStatus.ABANDONED}),
+    RoomStatus.PLAYING: frozenset({RoomStatus.FINISHED, RoomStatus.ABANDONED}),
+    RoomStatus.FINISHED: frozenset(),
+    RoomStatus.ABANDONED: frozenset(),
+}
+
+
+class IllegalTransition(RuntimeError):
+    """Raised for a status change the lifecycle does not allow (a programming error)."""
+
+
+def transition(current: str | RoomStatus, target: RoomStatus) -> RoomStatus:
+    """Return ``target`` if ``current → target`` is allowed.
+
+    Raises:
+        IllegalTransition: e.g. ``finished → playing`` or ``open → finished``.
+        ValueError: ``current`` is not a status name.
+    """
+    status = RoomStatus(current)
+    if target not in TRANSITIONS[status]:
+        raise IllegalTransition(f"A room cannot go from {status.value} to {target.value}.")
+    return target

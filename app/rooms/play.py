@@ -1,0 +1,245 @@
+"""Playing matches: load/replay, act, persist-then-publish, and the clocks.
+
+ARCHITECTURE.md "Persistence": an accepted action is appended with the next sequence number in
+one transaction (with the Reverse Curse ``rc_sets`` rows it resolves, and the outcome when it
+ends) before any client hears of it; then "room X at version v" goes out on the broker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timezone
+from typing import Any, Mapping
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+from app.bus.base import CHANNEL, Broker
+from app.db import repositories as repo
+from app.rooms.catalog import Catalog
+from app.rooms.clocks import Clock, run_deadlines
+from app.rooms.errors import RoomError
+from app.rooms.ladder import resolved_sets
+from app.rooms.lifecycle import RoomStatus, transition
+from app.rooms.live import RESIGN, LiveMatch, Step
+from engine.core import EngineError
+
+log = logging.getLogger(__name__)
+
+
+def to_datetime(unix: float) -> datetime:
+    """Return the aware UTC datetime of a unix time in seconds."""
+    return datetime.fromtimestamp(unix, tz=timezone.utc)
+
+
+class MatchRunner:
+    """Keeps one ``LiveMatch`` per room code in memory, and its clock loop.
+
+    Args:
+        sessions: the session factory; broker: where versions are published.
+        catalog: the games; clock: the time source; grace: restart grace seconds.
+    """
+
+    def __init__(self, sessions: async_sessionmaker, broker: Broker, catalog: Catalog,
+                 clock: Clock, grace: float) -> None:
+        self._sessions, self._broker, self._catalog = sessions, broker, catalog
+        self._clock, self._grace = clock, grace
+        self._live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._clock_tasks: dict[str, asyncio.Task] = {}
+
+    # ------------------------------------------------------------------ loading
+
+    async def resume_all(self) -> None:
+        """Load every playing match (replaying its log) and restart its clock, with grace."""
+        async with self._sessions() as session:
+            matches = await repo.playing_matches(session)
+            codes = await repo.room_codes(session, [m.room_id for m in matches])
+        for match in matches:
+            await self.live(codes[match.room_id])
+
+    async def stop(self) -> None:
+        """Cancel every clock loop."""
+        for task in self._clock_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
+        self._clock_tasks.clear()
+
+    def loaded(self, code: str) -> LiveMatch | None:
+        """Return the room's live match if this process holds it (no database access)."""
+        return self._live.get(code)
+
+    async def live(self, code: str) -> LiveMatch | None:
+        """Return the room's newest match, rebuilt from the seed and the log on first use.
+
+        Returns ``None`` while the room has no match (still open).
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        if code in self._live:
+            return self._live[code]
+        async with self._loading.setdefault(code, asyncio.Lock()):
+            if code not in self._live:
+                live = await self._load(code)
+                if live is None:
+                    return None
+                self._install(live)
+        return self._live[code]
+
+    async def _load(self, code: str) -> LiveMatch | None:
+        async with self._sessions() as session:
+            room = await repo.room_by_code(session, code)
+            if room is None:
+                raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
+            match_id = (await repo.latest_match_ids(session, [room.id])).get(room.id)
+            if match_id is None:
+                return None
+            match = await repo.get_match(session, match_id)
+            seats = (await repo.match_seats(session, [match_id]))[match_id]
+            actions = await repo.match_actions(session, match_id)
+        live = LiveMatch.start(self._catalog.game(match.game), match.id, room.id, code,
+                               match.options, len(seats), bytes.fromhex(match.seed),
+                               match.started_at.timestamp())
+        for row in actions:
+            live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+        live.override_deadlines(match.deadlines or {}, self._clock.now(), self._grace)
+        return live
+
+    def _install(self, live: LiveMatch) -> None:
+        self._live[live.code] = live
+        old = self._clock_tasks.pop(live.code, None)
+        if old is not None:
+            old.cancel()
+        if not live.over:
+            self._clock_tasks[live.code] = asyncio.create_task(
+                run_deadlines(self._clock, live.next_deadline, live.changed,
+                              lambda: self._fire_due(live)))
+
+    async def started(self, live: LiveMatch) -> None:
+        """Adopt a match that was just created (version 0) and tell every process."""
+        self._install(live)
+        await self.publish(live)
+
+    # ------------------------------------------------------------------ acting
+
+    async def act(self, code: str, seat: int, prompt: str | None,
+                  action: Mapping[str, Any]) -> None:
+        """Apply ``seat``'s ``action`` answering ``prompt``, store it, then publish.
+
+        Checks, in order: a match exists (``match_not_started``), it is not over
+        (``game_over``), a resign is always allowed; otherwise the seat is asked now
+        (``already_played`` if a teammate answered this decision, else ``not_your_turn``) and
+        ``prompt`` is its current one (``stale_prompt``); then the engine decides (its code).
+
+        Raises:
+            RoomError: with one of the codes above (or the engine's own).
+        """
+        live = await self.live(code)
+        if live is None:
+            raise RoomError("match_not_started", "The match has not started yet.")
+        async with live.lock:
+            await self._catch_up(live)
+            if live.over:
+                raise RoomError("game_over", "The match is over.")
+            if dict(action) != RESIGN:
+                self._check_prompt(live, seat, prompt)
+            try:
+                step = live.propose(seat, action, self._clock.now())
+            except EngineError as exc:
+                raise RoomError(exc.code, exc.message) from exc
+            await self._append(live, step)
+        await self.publish(live)
+
+    @staticmethod
+    def _check_prompt(live: LiveMatch, seat: int, prompt: str | None) -> None:
+        current = live.prompt_id(seat)
+        if current is None:
+            by = live.ended_prompt_by(seat, prompt or "")
+            if by is not None and by in live.teammates(seat):
+                raise RoomError("already_played", "Your side already answered this decision.")
+            raise RoomError("not_your_turn", "It is not your turn.")
+        if prompt != current:
+            raise RoomError("stale_prompt", "That decision is no longer the current one.")
+
+    async def _append(self, live: LiveMatch, step: Step) -> None:
+        """Store ``step`` in one transaction, then commit it in memory.
+
+        Raises:
+            RoomError: ``stale_prompt`` if another process stored this version first.
+        """
+        try:
+            await self._store(live, step)
+        except IntegrityError as exc:
+            await self._catch_up(live)
+            raise RoomError("stale_prompt", "Another action was applied first.") from exc
+        live.commit(step)
+
+    async def _store(self, live: LiveMatch, step: Step) -> None:
+        outcome = live.game.outcome(step.state)
+        values: dict[str, Any] = {"deadlines": {str(s): d for s, d in step.deadlines.items()}}
+        if outcome is not None:
+            values.update(status=transition(RoomStatus.PLAYING, RoomStatus.FINISHED).value,
+                          outcome=outcome.to_json(), finished_at=to_datetime(step.at))
+        async with self._sessions() as session, session.begin():
+            await repo.add_action(session, live.match_id, step.version, step.seat, step.action,
+                                  step.timeout, to_datetime(step.at))
+            sets = resolved_sets(live.game, live.state, step.state)
+            if sets:
+                await repo.add_rc_sets(session, live.match_id, sets)
+            await repo.update_match(session, live.match_id, **values)
+            if outcome is not None:
+                room = await repo.room_by_code(session, live.code)
+                status = transition(room.status, RoomStatus.FINISHED)
+                await repo.set_room_status(session, room.id, status.value)
+
+    async def _catch_up(self, live: LiveMatch) -> None:
+        """Replay the actions another process stored since ``live.version``."""
+        async with self._sessions() as session:
+            rows = await repo.match_actions(session, live.match_id, live.version)
+        for row in rows:
+            live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+
+    async def sync(self, code: str, version: int) -> LiveMatch | None:
+        """Bring the room's match to at least ``version`` (after a broker message)."""
+        live = await self.live(code)
+        if live is not None and live.version < version:
+            async with live.lock:
+                await self._catch_up(live)
+        return live
+
+    async def publish(self, live: LiveMatch) -> None:
+        """Tell every process that the room is at ``live.version``."""
+        await self._broker.publish(CHANNEL, {"room": live.code, "kind": "version",
+                                             "version": live.version})
+
+    # ------------------------------------------------------------------ clocks
+
+    async def _fire_due(self, live: LiveMatch) -> bool:
+        """Play ``GAME.deadline_action`` for the earliest overdue seat; ``False`` once over."""
+        try:
+            fired = await self._fire_one(live)
+        except Exception:  # keep the clock alive; the next change retries
+            log.exception("clock of room %s failed", live.code)
+            await asyncio.sleep(0.5)
+            return not live.over
+        if fired:
+            await self.publish(live)
+        return not live.over
+
+    async def _fire_one(self, live: LiveMatch) -> bool:
+        async with live.lock:
+            await self._catch_up(live)
+            now = self._clock.now()
+            due = sorted((d, s) for s, d in live.deadlines.items() if d <= now)
+            if live.over or not due:
+                return False
+            seat = due[0][1]
+            action = live.game.deadline_action(live.state, seat)
+            step = live.propose(seat, action, now, timeout=True)
+            try:
+                await self._append(live, step)
+            except RoomError:
+                return False
+            return True

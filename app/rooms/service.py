@@ -1,0 +1,240 @@
+"""RoomService: the one entry point of the REST and websocket layers into rooms and games.
+
+It is the only importer of ``engine`` (through ``catalog``, ``live``, ``play``, ``ladder``):
+routes get JSON-ready dicts, never engine state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from typing import Any, Callable, Iterable, Mapping
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.bus.base import CHANNEL, Broker
+from app.db import repositories as repo
+from app.db.models import Room
+from app.rooms.catalog import Catalog
+from app.rooms.clocks import Clock
+from app.rooms.errors import RoomError
+from app.rooms.lifecycle import RoomStatus, transition
+from app.rooms.live import LiveMatch
+from app.rooms.play import MatchRunner, to_datetime
+from engine.core import Game
+
+SeedSource = Callable[[], bytes]
+
+
+def new_seed() -> bytes:
+    """Return a fresh secret match seed: 32 bytes from ``secrets``."""
+    return secrets.token_bytes(32)
+
+
+def commitment(seed: bytes) -> str:
+    """Return the public commitment of a seed: its SHA-256, hex (ARCHITECTURE.md "Fairness")."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def iso(value) -> str | None:
+    """Return an aware datetime as ISO 8601 text (``None`` stays ``None``)."""
+    return value.isoformat() if value is not None else None
+
+
+class RoomService:
+    """Rooms, seats, matches and their live state.
+
+    Args:
+        sessions: the async session factory.
+        broker: the room-event broker.
+        clock: the time source (``SystemClock`` in production, ``ManualClock`` in tests).
+        grace: seconds a clock that expired while the server was down still gets.
+        seed_source: returns each new match's secret seed (injectable so tests fix it).
+        games: ``{id: GAME}`` (default: ``engine.registry.GAMES``).
+    """
+
+    def __init__(self, sessions: async_sessionmaker, broker: Broker, clock: Clock,
+                 grace: float = 10.0, seed_source: SeedSource = new_seed,
+                 games: Mapping[str, Game] | None = None) -> None:
+        self._sessions, self._broker, self._clock = sessions, broker, clock
+        self._seed_source = seed_source
+        self.catalog = Catalog(games)
+        self.matches = MatchRunner(sessions, broker, self.catalog, clock, grace)
+        self._seat_locks: dict[str, asyncio.Lock] = {}
+        self._sides: dict[int, dict[str, list[int]]] = {}
+
+    async def start(self) -> None:
+        """Resume every playing match (clocks included)."""
+        await self.matches.resume_all()
+
+    async def stop(self) -> None:
+        """Stop the clocks."""
+        await self.matches.stop()
+
+    # ------------------------------------------------------------------ rooms
+
+    async def create_room(self, creator_id: int, game_id: str,
+                          raw_options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Create an open room; return its ``Room`` JSON (the creator is not seated).
+
+        Raises:
+            RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation.
+        """
+        options, _ = self.catalog.options(game_id, raw_options)
+        now = to_datetime(self._clock.now())
+        async with self._sessions() as session, session.begin():
+            for _ in range(5):
+                code = secrets.token_urlsafe(6)
+                if await repo.room_by_code(session, code) is None:
+                    break
+            room = await repo.add_room(session, code, game_id, options, creator_id, now)
+            return (await self._rooms_json(session, [room]))[0]
+
+    async def room(self, code: str) -> dict[str, Any]:
+        """Return the ``Room`` JSON of ``code``.
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        async with self._sessions() as session:
+            room = await self._room(session, code)
+            return (await self._rooms_json(session, [room]))[0]
+
+    async def rooms(self, statuses: Iterable[str]) -> list[dict[str, Any]]:
+        """Return the rooms with one of ``statuses``, newest first, as ``Room`` JSON."""
+        async with self._sessions() as session:
+            rooms = await repo.list_rooms(session, statuses)
+            return await self._rooms_json(session, rooms)
+
+    async def seat_of(self, code: str, player_id: int | None) -> int | None:
+        """Return the seat ``player_id`` holds in room ``code``, or ``None`` (also for no player).
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        async with self._sessions() as session:
+            room = await self._room(session, code)
+            seats = (await repo.room_seats(session, [room.id]))[room.id]
+        return next((seat for seat, pid, _ in seats if pid == player_id), None)
+
+    @staticmethod
+    async def _room(session: AsyncSession, code: str, lock: bool = False) -> Room:
+        room = await repo.room_by_code(session, code, lock=lock)
+        if room is None:
+            raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
+        return room
+
+    async def _rooms_json(self, session: AsyncSession, rooms: list[Room]) -> list[dict[str, Any]]:
+        ids = [room.id for room in rooms]
+        seats = await repo.room_seats(session, ids)
+        matches = await repo.latest_match_ids(session, ids)
+        out = []
+        for room in rooms:
+            match_id = matches.get(room.id)
+            sides = await self._match_sides(room.code, match_id)
+            out.append(self._room_json(room, seats[room.id], match_id, sides))
+        return out
+
+    def _room_json(self, room: Room, seats: list[tuple[int, int, str]], match_id: int | None,
+                   sides: Mapping[str, list[int]]) -> dict[str, Any]:
+        _, count = self.catalog.options(room.game, room.options)
+        taken = {seat: (pid, name) for seat, pid, name in seats}
+        side_of = {seat: side for side, members in sides.items() for seat in members}
+        return {
+            "code": room.code, "game": room.game, "options": room.options,
+            "status": room.status,
+            "seats": [{"seat": s, "player_id": taken.get(s, (None, None))[0],
+                       "name": taken.get(s, (None, None))[1], "side": side_of.get(s)}
+                      for s in range(count)],
+            "match_id": match_id, "created_at": iso(room.created_at),
+            "ws": f"/ws/rooms/{room.code}",
+        }
+
+    async def _match_sides(self, code: str, match_id: int | None) -> dict[str, list[int]]:
+        """Return the sides of a match (fixed at its start: rules/reverse_curse.md ruling 1)."""
+        if match_id is None:
+            return {}
+        if match_id not in self._sides:
+            live = await self.matches.live(code)
+            self._sides[match_id] = live.sides() if live is not None else {}
+        return self._sides[match_id]
+
+    # ------------------------------------------------------------------ seats
+
+    async def claim_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
+        """Seat ``player_id`` at ``seat``; start the match when every seat is filled.
+
+        Returns the ``Room`` JSON after the change.
+
+        Raises:
+            RoomError: ``room_not_found`` (404), ``no_such_seat`` (404), ``room_not_open``,
+                ``seat_taken``, ``already_seated`` (409).
+        """
+        async with self._seat_locks.setdefault(code, asyncio.Lock()):
+            live = None
+            async with self._sessions() as session, session.begin():
+                room = await self._room(session, code, lock=True)
+                seats = await self._free_seat(session, room, seat, player_id)
+                try:
+                    await repo.add_room_seat(session, room.id, seat, player_id)
+                except IntegrityError as exc:
+                    raise RoomError("seat_taken", "That seat is taken.") from exc
+                seats[seat] = player_id
+                _, count = self.catalog.options(room.game, room.options)
+                if len(seats) == count:
+                    live = await self._start_match(session, room, seats)
+            if live is not None:
+                await self.matches.started(live)
+            await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
+        return await self.room(code)
+
+    async def _free_seat(self, session: AsyncSession, room: Room, seat: int,
+                         player_id: int) -> dict[int, int]:
+        """Check that ``seat`` can be claimed; return ``{seat: player_id}`` of the taken ones."""
+        if room.status != RoomStatus.OPEN.value:
+            raise RoomError("room_not_open", "The room is not open any more.")
+        _, count = self.catalog.options(room.game, room.options)
+        if not 0 <= seat < count:
+            raise RoomError("no_such_seat", f"Seats are numbered 0 to {count - 1}.", 404)
+        taken = {s: pid for s, pid, _ in (await repo.room_seats(session, [room.id]))[room.id]}
+        if seat in taken:
+            raise RoomError("seat_taken", "That seat is taken.")
+        if player_id in taken.values():
+            raise RoomError("already_seated", "You already hold a seat in this room.")
+        return taken
+
+    async def _start_match(self, session: AsyncSession, room: Room,
+                           seats: Mapping[int, int]) -> LiveMatch:
+        """Create the match (secret seed + commitment), move the room to ``playing``."""
+        seed = self._seed_source()
+        now = self._clock.now()
+        status = transition(room.status, RoomStatus.PLAYING)
+        match = await repo.add_match(session, room, seed.hex(), commitment(seed),
+                                     sorted(seats.items()), to_datetime(now))
+        live = LiveMatch.start(self.catalog.game(room.game), match.id, room.id, room.code,
+                               room.options, len(seats), seed, now)
+        await repo.update_match(session, match.id, deadlines={
+            str(s): d for s, d in live.deadlines.items()})
+        await repo.set_room_status(session, room.id, status.value)
+        room.status = status.value
+        return live
+
+    async def leave_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
+        """Free ``seat`` (only its holder, only before the start); return the ``Room`` JSON.
+
+        Raises:
+            RoomError: ``room_not_found`` (404), ``room_not_open``, ``not_seated`` (409).
+        """
+        async with self._seat_locks.setdefault(code, asyncio.Lock()):
+            async with self._sessions() as session, session.begin():
+                room = await self._room(session, code, lock=True)
+                if room.status != RoomStatus.OPEN.value:
+                    raise RoomError("room_not_open", "The match has already started.")
+                taken = {s: pid for s, pid, _ in (await repo.room_seats(session, [room.id]))[room.id]}
+                if taken.get(seat) != player_id:
+                    raise RoomError("not_seated", "You do not hold that seat.")
+                await repo.remove_room_seat(session, room.id, seat)
+            await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
+        return await self.room(code)

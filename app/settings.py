@@ -1,0 +1,58 @@
+"""Server settings from the environment (pydantic-settings).
+
+``DATABASE_URL`` and ``REDIS_URL`` are read without prefix (the usual names); every other
+setting uses the ``ARENA_`` prefix, e.g. ``ARENA_ALLOWED_ORIGINS='["https://example.org"]'``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/arena.db"
+
+
+class Settings(BaseSettings):
+    """All server settings.
+
+    Attributes:
+        database_url: SQLAlchemy async URL (SQLite via aiosqlite, or PostgreSQL via asyncpg).
+        redis_url: ``redis://…`` to fan room events out across processes; ``None`` = in-memory.
+        allowed_origins: websocket ``Origin`` values accepted besides the server's own host
+            (a request without ``Origin`` — a non-browser client — is always accepted).
+        max_frame_bytes: the largest websocket frame accepted (bytes; 16 KiB).
+        chat_max_length: the longest chat text (characters).
+        clock_grace_seconds: seconds granted after a restart to a clock that expired while the
+            server was down.
+        frames_per_second: inbound frames a socket may send per second (burst of twice that)
+            before getting ``rate_limited``.
+        frontend_dir: the folder served at ``/static/`` and holding the pages.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="ARENA_", extra="ignore")
+
+    database_url: str = Field(
+        DEFAULT_DATABASE_URL,
+        validation_alias=AliasChoices("DATABASE_URL", "ARENA_DATABASE_URL"))
+    redis_url: str | None = Field(
+        None, validation_alias=AliasChoices("REDIS_URL", "ARENA_REDIS_URL"))
+    allowed_origins: list[str] = []
+    max_frame_bytes: int = 16 * 1024
+    chat_max_length: int = 300
+    clock_grace_seconds: float = 10.0
+    frames_per_second: float = 20.0
+    frontend_dir: Path = Path(__file__).resolve().parent.parent / "frontend"
+
+
+def ensure_sqlite_folder(database_url: str) -> None:
+    """Create the parent folder of a file-based SQLite database (``./data`` by default).
+
+    Does nothing for other databases or for in-memory SQLite.
+    """
+    if not database_url.startswith("sqlite"):
+        return
+    _, _, path = database_url.partition(":///")
+    if path and not path.startswith(":memory:"):
+        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,82 @@
+"""What a viewer sees (rulings, "Hidden information": everything except the deck's order), and
+the reconstruction a bot may make from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.civilization.data import CARDS, DECK_IDS, RESOURCES, SLOT_TYPES
+from engine.civilization.ending import LEADERS, kingship_seat
+from engine.civilization.serial import step_from_json, step_json
+from engine.civilization.state import (NEUTRAL, Card, State, leaders_placed, slot_seat,
+                                       workers_in_hand)
+
+__all__ = ["public_view", "state_from_view", "WORKER_NAMES"]
+
+WORKER_NAMES = {NEUTRAL: "neutral"}
+
+
+def _card_view(card: Card) -> dict[str, Any]:
+    definition = CARDS[card.id]
+    slots = []
+    for j, key in enumerate(definition.slots):
+        kind = SLOT_TYPES[key]
+        occupant = card.workers[j]
+        slots.append({"slot": key, "colour": kind.colour, "reversal": kind.reversal,
+                      "faces": slot_seat(card, j),
+                      "worker": None if occupant < 0 else WORKER_NAMES.get(occupant, occupant)})
+    cost = None if definition.cost is None else RESOURCES[definition.cost]
+    return {"card": card.id, "cost": cost, "leader": card.leader, "slots": slots}
+
+
+def _worker_code(value: Any) -> int:
+    return -1 if value is None else NEUTRAL if value == "neutral" else int(value)
+
+
+def public_view(state: State, viewer: int | None, to_act: frozenset[int],
+                outcome: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the view of ``viewer`` (a seat or ``None``); identical for every viewer but for
+    ``seat``. Shape: see docs/protocol.md, "Civilization view"."""
+    front = state.queue[0] if state.queue and state.phase != "over" else None
+    revealed = None
+    if state.revealed is not None:
+        definition = CARDS[state.revealed]
+        revealed = {"card": state.revealed, "slots": list(definition.slots),
+                    "cost": None if definition.cost is None else RESOURCES[definition.cost]}
+    return {
+        "game": "civilization", "seat": viewer, "round": state.round, "phase": state.phase,
+        "start_player": state.start, "actor": state.actor, "to_act": sorted(to_act),
+        "passed": list(state.passed), "kingship": kingship_seat(state),
+        "row": [_card_view(c) for c in state.row], "revealed": revealed,
+        "resources": [dict(zip(RESOURCES, r)) for r in state.resources],
+        "workers": [{"unlocked": state.unlocked[s], "in_hand": workers_in_hand(state, s)}
+                    for s in (0, 1)],
+        "leaders": [{"placed": leaders_placed(state, s), "in_hand": LEADERS - leaders_placed(state, s)}
+                    for s in (0, 1)],
+        "deck_size": len(state.deck),
+        "pending": None if front is None else step_json(front),
+        "queue": [step_json(s) for s in state.queue],
+        "actions": state.actions, "turn_seconds": state.turn_seconds,
+        "outcome": outcome,
+    }
+
+
+def state_from_view(view: Mapping[str, Any]) -> State:
+    """Return a state consistent with ``view``: everything public copied, the unseen deck in
+    ascending id order (its real order is hidden). Used by bots, which must not read raw state."""
+    row = tuple(Card(c["card"], c["slots"][0]["faces"], c["leader"],
+                     (_worker_code(c["slots"][0]["worker"]), _worker_code(c["slots"][1]["worker"])))
+                for c in view["row"])
+    revealed = None if view["revealed"] is None else view["revealed"]["card"]
+    seen = {c.id for c in row} | {revealed}
+    deck = tuple(i for i in DECK_IDS if i not in seen)
+    outcome = view["outcome"]
+    winner = None if outcome is None else outcome["winners"][0]
+    return State(
+        view["turn_seconds"], view["round"], view["phase"], view["start_player"], view["actor"],
+        tuple(view["passed"]), row, deck, revealed,  # type: ignore[arg-type]
+        tuple(tuple(view["resources"][s][r] for r in RESOURCES) for s in (0, 1)),  # type: ignore[arg-type]
+        tuple(w["unlocked"] for w in view["workers"]),  # type: ignore[arg-type]
+        tuple(step_from_json(s) for s in view["queue"]), view["actions"], winner,
+        "" if outcome is None else outcome["reason"])

@@ -1,0 +1,128 @@
+"""Applying an action: shape checks, the legality check, then the handler for its type.
+
+Rule source: the rulings' "Match flow" 3-6 (order, mulligan, shop, deployment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable, Mapping
+
+from engine.core import Event, InvalidAction, require_keys
+from engine.reverse_curse.cards import CARD_CODES, MONSTERS, RECRUIT_COST, is_number
+from engine.reverse_curse.flow import (choose_order, end_shopping, next_turn,
+                                       resolve_mulligans)
+from engine.reverse_curse.legality import legal_actions, why_illegal
+from engine.reverse_curse.monsters import summon
+from engine.reverse_curse.state import (FieldCard, MulliganChoice, State, per_side, players,
+                                        seats_of, side_index, side_of, with_hand, without_one)
+
+Events = list[Event]
+
+#: Action type -> the fields it carries (beside ``type``) and their JSON types.
+SHAPES: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
+    "choose_order": {"first": bool},
+    "mulligan": {"card": (str, type(None))},
+    "recruit": {"monster": str},
+    "pass": {},
+    "summon": {},
+    "play": {"card": str},
+}
+
+
+def parse(action: Mapping[str, Any]) -> dict[str, Any]:
+    """Return ``action`` as a plain dict after checking its shape.
+
+    Raises:
+        InvalidAction: ``malformed_action`` (not an object, missing/extra/mistyped field, an
+            unknown card or monster code) or ``unknown_action`` (unknown ``type``).
+    """
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise InvalidAction("malformed_action", "An action is an object with a 'type'.")
+    kind = action["type"]
+    if kind not in SHAPES:
+        raise InvalidAction("unknown_action", f"Unknown action type {kind!r}.")
+    require_keys(action, SHAPES[kind])
+    card = action.get("card")
+    if card is not None and card not in CARD_CODES:
+        raise InvalidAction("malformed_action", f"Unknown card {card!r}.")
+    if kind == "recruit" and action["monster"] not in MONSTERS:
+        raise InvalidAction("malformed_action", f"Unknown monster {action['monster']!r}.")
+    return dict(action)
+
+
+def _choose_order(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    return choose_order(state, action["first"])
+
+
+def _mulligan(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    """Record the side's answer, seen only by that side until both are in."""
+    side = side_of(state, seat)
+    choice = MulliganChoice(seat, action["card"])
+    state = replace(state, mulligan=per_side(state.mulligan, side, choice))
+    events = [Event("mulligan_chosen", {"side": side, "seat": seat, "card": action["card"]},
+                    frozenset(seats_of(state, side)))]
+    if all(m is not None for m in state.mulligan):
+        state, more = resolve_mulligans(state)
+        events += more
+    return state, events
+
+
+def _recruit(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    """Pay 1 energy; the monster replaces any held one (which goes back to the pool)."""
+    side, monster = side_of(state, seat), action["monster"]
+    energy = state.energy[side_index(side)] - RECRUIT_COST
+    state = replace(state, energy=per_side(state.energy, side, energy),
+                    held=per_side(state.held, side, monster),
+                    offer=tuple(m for m in state.offer if m != monster))
+    state, events = end_shopping(state)
+    return state, [Event("recruited", {"side": side, "seat": seat, "monster": monster})] + events
+
+
+def _pass(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    side = side_of(state, seat)
+    state, events = end_shopping(state)
+    return state, [Event("shop_passed", {"side": side, "seat": seat})] + events
+
+
+def _summon(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    return summon(state, seat)
+
+
+def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    """Put the card on top of the field: numbers face-up, specials (and veiled cards) face-down."""
+    card, side = action["card"], side_of(state, seat)
+    face_up = is_number(card) and not state.veiled
+    state = with_hand(state, seat, without_one(state.hands[seat], card))
+    state = replace(state, field=state.field + (FieldCard(card, seat, side, face_up),))
+    shown = card if face_up else None
+    event = Event("card_played", {"turn": state.turn, "seat": seat, "side": side,
+                                  "face_up": face_up, "card": shown})
+    state, events = next_turn(state)
+    return state, [event] + events
+
+
+_HANDLERS: Mapping[str, Callable[[State, int, Mapping[str, Any]], tuple[State, Events]]] = {
+    "choose_order": _choose_order, "mulligan": _mulligan, "recruit": _recruit,
+    "pass": _pass, "summon": _summon, "play": _play,
+}
+
+
+def apply_action(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
+    """Return ``(new_state, events)`` for ``seat`` playing ``action``; ``state`` is unchanged.
+
+    Raises:
+        InvalidAction: a malformed action or a seat number the match does not have.
+        IllegalAction: the action is not in ``legal_actions(state, seat)`` (code from
+            ``why_illegal``).
+    """
+    parsed = parse(action)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players(state):
+        raise InvalidAction("malformed_action", f"No seat {seat!r} in this match.")
+    if parsed not in legal_actions(state, seat):
+        raise why_illegal(state, seat, parsed)
+    side = side_of(state, seat)
+    actor = (seat, state.set_no, state.phase)
+    acted = replace(state, last_actor=per_side(state.last_actor, side, actor))
+    return _HANDLERS[parsed["type"]](acted, seat, parsed)
+

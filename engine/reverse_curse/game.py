@@ -1,0 +1,135 @@
+"""``ReverseCurseGame``: the ``engine.core.Game`` protocol for Reverse Curse Dungeons.
+
+Rule source: /work/shared/rules/reverse_curse.md (binding rulings) over the seed rule book
+``003_bc8cf77ef12037bd.txt``. This module only wires the pieces: options, the state lifecycle
+(``flow``), legality (``legality``), actions (``actions``), views (``view``) and outcomes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import (Event, GameSpec, IllegalAction, OptionSpec, Outcome, Rng,
+                         validate_options)
+from engine.reverse_curse import flow
+from engine.reverse_curse.actions import apply_action
+from engine.reverse_curse.legality import legal_actions, to_act
+from engine.reverse_curse.outcome import outcome_of
+from engine.reverse_curse.state import (FORMAT_SEATS, State, dump_state, load_state,
+                                        side_of)
+from engine.reverse_curse.view import render
+
+#: Room options (rulings "Options").
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("regulation", "choice", "full", choices=("full", "half"),
+               label="Regulation (full: 6 sets, KO 24; half: 3 sets, KO 12)"),
+    OptionSpec("format", "choice", "1v1", choices=("1v1", "2v2", "3v3"), label="Format"),
+    OptionSpec("turn_seconds", "int", 30, minimum=10, maximum=120, label="Seconds per turn"),
+    OptionSpec("shop_seconds", "int", 30, minimum=10, maximum=120, label="Seconds in the shop"),
+    OptionSpec("monsters", "bool", True, label="Monsters and energy"),
+)
+
+#: Most actions in one set: order choice 1 + one mulligan and one shop answer per side 2 + 2 +
+#: at most one summon per side (a side holds one monster, recruited at most once a set) 2 +
+#: 12 plays.
+_ACTIONS_PER_SET = 1 + 2 + 2 + 2 + 12
+#: Most sets of a match (full regulation).
+_MAX_SETS = 6
+
+SPEC = GameSpec(
+    id="reverse_curse",
+    titles={"en": "Reverse Curse Dungeons", "zh": "逆转诅咒地下城",
+            "ja": "REVERSE CURSE DUNGEONS ～さかさまダンジョン～"},
+    min_players=2, max_players=6, hidden_information=True,
+    max_length=_ACTIONS_PER_SET * _MAX_SETS, options=OPTIONS)
+
+
+class ReverseCurseGame:
+    """The Reverse Curse engine (see ``engine.core.Game`` for each method's contract)."""
+
+    spec = SPEC
+
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the full options (defaults filled in); ``ValueError`` on a bad value."""
+        return validate_options(OPTIONS, raw)
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """Return 2, 4 or 6 seats for format 1v1, 2v2, 3v3 (seed §8)."""
+        return FORMAT_SEATS[options["format"]]
+
+    def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> State:
+        """Return set 1 after the deal, sides and first player by coin toss from ``seed``.
+
+        Raises:
+            ValueError: when ``players`` does not match the format's seat count.
+        """
+        options = self.validate_options(options)
+        if players != self.seats(options):
+            raise ValueError(f"Format {options['format']} needs {self.seats(options)} seats, "
+                             f"got {players}.")
+        return flow.new_match(options, seed)[0]
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Return the seats that may act now (empty once the match is over)."""
+        return to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """Return ``seat``'s legal actions now (see ``legality.legal_actions``)."""
+        return legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        """Return ``(new_state, events)``; raises ``InvalidAction``/``IllegalAction``."""
+        return apply_action(state, seat, action)
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        """Return the protocol's Reverse Curse view for ``viewer`` (``None`` = spectator)."""
+        return render(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Return the outcome once the match is over, else ``None``."""
+        return outcome_of(state)
+
+    def deadline_action(self, state: State, seat: int) -> dict[str, Any]:
+        """Return the timeout move of ``seat`` (rulings "Match flow" 3-6).
+
+        Order: go first. Mulligan: keep. Shop: pass. Deployment: a uniformly random card of
+        the seat's hand, ``Rng.derive(seed, "timeout", set, turn)``.
+
+        Raises:
+            IllegalAction: ``not_your_turn`` when ``seat`` is not to act.
+        """
+        if seat not in to_act(state):
+            raise IllegalAction("not_your_turn", "It is not your turn.")
+        if state.phase == "order":
+            return {"type": "choose_order", "first": True}
+        if state.phase == "mulligan":
+            return {"type": "mulligan", "card": None}
+        if state.phase == "shop":
+            return {"type": "pass"}
+        rng = Rng.derive(state.seed, "timeout", state.set_no, state.turn)
+        return {"type": "play", "card": rng.choice(state.hands[seat])}
+
+    def clock_seconds(self, state: State, seat: int) -> int:
+        """Return ``shop_seconds`` in the shop, else ``turn_seconds`` (order, mulligan, turns)."""
+        return state.shop_seconds if state.phase == "shop" else state.turn_seconds
+
+    def resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        """Return the finished state in which ``seat``'s side lost (reason ``resign``).
+
+        Raises:
+            IllegalAction: ``game_over`` when the match is already over.
+        """
+        if state.ending is not None:
+            raise IllegalAction("game_over", "The match is over.")
+        return flow.end_match(state, "resign", loser=side_of(state, seat))
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """Return the raw state as JSON-ready data (never sent to clients)."""
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Inverse of ``dump``."""
+        return load_state(data)
+
+
+GAME = ReverseCurseGame()

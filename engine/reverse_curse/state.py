@@ -1,0 +1,253 @@
+"""The immutable match state of Reverse Curse, its records, side helpers and (de)serialisation.
+
+Every value is a frozen dataclass of ints, strings, bools and tuples, so ``apply`` can only build
+new states (``dataclasses.replace``). Rule source for the terms: the rulings' "Terms" section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Mapping, Sequence
+
+UP, DOWN = "UP", "DOWN"
+#: The two sides, in the order every per-side tuple of the state uses.
+SIDES: tuple[str, str] = (UP, DOWN)
+
+#: Phases in the order a set goes through them (``finished`` ends the match).
+PHASES = ("order", "mulligan", "shop", "deployment", "finished")
+
+#: Seats per format (one side = one player in 1v1, a team of 2 or 3 otherwise; seed §8).
+FORMAT_SEATS: Mapping[str, int] = {"1v1": 2, "2v2": 4, "3v3": 6}
+#: Regulation -> (KO distance, maximum number of sets) (seed §2).
+REGULATIONS: Mapping[str, tuple[int, int]] = {"full": (24, 6), "half": (12, 3)}
+#: Cards dealt to each side per set (seed §6); a team splits them evenly (seed §8).
+HAND_PER_SIDE = 6
+#: Turns per set (seed §6: 12 cards, alternating).
+TURNS_PER_SET = 12
+
+
+@dataclass(frozen=True)
+class FieldCard:
+    """One card on the field: its code, who played it and whether everyone can see it.
+
+    ``seat``/``side`` are the player who put it there (for a REBORN_UNICORN card: the summoner).
+    """
+
+    card: str
+    seat: int
+    side: str
+    face_up: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"card", "seat", "side", "face_up"}`` (raw: includes a face-down card)."""
+        return {"card": self.card, "seat": self.seat, "side": self.side, "face_up": self.face_up}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "FieldCard":
+        """Inverse of ``to_json``."""
+        return cls(data["card"], data["seat"], data["side"], data["face_up"])
+
+
+@dataclass(frozen=True)
+class MulliganChoice:
+    """A side's mulligan answer: the seat that gave it and the card sent (``None`` = keep)."""
+
+    seat: int
+    card: str | None
+
+
+@dataclass(frozen=True)
+class SetRecord:
+    """A resolved set: number (1-based), first side, final field (T1 first), result, position."""
+
+    set_no: int
+    first_side: str
+    field: tuple[FieldCard, ...]
+    result: int
+    position_after: int
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the match ended: ranks per seat, reason (ko/decision/draw/resign), final position."""
+
+    ranks: tuple[int, ...]
+    reason: str
+    position: int
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole match. Per-side tuples are indexed ``(UP, DOWN)``; ``hands`` by seat.
+
+    Attributes:
+        regulation, format, turn_seconds, shop_seconds, monsters: the validated room options.
+        seed: the secret match seed (every random draw derives from it).
+        up_parity: seat ``s`` is on side UP iff ``s % 2 == up_parity`` (the coin toss).
+        set_no: the current set, 1-based. position: the ladder position (+ = toward UP's goal).
+        phase: one of ``PHASES``. first_side: who plays T1 this set (``None`` while choosing).
+        hands: each seat's hand. deck: undealt cards, next draw first. graveyard: this set's.
+        field: played cards, T1 first. turn: the turn being played (0 before deployment).
+        mulligan: per side, ``None`` while pending. energy, held: per side (monsters).
+        offer: the shop's offer. shop_queue: sides still to shop, current first.
+        veiled: VEIL_SNAIL is in force for the current turn.
+        last_actor: per side, ``(seat, set_no, phase)`` of its last action (for
+            ``already_played``), ``None`` before it first acts.
+        history: resolved sets. ending: set once the match is over.
+    """
+
+    regulation: str
+    format: str
+    turn_seconds: int
+    shop_seconds: int
+    monsters: bool
+    seed: bytes
+    up_parity: int
+    set_no: int = 1
+    position: int = 0
+    phase: str = "mulligan"
+    first_side: str | None = None
+    hands: tuple[tuple[str, ...], ...] = ()
+    deck: tuple[str, ...] = ()
+    graveyard: tuple[str, ...] = ()
+    field: tuple[FieldCard, ...] = ()
+    turn: int = 0
+    mulligan: tuple[MulliganChoice | None, MulliganChoice | None] = (None, None)
+    energy: tuple[int, int] = (0, 0)
+    held: tuple[str | None, str | None] = (None, None)
+    offer: tuple[str, ...] = ()
+    shop_queue: tuple[str, ...] = ()
+    veiled: bool = False
+    last_actor: tuple[tuple[int, int, str] | None, tuple[int, int, str] | None] = (None, None)
+    history: tuple[SetRecord, ...] = ()
+    ending: Ending | None = None
+
+
+# --------------------------------------------------------------------------- side helpers
+
+
+def side_index(side: str) -> int:
+    """Return 0 for UP, 1 for DOWN (the index into per-side tuples)."""
+    return SIDES.index(side)
+
+
+def other(side: str) -> str:
+    """Return the opposing side."""
+    return DOWN if side == UP else UP
+
+
+def players(state: State) -> int:
+    """Return the number of seats of the match."""
+    return FORMAT_SEATS[state.format]
+
+
+def side_of(state: State, seat: int) -> str:
+    """Return the side of ``seat`` (seats alternate sides; the coin toss picks UP's parity)."""
+    return UP if seat % 2 == state.up_parity else DOWN
+
+
+def seats_of(state: State, side: str) -> tuple[int, ...]:
+    """Return the seats of ``side`` in increasing order."""
+    return tuple(s for s in range(players(state)) if side_of(state, s) == side)
+
+
+def ko_distance(state: State) -> int:
+    """Return the KO distance: 24 (full) or 12 (half) (seed §2)."""
+    return REGULATIONS[state.regulation][0]
+
+
+def max_sets(state: State) -> int:
+    """Return the maximum number of sets: 6 (full) or 3 (half) (seed §2)."""
+    return REGULATIONS[state.regulation][1]
+
+
+def per_side(values: Sequence[Any], side: str, value: Any) -> tuple[Any, Any]:
+    """Return a copy of the per-side pair ``values`` with ``side``'s entry set to ``value``."""
+    out = list(values)
+    out[side_index(side)] = value
+    return tuple(out)  # type: ignore[return-value]
+
+
+def with_hand(state: State, seat: int, hand: Sequence[str]) -> State:
+    """Return ``state`` with ``seat``'s hand replaced by ``hand``."""
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    return replace(state, hands=tuple(hands))
+
+
+def without_one(cards: Sequence[str], card: str) -> tuple[str, ...]:
+    """Return ``cards`` with the first copy of ``card`` removed (``ValueError`` if absent)."""
+    out = list(cards)
+    out.remove(card)
+    return tuple(out)
+
+
+def behind_side(position: int) -> str | None:
+    """Return the side the position disfavours (``None`` at 0): DOWN if ``position > 0``."""
+    if position == 0:
+        return None
+    return DOWN if position > 0 else UP
+
+
+def deployment_side(state: State) -> str:
+    """Return the side that plays the current turn (the first side plays odd turns; seed §6)."""
+    assert state.first_side is not None
+    return state.first_side if state.turn % 2 == 1 else other(state.first_side)
+
+
+# --------------------------------------------------------------------------- (de)serialisation
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, bytes):
+        return value.hex()
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    """Return the full raw state as JSON-ready data (never sent to clients)."""
+    return _plain(state)
+
+
+def _field(items: Sequence[Mapping[str, Any]]) -> tuple[FieldCard, ...]:
+    return tuple(FieldCard.from_json(item) for item in items)
+
+
+def _mulligan(item: Mapping[str, Any] | None) -> MulliganChoice | None:
+    return None if item is None else MulliganChoice(item["seat"], item["card"])
+
+
+def _record(item: Mapping[str, Any]) -> SetRecord:
+    return SetRecord(item["set_no"], item["first_side"], _field(item["field"]), item["result"],
+                     item["position_after"])
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """Inverse of ``dump_state``.
+
+    Raises:
+        KeyError/TypeError/ValueError: for data that is not a dumped state.
+    """
+    ending = data["ending"]
+    return replace(
+        State(data["regulation"], data["format"], data["turn_seconds"], data["shop_seconds"],
+              data["monsters"], bytes.fromhex(data["seed"]), data["up_parity"]),
+        set_no=data["set_no"], position=data["position"], phase=data["phase"],
+        first_side=data["first_side"],
+        hands=tuple(tuple(hand) for hand in data["hands"]),
+        deck=tuple(data["deck"]), graveyard=tuple(data["graveyard"]),
+        field=_field(data["field"]), turn=data["turn"],
+        mulligan=tuple(_mulligan(m) for m in data["mulligan"]),  # type: ignore[arg-type]
+        energy=tuple(data["energy"]), held=tuple(data["held"]),  # type: ignore[arg-type]
+        offer=tuple(data["offer"]), shop_queue=tuple(data["shop_queue"]),
+        veiled=data["veiled"],
+        last_actor=tuple(None if a is None else tuple(a)  # type: ignore[arg-type]
+                         for a in data["last_actor"]),
+        history=tuple(_record(r) for r in data["history"]),
+        ending=None if ending is None else Ending(tuple(ending["ranks"]), ending["reason"],
+                                                  ending["position"]),
+    )

@@ -1,0 +1,153 @@
+"""The zipai match state: plain mutable dataclasses, copied whole by ``apply`` (never mutated in place).
+
+``Match`` holds the options, the secret seed, running totals and the current ``Hand``. A ``Hand``
+holds the stock (top = index 0), the three ``Player`` records, the decision being waited for
+(``phase``/``turn`` for a discard, ``window`` for a claim window) and the 亮张.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping
+
+HIDDEN_KINDS = frozenset({"sao", "saochuan"})
+
+
+@dataclass
+class Group:
+    """A laid group (or the opening single 扫穿 kept in hand).
+
+    Attributes:
+        kind: ``chi``, ``bi``, ``peng``, ``sao``, ``guosao``, ``kaiduo`` or ``saochuan``.
+        cards: wire codes of the group's 3 or 4 cards.
+        in_hand: the opening single 扫穿 that stays in the hand (seed 3.4 起手1扫穿不放在桌面).
+    """
+
+    kind: str
+    cards: list[str]
+    in_hand: bool = False
+
+    def shown_cards(self) -> int:
+        """Return how many of the cards other players see (扫/扫穿 none, 过扫 one; seed 3.2, 3.4)."""
+        if self.kind in HIDDEN_KINDS:
+            return 0
+        return 1 if self.kind == "guosao" else len(self.cards)
+
+
+@dataclass
+class Player:
+    """One seat's cards in the current hand.
+
+    Attributes:
+        hand: concealed cards (wire codes, sorted).
+        groups: laid groups, in the order made.
+        pile: unclaimed drawn or discarded cards of this seat, face-up.
+        chou: faces (wire codes) that are 臭 for this player (seed 3.3).
+        passed_peng: faces on which this player passed a 碰 (for 过扫 and 过碰, seed 3.2 / 4.1).
+        fours: how many 4-groups (开舵/扫穿, opening ones included) the player has made.
+    """
+
+    hand: list[str]
+    groups: list[Group] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+    chou: list[str] = field(default_factory=list)
+    passed_peng: list[str] = field(default_factory=list)
+    fours: int = 0
+
+
+@dataclass
+class Window:
+    """A claim window on an exposed card.
+
+    Attributes:
+        card: the exposed card. source: the drawer or discarder. by_draw: drawn (True) or discarded.
+        options: the legal answers of every asked seat (``{seat: [action, ...]}``).
+        answers: the answers received so far (``{seat: action}``).
+        kaiduo_seat: a seat whose 开舵 on this card is forced (done unless someone wins), or None.
+        dihu: the card is the dealer's first discard (a win on it is 地胡).
+    """
+
+    card: str
+    source: int
+    by_draw: bool
+    options: dict[int, list[dict[str, Any]]]
+    answers: dict[int, dict[str, Any]] = field(default_factory=dict)
+    kaiduo_seat: int | None = None
+    dihu: bool = False
+
+
+@dataclass
+class Hand:
+    """One hand (盘) of the match.
+
+    Attributes:
+        number: 1-based hand number. dealer: the 庄 seat. liang: the 亮张 (dealer's shown card).
+        stock: the remaining stock, top first. players: three ``Player``.
+        phase: ``"discard"`` (``turn`` decides), ``"claim"`` (``window`` decides) or ``"done"``.
+        must_discard: in the discard phase, whether a discard is owed (False after a 重舵, when
+            only a self-drawn win or a pass is possible).
+        self_win: ``"tianhu"``/``"zimo"`` when ``turn`` may win with its hand now, else None.
+        dealer_discarded: whether the dealer has made its first discard (for 地胡).
+    """
+
+    number: int
+    dealer: int
+    liang: str
+    stock: list[str]
+    players: list[Player]
+    phase: str = "discard"
+    turn: int = 0
+    must_discard: bool = True
+    self_win: str | None = None
+    window: Window | None = None
+    dealer_discarded: bool = False
+
+
+@dataclass
+class Match:
+    """A whole match of ``options["hands"]`` hands.
+
+    Attributes:
+        options: validated room options. seed: the secret match seed (hex).
+        totals: running score per seat. hand: the hand being played.
+        results: one result dict per finished hand (see ``scoring.hand_result``).
+        over: the match has ended. resigned: the seat that resigned, if any.
+    """
+
+    options: dict[str, Any]
+    seed: str
+    totals: list[int]
+    hand: Hand
+    results: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    resigned: int | None = None
+
+
+def clone(match: Match) -> Match:
+    """Return a deep copy of ``match`` (``apply`` works on the copy)."""
+    return copy.deepcopy(match)
+
+
+def dump(match: Match) -> dict[str, Any]:
+    """Return the full raw state as JSON-ready data (integer dict keys become strings)."""
+    data = asdict(match)
+    window = data["hand"]["window"]
+    if window is not None:
+        window["options"] = {str(k): v for k, v in window["options"].items()}
+        window["answers"] = {str(k): v for k, v in window["answers"].items()}
+    return data
+
+
+def load(data: Mapping[str, Any]) -> Match:
+    """Inverse of ``dump``."""
+    data = copy.deepcopy(dict(data))
+    hand = dict(data["hand"])
+    players = [Player(**{**p, "groups": [Group(**g) for g in p["groups"]]}) for p in hand["players"]]
+    window = hand["window"]
+    if window is not None:
+        window = Window(**{**window,
+                           "options": {int(k): v for k, v in window["options"].items()},
+                           "answers": {int(k): v for k, v in window["answers"].items()}})
+    hand_obj = Hand(**{**hand, "players": players, "window": window})
+    return Match(**{**data, "hand": hand_obj})

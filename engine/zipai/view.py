@@ -1,0 +1,78 @@
+"""Per-viewer views of a zipai match (rulings "Hidden information"; shape in docs/protocol.md).
+
+A seat sees its own hand, its 臭 faces and its own face-down groups; everyone sees laid groups,
+piles, counts, the 亮张, the stock size, the exposed card and whose discard it is. In a claim
+window the view says only that claims are pending, never who is asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.zipai.state import Group, Hand, Match, Player
+
+
+def _group_view(group: Group, mine: bool) -> dict[str, Any] | None:
+    """Return a group as a viewer sees it; None for the hidden opening 扫穿 of another player."""
+    if group.in_hand and not mine:
+        return None
+    shown = len(group.cards) if mine else group.shown_cards()
+    cards = [c if i < shown else None for i, c in enumerate(group.cards)]
+    return {"kind": group.kind, "cards": cards, "in_hand": group.in_hand}
+
+
+def _player_view(player: Player, seat: int, viewer: int | None) -> dict[str, Any]:
+    mine = viewer == seat
+    hidden_in_hand = sum(len(g.cards) for g in player.groups if g.in_hand)
+    groups = [g for g in (_group_view(g, mine) for g in player.groups) if g is not None]
+    return {
+        "seat": seat,
+        "hand_size": len(player.hand) + hidden_in_hand,
+        "groups": groups,
+        "pile": list(player.pile),
+    }
+
+
+def _exposed(hand: Hand) -> dict[str, Any] | None:
+    window = hand.window
+    if hand.phase != "claim" or window is None:
+        return None
+    return {"card": window.card, "seat": window.source,
+            "source": "draw" if window.by_draw else "discard"}
+
+
+def _mine(hand: Hand, viewer: int | None) -> dict[str, Any] | None:
+    if viewer is None:
+        return None
+    player = hand.players[viewer]
+    window = hand.window
+    asked = hand.phase == "claim" and window is not None and viewer in window.options
+    return {
+        "hand": list(player.hand),
+        "chou": list(player.chou),
+        "claim": ("answered" if viewer in window.answers else "asked") if asked else None,
+    }
+
+
+def view(match: Match, viewer: int | None) -> dict[str, Any]:
+    """Return what ``viewer`` (a seat, or None = spectator) may see, JSON-ready."""
+    hand = match.hand
+    phase = "finished" if match.over else hand.phase
+    return {
+        "game": "zipai",
+        "hands": match.options["hands"],
+        "stake": match.options["stake"],
+        "hand_no": hand.number,
+        "dealer": hand.dealer,
+        "liangzhang": hand.liang,
+        "stock_size": len(hand.stock),
+        "phase": phase,
+        "turn": hand.turn if phase == "discard" else None,
+        "exposed": _exposed(hand),
+        "claims_pending": phase == "claim",
+        "players": [_player_view(p, s, viewer) for s, p in enumerate(hand.players)],
+        "me": _mine(hand, viewer),
+        "totals": list(match.totals),
+        "results": list(match.results),
+        "resigned": match.resigned,
+    }

@@ -1,0 +1,107 @@
+"""Whether a player's cards win, and their best scoring (rulings "Groups", "胡息 table", "Deal and turn flow").
+
+A winning hand is every card the player holds split into groups: the laid groups as they are, the
+concealed cards (plus the winning card) into groups of three, with one pair (将) allowed only when
+the player has a 开舵 or 扫穿. The most-胡息 split counts and it needs at least 10 胡息.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.zipai.cards import face
+from engine.zipai.groups import FOUR_KINDS, MIN_HUXI, huxi
+from engine.zipai.split import best_split, take_kans
+from engine.zipai.state import Group, Player
+
+
+@dataclass(frozen=True)
+class WinHand:
+    """A winning arrangement.
+
+    Attributes:
+        huxi: the total 胡息.
+        groups: ``({"kind", "cards", "huxi"}, ...)``: laid groups then the concealed split.
+    """
+
+    huxi: int
+    groups: tuple[dict[str, Any], ...]
+
+
+def _entry(kind: str, cards, concealed: bool = False) -> dict[str, Any]:
+    return {"kind": kind, "cards": list(cards), "huxi": huxi(kind, cards), "concealed": concealed}
+
+
+def _triple_kind(player: Player, card: str, own: bool) -> str:
+    """How a triple completed by the winning card scores: 扫/过扫 on one's own draw, else 碰 or 过碰."""
+    passed = card in player.passed_peng
+    if own:
+        return "guosao" if passed else "sao"
+    return "guopeng" if passed else "peng"
+
+
+def _arrange(laid: list[Group], concealed: list[str], card: str | None,
+             triple_kind: str) -> WinHand | None:
+    """Return the best arrangement of ``laid`` groups plus a split of the ``concealed`` cards and
+    the winning ``card`` (or None). A 坎 in ``concealed`` stays whole; ``card`` is free."""
+    rest, kans = take_kans(concealed)
+    if card is not None:
+        rest[face(card)] += 1
+    has_four = any(g.kind in FOUR_KINDS for g in laid)
+    found = best_split(rest, 1 if has_four else 0, triple_kind)
+    if found is None:
+        return None
+    groups = [_entry(g.kind, g.cards) for g in laid]
+    groups += [_entry(kind, cards, True) for kind, cards in kans + found[1]]
+    return WinHand(sum(g["huxi"] for g in groups), tuple(groups))
+
+
+def _four_options(player: Player, card: str, own: bool):
+    """Yield (laid groups, concealed cards) where ``card`` completes a 4-group (开舵/扫穿).
+
+    开舵 from a 坎 or 扫 on another's card, from a 碰 only on one's own draw; 扫穿 from a 坎 or 扫
+    on one's own draw (seed 3.3, 3.4).
+    """
+    hand = list(player.hand)
+    if hand.count(card) == 3:
+        rest = [c for c in hand if c != card]
+        yield player.groups + [Group("saochuan" if own else "kaiduo", [card] * 4)], rest
+    for i, group in enumerate(player.groups):
+        if group.cards[0] != card or len(group.cards) != 3:
+            continue
+        if group.kind in ("sao", "guosao"):
+            kind = "saochuan" if own else "kaiduo"
+        elif group.kind == "peng" and own:
+            kind = "kaiduo"
+        else:
+            continue
+        laid = player.groups[:i] + [Group(kind, [card] * 4)] + player.groups[i + 1:]
+        yield laid, hand
+
+
+def evaluate_win(player: Player, card: str | None = None, own: bool = False) -> WinHand | None:
+    """Return the player's best winning arrangement, or None if it does not win (< 10 胡息 or no split).
+
+    Args:
+        player: the player's current cards.
+        card: the exposed card won on, or None to test the hand as it is (天胡, or after a forced
+            扫/扫穿 on one's own draw).
+        own: the card is the player's own draw (a triple it completes is a 扫, not a 碰).
+
+    A card that could make a 开舵 may also be used elsewhere (胡牌时可以不开舵, seed 3.5).
+    """
+    if card is None:
+        options = [_arrange(player.groups, player.hand, None, "kan")]
+    else:
+        options = [_arrange(player.groups, player.hand, card, _triple_kind(player, card, own))]
+        options += [_arrange(laid, rest, None, "kan")
+                    for laid, rest in _four_options(player, card, own)]
+    valid = [w for w in options if w is not None and w.huxi >= MIN_HUXI]
+    return max(valid, key=lambda w: w.huxi, default=None)
+
+
+def all_cards(player: Player) -> list[str]:
+    """Return every card the player holds: hand plus all groups (for 翻醒, ruling on 手中)."""
+    return list(player.hand) + [c for g in player.groups for c in g.cards]
+

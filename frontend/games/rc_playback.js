@@ -1,0 +1,71 @@
+// Play a set's LIFO resolution back step by step (rulings "LIFO resolution"): after each
+// `set_resolved` event the steps appear one at a time (T12 first) with what each card did and
+// the running total, then the result; the viewer may skip, and it closes by itself afterwards.
+
+import { h } from "/static/js/dom.js";
+import { signed, stepCardText, stepText } from "./rc_cards.js";
+
+export const STEP_MS = 550;
+export const LINGER_MS = 3500;
+
+/**
+ * Start a playback in `memory` from a set_resolved event's data
+ * {set, result, position_after, steps: [{index, card, identity, silenced, effect, total}]}
+ * and the set's field [{card, seat, side}] (T1 first); `redraw()` is called on every tick.
+ */
+export function startPlayback(memory, data, field, redraw) {
+  stopPlayback(memory);
+  memory.playback = { ...data, field, shown: 0 };
+  memory.timer = setInterval(() => {
+    const playback = memory.playback;
+    if (!playback) return stopPlayback(memory);
+    if (playback.shown < playback.steps.length) playback.shown += 1;
+    else if ((playback.doneTicks = (playback.doneTicks || 0) + 1) * STEP_MS >= LINGER_MS) {
+      stopPlayback(memory);
+    }
+    redraw();
+  }, STEP_MS);
+}
+
+/** End the playback (and its timer). */
+export function stopPlayback(memory) {
+  clearInterval(memory.timer);
+  memory.timer = null;
+  memory.playback = null;
+}
+
+/** The T# of the step being shown (to highlight it on the field), or null. */
+export function activeTurn(playback) {
+  if (!playback || playback.shown === 0 || playback.shown > playback.steps.length) return null;
+  return playback.steps[playback.shown - 1].index;
+}
+
+function stepRow(step, t) {
+  return h("li", { class: ["step", step.silenced && "step-silenced"] },
+    h("span", { class: "step-turn", text: `T${step.index}` }),
+    h("span", { class: "step-card", text: stepCardText(step, t) }),
+    h("span", { class: "step-effect", text: stepText(step, t) }),
+    h("span", { class: "step-total", text: t("rc.total", { n: signed(step.total) }) }));
+}
+
+/**
+ * The playback panel. memory.playback must be set; onSkip shows every step at once,
+ * onClose ends the playback.
+ */
+export function playbackPanel(playback, ctx, { onSkip, onClose }) {
+  const { t } = ctx;
+  const done = playback.shown >= playback.steps.length;
+  const steps = playback.steps.slice(0, playback.shown);
+  return h("section", { class: "rc-playback", "data-testid": "rc-playback", "aria-live": "polite" },
+    h("h3", { text: t("rc.playback_title", { n: playback.set }) }),
+    h("p", { class: "muted small", text: t("rc.playback_help") }),
+    h("ol", { class: "steps" }, steps.map((step) => stepRow(step, t))),
+    done ? h("p", { class: "playback-result", "data-testid": "rc-result" },
+      h("strong", { text: t("rc.result", { n: signed(playback.result) }) }), " ",
+      t("rc.position_after", { n: signed(playback.position_after) })) : null,
+    h("div", { class: "dialog-actions" },
+      done ? null : h("button", { type: "button", class: "button", "data-key": "rc-skip",
+        "data-testid": "rc-skip", text: t("rc.skip"), onclick: onSkip }),
+      h("button", { type: "button", class: "button button-primary", "data-key": "rc-continue",
+        "data-testid": "rc-continue", text: t("rc.continue"), onclick: onClose })));
+}

@@ -1,0 +1,219 @@
+// Reverse Curse table (game id "reverse_curse"); interface: frontend/games/README.md.
+// Draws the view of docs/protocol.md "Reverse Curse view": sides, stairs, status and clock,
+// the decision of the moment (order choice, mulligan, shop, summon), the field T1..T12, the
+// hand(s) this viewer may see, graveyard, deck size, set history, and after each set the LIFO
+// resolution played back step by step (rulings "Match flow" and "LIFO resolution").
+
+import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { fieldPanel, historyPanel, pilesPanel, seatName, sideText, sidesPanel, stairs } from "./rc_board.js";
+import { cardFace, cardLabel, signed } from "./rc_cards.js";
+import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
+
+const memories = new WeakMap();
+
+function memoryFor(root) {
+  if (!memories.has(root)) memories.set(root, { playback: null, timer: null, ctx: null });
+  return memories.get(root);
+}
+
+function legalOf(ctx, type) {
+  return ctx.legal.filter((action) => action.type === type);
+}
+
+function busy(ctx) {
+  return ctx.pending || !ctx.connected;
+}
+
+/** The clock to show: my deadline when I must act, else the earliest clock of those to act. */
+function currentClock(ctx) {
+  if (ctx.legal.length && ctx.deadline) return ctx.deadline;
+  const clocks = Object.values(ctx.clocks || {});
+  return clocks.length ? Math.min(...clocks) : null;
+}
+
+function sideOfSeat(view, seat) {
+  return ["UP", "DOWN"].find((side) => (view.sides[side] || []).includes(seat)) || null;
+}
+
+/** The match result as a sentence from view.outcome {winners, draw, reason, detail}. */
+function outcomeText(view, t) {
+  const outcome = view.outcome;
+  if (!outcome) return t("rc.status.finished");
+  if (outcome.draw) return t("rc.outcome.draw", { n: signed(view.position) });
+  const side = sideText(sideOfSeat(view, outcome.winners[0]), t);
+  const key = ["ko", "decision", "resign"].includes(outcome.reason) ? outcome.reason : "other";
+  return t(`rc.outcome.${key}`, { side, n: signed(view.position) });
+}
+
+function phaseText(view, ctx) {
+  const { t } = ctx;
+  if (view.phase === "finished") return outcomeText(view, t);
+  if (view.phase === "order") {
+    if (legalOf(ctx, "choose_order").length) return t("rc.status.order_mine");
+    return t("rc.status.order_wait", { side: sideText(view.position > 0 ? "DOWN" : "UP", t) });
+  }
+  if (view.phase === "deployment") {
+    const mine = view.my_side && view.my_side === view.side_to_act;
+    return t(mine ? "rc.status.your_turn" : "rc.status.turn",
+      { turn: view.turn, side: sideText(view.side_to_act, t) });
+  }
+  return t(`rc.status.${view.phase}`);
+}
+
+function statusLine(view, ctx) {
+  const clock = view.phase === "finished" ? null : currentClock(ctx);
+  return h("div", { class: "rc-status", "data-testid": "rc-status" },
+    h("span", { class: "rc-set", text: ctx.t("rc.set_of", { set: view.set, max: view.max_sets }) }),
+    h("strong", { class: "rc-phase", text: phaseText(view, ctx) }),
+    clock ? ctx.countdown(clock) : null);
+}
+
+function orderPanel(ctx) {
+  const { t, act } = ctx;
+  return h("section", { class: "decision", "data-testid": "rc-order" },
+    h("h3", { text: t("rc.order_title") }),
+    h("p", { text: t("rc.order_help") }),
+    h("div", { class: "dialog-actions" }, [true, false].map((first) => h("button", {
+      type: "button", class: ["button", first && "button-primary"], "data-action": "choose_order",
+      "data-first": String(first), "data-key": `order-${first}`, disabled: busy(ctx),
+      text: t(first ? "rc.go_first" : "rc.go_second"), onclick: () => act({ type: "choose_order", first }),
+    }))));
+}
+
+function mulliganPanel(view, ctx) {
+  const { t, act } = ctx;
+  const options = legalOf(ctx, "mulligan");
+  if (!options.length) {
+    const mine = view.mulligan && view.mulligan.mine;
+    const sent = mine && mine !== "pending" && mine !== "kept";
+    const key = mine === "kept" ? "rc.mulligan_kept" : sent ? "rc.mulligan_sent" : "rc.mulligan_wait";
+    return h("section", { class: "decision", "data-testid": "rc-mulligan-wait" },
+      h("p", { text: t(key, { card: sent ? cardLabel(mine, t) : "" }) }));
+  }
+  const cards = [...new Set(options.map((o) => o.card).filter((card) => card !== null))];
+  return h("section", { class: "decision", "data-testid": "rc-mulligan" },
+    h("h3", { text: t("rc.mulligan_title") }),
+    h("p", { text: t("rc.mulligan_help") }),
+    h("div", { class: "card-row" }, cards.map((card) => cardFace(card, t, {
+      tag: "button", key: `mull-${card}`, disabled: busy(ctx), testid: "mulligan-card",
+      onclick: () => act({ type: "mulligan", card }) }))),
+    h("div", { class: "dialog-actions" }, h("button", {
+      type: "button", class: "button button-primary", "data-action": "mulligan-keep",
+      "data-key": "mull-keep", disabled: busy(ctx), text: t("rc.keep"),
+      onclick: () => act({ type: "mulligan", card: null }) })));
+}
+
+function shopPanel(view, ctx) {
+  const { t, act } = ctx;
+  const recruits = legalOf(ctx, "recruit");
+  if (!recruits.length && !legalOf(ctx, "pass").length) {
+    return h("section", { class: "decision" }, h("p", { text: t("rc.shop_wait") }));
+  }
+  return h("section", { class: "decision", "data-testid": "rc-shop" },
+    h("h3", { text: t("rc.shop_title") }),
+    h("p", { text: t("rc.shop_help") }),
+    h("div", { class: "dialog-actions" },
+      recruits.map(({ monster }) => h("button", { type: "button", class: "button",
+        "data-action": "recruit", "data-key": `recruit-${monster}`, disabled: busy(ctx),
+        title: t(`rc.monster_help.${monster}`),
+        text: t("rc.recruit", { monster: t(`rc.monster.${monster}`) }),
+        onclick: () => act({ type: "recruit", monster }) })),
+      h("button", { type: "button", class: "button", "data-action": "pass", "data-key": "pass",
+        disabled: busy(ctx), text: t("rc.pass"), onclick: () => act({ type: "pass" }) })));
+}
+
+function deploymentPanel(view, ctx) {
+  const { t, act } = ctx;
+  const summon = legalOf(ctx, "summon").length > 0;
+  const play = legalOf(ctx, "play").length > 0;
+  if (!summon && !play) return null;
+  const monster = view.held && view.my_side ? view.held[view.my_side] : null;
+  return h("section", { class: ["decision", "decision-turn"], "data-testid": "rc-your-turn" },
+    h("p", { text: t("rc.play_help") }),
+    summon ? h("button", { type: "button", class: "button", "data-action": "summon", "data-key": "summon",
+      disabled: busy(ctx), title: monster ? t(`rc.monster_help.${monster}`) : null,
+      text: t("rc.summon", { monster: monster ? t(`rc.monster.${monster}`) : "" }),
+      onclick: () => act({ type: "summon" }) }) : null);
+}
+
+function decisionPanel(view, ctx) {
+  if (legalOf(ctx, "choose_order").length) return orderPanel(ctx);
+  if (view.phase === "mulligan" && view.my_side) return mulliganPanel(view, ctx);
+  if (view.phase === "shop" && view.my_side) return shopPanel(view, ctx);
+  if (view.phase === "deployment") return deploymentPanel(view, ctx);
+  return null;
+}
+
+function handPanel(seat, cards, view, ctx) {
+  const { t, act } = ctx;
+  const mine = Number(seat) === ctx.seat;
+  const playable = new Set(mine ? legalOf(ctx, "play").map((action) => action.card) : []);
+  return h("section", { class: ["rc-hand", mine && "rc-hand-mine"], "data-testid": "hand", "data-seat": seat },
+    h("h3", { text: mine ? t("rc.your_hand", { n: cards.length })
+      : t("rc.mate_hand", { name: seatName(ctx, Number(seat)), n: cards.length }) }),
+    h("ul", { class: "card-row hand-row" }, cards.map((code, index) => h("li", {}, cardFace(code, t, {
+      tag: "button", key: `hand-${seat}-${index}`, testid: "hand-card",
+      disabled: !playable.has(code) || busy(ctx),
+      onclick: () => act({ type: "play", card: code }) })))));
+}
+
+function handsPanel(view, ctx) {
+  const hands = Object.entries(view.hands || {})
+    .filter(([, cards]) => cards.length || view.phase !== "finished");
+  if (!hands.length) return null;
+  hands.sort(([a], [b]) => (Number(b) === ctx.seat) - (Number(a) === ctx.seat));
+  return h("div", { class: "rc-hands" }, hands.map(([seat, cards]) => handPanel(seat, cards, view, ctx)));
+}
+
+function fieldEntries(view, playback) {
+  if (!playback) return view.field || [];
+  return playback.field.map((entry, index) => ({ ...entry, turn: index + 1, face_up: true }));
+}
+
+function draw(root, memory) {
+  const ctx = memory.ctx;
+  const view = ctx.view;
+  const playback = memory.playback;
+  const redraw = () => draw(root, memory);
+  replaceKeepingFocus(root, h("div", { class: "rc", "data-phase": view.phase },
+    sidesPanel(view, ctx),
+    stairs(view, ctx),
+    statusLine(view, ctx),
+    playback
+      ? playbackPanel(playback, ctx, {
+        onSkip: () => { playback.shown = playback.steps.length; redraw(); },
+        onClose: () => { stopPlayback(memory); redraw(); } })
+      : decisionPanel(view, ctx),
+    fieldPanel(fieldEntries(view, playback), ctx, activeTurn(playback),
+      playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null),
+    handsPanel(view, ctx),
+    pilesPanel(view, ctx),
+    historyPanel(view, ctx)));
+}
+
+function resolvedSet(ctx) {
+  const event = ctx.events.find((e) => e.kind === "set_resolved");
+  if (!event) return null;
+  const record = (ctx.view.history || []).find((entry) => entry.set === event.data.set);
+  const steps = event.data.steps || (record ? record.steps : []);
+  return { data: { ...event.data, steps }, field: record ? record.field : [] };
+}
+
+/**
+ * Draw the table into `root` for ctx = {view, legal, seat, prompt, deadline, clocks, events,
+ * room, players, connected, pending, act, t, countdown} (see README.md). A `set_resolved`
+ * event starts the step-by-step playback of that set's resolution.
+ */
+export function render(root, ctx) {
+  const memory = memoryFor(root);
+  memory.ctx = ctx;
+  const resolved = resolvedSet(ctx);
+  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => draw(root, memory));
+  draw(root, memory);
+}
+
+/** Stop timers when the shell drops the table. */
+export function dispose(root) {
+  stopPlayback(memoryFor(root));
+  memories.delete(root);
+}

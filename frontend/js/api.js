@@ -1,0 +1,99 @@
+// REST client (docs/protocol.md) and the stored player identity.
+//
+// Identity: localStorage["arena.player"] = {"id": int, "name": str, "token": str}.
+// api(path, {method, body, auth}) -> parsed JSON (null for 204); throws ApiError on 4xx/5xx
+// with the server's {"detail": {"code", "message"}} (422 validation errors get code
+// "validation_error"; network failures get code "network_error").
+
+const PLAYER_KEY = "arena.player";
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The stored player {id, name, token}, or null when none (or the stored value is corrupt). */
+export function getPlayer() {
+  try {
+    const player = JSON.parse(localStorage.getItem(PLAYER_KEY) || "null");
+    const valid = player && Number.isInteger(player.id) && typeof player.name === "string"
+      && typeof player.token === "string";
+    return valid ? player : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Store the player identity returned by POST /api/players. */
+export function setPlayer(player) {
+  localStorage.setItem(PLAYER_KEY, JSON.stringify(
+    { id: player.id, name: player.name, token: player.token }));
+}
+
+/** Forget the stored identity (e.g. after the server refused the token with 401). */
+export function clearPlayer() {
+  localStorage.removeItem(PLAYER_KEY);
+}
+
+function errorFrom(status, body) {
+  const detail = body && body.detail;
+  if (status === 422) return new ApiError(status, "validation_error", "");
+  if (detail && typeof detail === "object" && !Array.isArray(detail) && detail.code) {
+    return new ApiError(status, detail.code, detail.message);
+  }
+  return new ApiError(status, `http_${status}`, typeof detail === "string" ? detail : "");
+}
+
+/** Call the REST API; see the module comment for the contract. */
+export async function api(path, { method = "GET", body, auth = false } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const player = getPlayer();
+  if (auth && player) headers.Authorization = `Bearer ${player.token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, "network_error", String(error));
+  }
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && auth) clearPlayer();
+    throw errorFrom(response.status, data);
+  }
+  return data;
+}
+
+/** POST /api/players {name} -> {id, name, token}; stores and returns the new identity. */
+export async function createPlayer(name) {
+  const player = await api("/api/players", { method: "POST", body: { name } });
+  setPlayer(player);
+  return player;
+}
+
+let catalog = null;
+
+/** GET /api/games (cached for the page's life): [{id, titles, min_players, ..., options}]. */
+export function getGames() {
+  catalog = catalog || api("/api/games").catch((error) => {
+    catalog = null;
+    throw error;
+  });
+  return catalog;
+}
+
+/** Build a query string from an object, skipping null/undefined/"" values. */
+export function query(params) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}

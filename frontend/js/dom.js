@@ -1,0 +1,63 @@
+// Safe DOM building: every text goes through textContent, never innerHTML.
+//
+// h(tag, attrs, ...children) -> HTMLElement
+//   attrs: {class, text, dataset-like "data-x": v, "aria-x": v, on<event>: fn, any attribute}
+//          boolean true sets an empty attribute, false/null/undefined omits it.
+//   children: Node | string | number | null | false | array of those (strings become text nodes).
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (name === "text") el.textContent = String(value);
+    else if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
+    else if (name === "value" && "value" in el) el.value = value;
+    else if (name === "checked" || name === "disabled" || name === "selected") el[name] = Boolean(value);
+    else el.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/** Append children (nested arrays, strings, nodes; null/false skipped) to `parent`. */
+export function append(parent, children) {
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return parent;
+}
+
+/** Replace every child of `parent` with `children`. */
+export function replace(parent, ...children) {
+  parent.replaceChildren();
+  return append(parent, children);
+}
+
+/** document.getElementById shortcut that throws when the element is missing (a page bug). */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return el;
+}
+
+/** Format a unix-seconds or ISO timestamp as a short local date and time. */
+export function formatTime(value) {
+  if (value === null || value === undefined) return "";
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/**
+ * Replace the children of `root` and give the focus back to the element with the same
+ * `data-key` if the focus was inside `root` (so redraws do not lose keyboard users' place).
+ */
+export function replaceKeepingFocus(root, ...children) {
+  const active = document.activeElement;
+  const key = active && root.contains(active) ? active.dataset.key : null;
+  replace(root, ...children);
+  const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (again && !again.disabled) again.focus();
+}

@@ -1,0 +1,107 @@
+// Lobby page (/): create a room from the game catalog, list open rooms to join and live rooms
+// to watch (refreshed every few seconds).
+
+import { api, getGames } from "./api.js";
+import { byId, h, replace } from "./dom.js";
+import { ensurePlayer } from "./identity.js";
+import { gameTitle, t } from "./i18n.js";
+import { optionFields, optionsSummary, readOptions } from "./options.js";
+import { initPage } from "./page.js";
+import { toastError } from "./ui.js";
+
+const REFRESH_MS = 4000;
+let games = [];
+
+function selectedGame() {
+  return games.find((game) => game.id === byId("game-select").value);
+}
+
+function renderGameOptions() {
+  const game = selectedGame();
+  if (!game) return;
+  const fieldset = byId("options");
+  const legend = fieldset.querySelector("legend");
+  replace(fieldset, legend, optionFields(game.options));
+  byId("game-facts").textContent = game.min_players === game.max_players
+    ? t("lobby.players_exact", { n: game.min_players })
+    : t("lobby.players_range", { min: game.min_players, max: game.max_players });
+}
+
+async function createRoom(event) {
+  event.preventDefault();
+  const game = selectedGame();
+  if (!game || !(await ensurePlayer())) return;
+  const button = event.submitter || byId("create-form").querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    const room = await api("/api/rooms", {
+      method: "POST", auth: true, body: { game: game.id, options: readOptions(byId("options"), game.options) },
+    });
+    window.location.assign(`/room/${encodeURIComponent(room.code)}`);
+  } catch (error) {
+    toastError(error);
+    button.disabled = false;
+  }
+}
+
+function seatsText(room) {
+  const taken = room.seats.filter((seat) => seat.player_id !== null);
+  const names = taken.map((seat) => seat.name).join(", ");
+  const count = t("lobby.seats_count", { taken: taken.length, total: room.seats.length });
+  return names ? `${count} — ${names}` : count;
+}
+
+function roomItem(room, verb) {
+  const game = games.find((entry) => entry.id === room.game);
+  return h("li", { class: "room-item", "data-code": room.code },
+    h("div", { class: "room-item-main" },
+      h("strong", { text: gameTitle(game && game.titles, room.game) }),
+      h("span", { class: "code", text: room.code }),
+      h("span", { class: "muted small", text: optionsSummary(room.options, game ? game.options : []) }),
+      h("span", { class: "small", text: seatsText(room) })),
+    h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}`,
+      text: t(verb === "join" ? "lobby.join" : "lobby.watch") }));
+}
+
+const lastJson = {};
+
+function renderRooms(listId, rooms, verb, emptyKey) {
+  const json = JSON.stringify(rooms);
+  if (lastJson[listId] === json) return;
+  lastJson[listId] = json;
+  const list = byId(listId);
+  replace(list, rooms.length
+    ? rooms.map((room) => roomItem(room, verb))
+    : h("li", { class: "muted empty", text: t(emptyKey) }));
+}
+
+async function refreshRooms() {
+  try {
+    const [open, live] = await Promise.all([
+      api("/api/rooms?status=open"), api("/api/rooms?status=playing")]);
+    renderRooms("open-rooms", open, "join", "lobby.no_open");
+    renderRooms("live-rooms", live, "watch", "lobby.no_live");
+    byId("refreshed").textContent = t("lobby.refreshed", { time: new Date().toLocaleTimeString() });
+  } catch (error) {
+    byId("refreshed").textContent = t(`error.${error.code}`);
+  }
+}
+
+async function main() {
+  await initPage();
+  try {
+    games = await getGames();
+  } catch (error) {
+    toastError(error);
+    games = [];
+  }
+  const select = byId("game-select");
+  replace(select, games.map((game) => h("option", { value: game.id, text: gameTitle(game.titles, game.id) })));
+  select.addEventListener("change", renderGameOptions);
+  renderGameOptions();
+  byId("create-form").addEventListener("submit", createRoom);
+  await refreshRooms();
+  setInterval(refreshRooms, REFRESH_MS);
+}
+
+main();

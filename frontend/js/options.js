@@ -1,0 +1,73 @@
+// Room options: render a game's option schema (GET /api/games -> options) as form controls,
+// read the chosen values back, and describe options in one line.
+// Schema entry: {name, kind: "choice"|"int"|"bool", default, label, choices?, minimum?, maximum?}.
+
+import { h } from "./dom.js";
+import { has, t } from "./i18n.js";
+
+/** The translated label of an option (the catalog's English label when there is no key). */
+export function optionLabel(option) {
+  const key = `option.${option.name}`;
+  return has(key) ? t(key) : option.label || option.name;
+}
+
+/** The translated text of one option value. */
+export function optionValueText(name, value) {
+  if (typeof value === "boolean") return t(value ? "common.on" : "common.off");
+  const key = `option.${name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function choiceControl(option, id) {
+  const select = h("select", { id, name: option.name, "data-option": option.name });
+  option.choices.forEach((choice, index) => select.append(h("option", {
+    value: String(index), selected: choice === option.default,
+    text: optionValueText(option.name, choice) })));
+  return select;
+}
+
+function intControl(option, id) {
+  return h("input", { id, name: option.name, type: "number", step: 1, inputmode: "numeric",
+    min: option.minimum, max: option.maximum, value: option.default, required: true,
+    "data-option": option.name });
+}
+
+function boolControl(option, id) {
+  return h("input", { id, name: option.name, type: "checkbox", checked: option.default === true,
+    "data-option": option.name });
+}
+
+const CONTROLS = { choice: choiceControl, int: intControl, bool: boolControl };
+
+/** Return form rows (label + control) for every option in `schema`. */
+export function optionFields(schema) {
+  return schema.filter((option) => CONTROLS[option.kind]).map((option) => {
+    const id = `opt-${option.name}`;
+    const control = CONTROLS[option.kind](option, id);
+    const label = h("label", { for: id, text: optionLabel(option) });
+    return h("div", { class: ["option-row", `option-${option.kind}`] },
+      option.kind === "bool" ? [control, label] : [label, control]);
+  });
+}
+
+/** Read {name: value} from the controls rendered by optionFields inside `root`. */
+export function readOptions(root, schema) {
+  const values = {};
+  for (const option of schema) {
+    const control = root.querySelector(`[data-option="${CSS.escape(option.name)}"]`);
+    if (!control) continue;
+    if (option.kind === "choice") values[option.name] = option.choices[Number(control.value)];
+    else if (option.kind === "int") values[option.name] = Number.parseInt(control.value, 10);
+    else if (option.kind === "bool") values[option.name] = control.checked;
+  }
+  return values;
+}
+
+/** One-line summary of a room's options, e.g. "Regulation: Half · Format: 1v1". */
+export function optionsSummary(options, schema = []) {
+  const byName = Object.fromEntries(schema.map((option) => [option.name, option]));
+  return Object.entries(options || {})
+    .filter(([name]) => !name.endsWith("_seconds"))
+    .map(([name, value]) => `${optionLabel(byName[name] || { name })}: ${optionValueText(name, value)}`)
+    .join(" · ");
+}

@@ -1,0 +1,338 @@
+// Room page (/room/{code}): the game-agnostic shell around a per-game module.
+// Handles seats (claim / leave via REST), the websocket (status, reconnect), spectator mode,
+// clocks, error toasts, chat, presence, resign with confirm and the game-over banner; the table
+// itself is drawn by frontend/games/<game>.js (interface: frontend/games/README.md).
+
+import { api, getGames, getPlayer } from "./api.js";
+import { byId, h, replace } from "./dom.js";
+import { ensurePlayer } from "./identity.js";
+import { gameTitle, has, t } from "./i18n.js";
+import { optionsSummary } from "./options.js";
+import { initPage } from "./page.js";
+import { renderChat, renderChatToggle, addChatMessage } from "./chat.js";
+import { RoomSocket } from "./socket.js";
+import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
+import { renderBanner } from "./banner.js";
+
+const PENDING_TIMEOUT_MS = 8000;
+const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+
+const state = {
+  room: null, game: null, seat: null, version: 0, view: null, prompt: null, legal: [],
+  deadline: null, clocks: {}, events: [], online: [], spectators: 0, status: "connecting",
+  pending: false, chat: [],
+};
+let socket = null;
+let gameModule = null;
+let pendingTimer = null;
+
+// ------------------------------------------------------------------ who am I
+
+/** My seat: the server's answer once connected, else the room's seat list (before the start). */
+function mySeat() {
+  if (state.seat !== null && state.seat !== undefined) return state.seat;
+  const player = getPlayer();
+  const mine = player && state.room && state.room.seats.find((seat) => seat.player_id === player.id);
+  return mine ? mine.seat : null;
+}
+
+function mySide() {
+  const seat = mySeat();
+  const entry = seat === null ? null : state.room.seats.find((s) => s.seat === seat);
+  return entry ? entry.side : null;
+}
+
+function matchRunning() {
+  return Boolean(state.view) && !state.view.outcome && state.room.status === "playing";
+}
+
+// ------------------------------------------------------------------ actions
+
+function setPending(value) {
+  state.pending = value;
+  clearTimeout(pendingTimer);
+  if (value) pendingTimer = setTimeout(() => {
+    setPending(false);
+    render();
+  }, PENDING_TIMEOUT_MS);
+}
+
+/** Send `action` for the current prompt; false when one is already on its way or offline. */
+function act(action) {
+  if (state.pending || !socket) return false;
+  if (!socket.send({ type: "act", prompt: state.prompt, action })) {
+    toast(t("error.not_connected"), "error");
+    return false;
+  }
+  setPending(true);
+  render();
+  return true;
+}
+
+async function resign() {
+  const ok = await confirmDialog({
+    title: t("room.resign_title"), body: t("room.resign_body"), confirm: t("room.resign_confirm"),
+  });
+  if (ok && !socket.send({ type: "act", prompt: state.prompt, action: { type: "resign" } })) {
+    toast(t("error.not_connected"), "error");
+  }
+}
+
+async function claimSeat(seat) {
+  if (!(await ensurePlayer())) return;
+  try {
+    state.room = await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "POST", auth: true });
+    socket.restart();
+  } catch (error) {
+    toastError(error);
+  }
+  render();
+}
+
+async function leaveSeat(seat) {
+  try {
+    state.room = await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "DELETE", auth: true });
+    state.seat = null;
+    socket.restart();
+  } catch (error) {
+    toastError(error);
+  }
+  render();
+}
+
+// ------------------------------------------------------------------ frames
+
+/** Toast each `timeout {seat}` event: the server acted for a seat whose clock ran out. */
+function announceTimeouts(events) {
+  for (const event of events.filter((e) => e.kind === "timeout")) {
+    const seat = event.data.seat;
+    if (seat === mySeat()) toast(t("room.timeout_mine"));
+    else {
+      const entry = state.room.seats.find((s) => s.seat === seat);
+      toast(t("room.timeout_other", { name: entry && entry.name ? entry.name : t("room.seat_n", { n: seat + 1 }) }));
+    }
+  }
+}
+
+const HANDLERS = {
+  welcome(frame) {
+    Object.assign(state, {
+      seat: frame.seat ?? null, room: frame.room || state.room, version: frame.version ?? 0,
+      view: frame.view ?? null, prompt: frame.prompt ?? null, legal: frame.legal || [],
+      deadline: frame.deadline ?? null, clocks: frame.clocks || {}, events: [],
+    });
+    setPending(false);
+  },
+  update(frame) {
+    Object.assign(state, {
+      version: frame.version, view: frame.view ?? null, prompt: frame.prompt ?? null,
+      legal: frame.legal || [], deadline: frame.deadline ?? null, clocks: frame.clocks || {},
+      events: frame.events || [], room: frame.room || state.room,
+    });
+    setPending(false);
+    announceTimeouts(state.events);
+  },
+  room(frame) {
+    const started = state.room && state.room.status === "open" && frame.room.status !== "open";
+    state.room = frame.room;
+    // A match that starts without an update to this socket: ask for a fresh welcome.
+    if (started && !state.view) setTimeout(() => !state.view && socket.restart(), 1500);
+  },
+  error(frame) {
+    setPending(false);
+    toastError(frame);
+  },
+  chat(frame) {
+    addChatMessage(state.chat, frame);
+  },
+  presence(frame) {
+    state.online = frame.online || [];
+    state.spectators = frame.spectators || 0;
+  },
+  pong() {},
+};
+
+function onFrame(frame) {
+  const handler = HANDLERS[frame.type];
+  if (!handler) return;
+  handler(frame);
+  render();
+  state.events = [];
+}
+
+function onStatus(status) {
+  state.status = status;
+  if (status !== "connected") setPending(false);
+  renderStatus();
+  renderTable();
+}
+
+// ------------------------------------------------------------------ rendering
+
+function renderHead() {
+  const title = gameTitle(state.game && state.game.titles, state.room.game);
+  replace(byId("room-title"), title, " ",
+    h("span", { class: "room-code", text: t("room.code", { code: state.room.code }) }));
+  document.title = `${title} · ${state.room.code} · ${t("app.name")}`;
+  byId("room-sub").textContent = [
+    t(`room.status.${state.room.status}`),
+    optionsSummary(state.room.options, state.game ? state.game.options : []),
+  ].filter(Boolean).join(" · ");
+}
+
+function renderStatus() {
+  const el = byId("conn-status");
+  el.dataset.status = state.status;
+  replace(el, h("span", { class: "conn-dot", "aria-hidden": "true" }), t(`conn.${state.status}`));
+}
+
+function seatRow(entry) {
+  const me = mySeat() === entry.seat;
+  const free = entry.player_id === null;
+  const open = state.room.status === "open";
+  const online = state.online.includes(entry.seat);
+  const clock = state.clocks[entry.seat] ?? state.clocks[String(entry.seat)];
+  let button = null;
+  if (open && free && mySeat() === null) {
+    button = h("button", { class: "button button-small button-primary", "data-testid": `take-seat-${entry.seat}`,
+      text: t("room.take_seat"), onclick: () => claimSeat(entry.seat) });
+  } else if (open && me) {
+    button = h("button", { class: "button button-small", "data-testid": `leave-seat-${entry.seat}`,
+      text: t("room.leave_seat"), onclick: () => leaveSeat(entry.seat) });
+  }
+  const side = entry.side && (has(`side.${entry.side}`) ? t(`side.${entry.side}`) : entry.side);
+  return h("li", { class: ["seat", me && "seat-me", free && "seat-free"], "data-seat": entry.seat },
+    h("span", { class: "seat-label", text: t("room.seat_n", { n: entry.seat + 1 }) }),
+    side ? h("span", { class: ["side-tag", `side-${entry.side}`], text: side }) : null,
+    h("span", { class: "seat-name", text: free ? t("room.free_seat") : entry.name }),
+    me ? h("span", { class: "you-tag", text: t("room.you") }) : null,
+    !free && state.room.status !== "open"
+      ? h("span", { class: ["presence-tag", online ? "online" : "offline"],
+        text: t(online ? "room.online" : "room.offline") }) : null,
+    clock !== undefined && matchRunning() ? countdown(clock) : null,
+    button);
+}
+
+function renderSeats() {
+  replace(byId("seats"), state.room.seats.map(seatRow));
+  byId("presence").textContent = t("room.spectators", { n: state.spectators });
+  const resignButton = byId("resign");
+  resignButton.hidden = !(matchRunning() && state.seat !== null);
+}
+
+function renderMode() {
+  const seat = mySeat();
+  const text = seat === null
+    ? t(state.room.status === "open" ? "room.mode_choose" : "room.mode_spectator")
+    : t("room.mode_player", { n: seat + 1 });
+  byId("mode").textContent = text;
+  byId("mode").dataset.mode = seat === null ? "spectator" : "player";
+}
+
+function waitingPanel() {
+  const taken = state.room.seats.filter((seat) => seat.player_id !== null).length;
+  const key = state.room.status === "open" ? "room.waiting" : `room.status.${state.room.status}`;
+  return h("div", { class: "waiting" },
+    h("p", { class: "waiting-title", text: t(key) }),
+    h("p", { class: "muted", text: t("room.seats_filled", { taken, total: state.room.seats.length }) }));
+}
+
+function gameContext() {
+  return {
+    view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
+    deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
+    players: state.room.seats, connected: state.status === "connected", pending: state.pending,
+    act, t, countdown,
+  };
+}
+
+function renderTable() {
+  const root = byId("table");
+  if (!state.room) return;
+  if (!state.view || !gameModule) {
+    if (root.dataset.game && gameModule && gameModule.dispose) gameModule.dispose(root);
+    root.dataset.game = "";
+    replace(root, waitingPanel());
+    return;
+  }
+  root.dataset.game = state.room.game;
+  try {
+    gameModule.render(root, gameContext());
+  } catch (error) {
+    console.error(error);
+    replace(root, h("p", { class: "error", text: t("room.render_failed") }));
+  }
+}
+
+function render() {
+  if (!state.room) return;
+  renderHead();
+  renderStatus();
+  renderMode();
+  renderSeats();
+  renderTable();
+  renderBanner(byId("banner"), { view: state.view, room: state.room, seat: mySeat() });
+  renderChatToggle(mySide(), state.room.seats);
+  renderChat(byId("chat-log"), state.chat);
+}
+
+// ------------------------------------------------------------------ start-up
+
+async function loadGameModule(game) {
+  try {
+    return await import(`/static/games/${encodeURIComponent(game)}.js`);
+  } catch (error) {
+    console.warn(`no module for ${game}; using the generic table`, error);
+    return import("/static/games/_generic.js");
+  }
+}
+
+function setUpShare() {
+  const link = `${window.location.origin}/room/${encodeURIComponent(code)}`;
+  const input = byId("share-link");
+  input.value = link;
+  byId("copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      input.select();
+      document.execCommand("copy");
+    }
+    toast(t("room.copied"));
+  });
+}
+
+function setUpChat() {
+  byId("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = byId("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    const team = !byId("team-label").hidden && byId("chat-team").checked;
+    if (socket.send({ type: "chat", text, team })) input.value = "";
+    else toast(t("error.not_connected"), "error");
+  });
+}
+
+async function main() {
+  await initPage();
+  startClockTicker();
+  setUpShare();
+  try {
+    state.room = await api(`/api/rooms/${encodeURIComponent(code)}`);
+  } catch (error) {
+    byId("room-title").textContent = t(error.status === 404 ? "room.not_found" : `error.${error.code}`);
+    return;
+  }
+  state.game = (await getGames().catch(() => [])).find((game) => game.id === state.room.game) || null;
+  gameModule = await loadGameModule(state.room.game);
+  setUpChat();
+  byId("resign").addEventListener("click", resign);
+  socket = new RoomSocket(state.room.ws || `/ws/rooms/${encodeURIComponent(code)}`, {
+    getToken: () => (getPlayer() ? getPlayer().token : null), onFrame, onStatus,
+  });
+  socket.start();
+  render();
+}
+
+main();

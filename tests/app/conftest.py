@@ -1,0 +1,174 @@
+"""Fixtures of the server tests: a real uvicorn server in the test's own event loop.
+
+Each test gets its own SQLite file in ``tmp_path``, a ``ManualClock`` (time moves only when the
+test says so), a fixed seed source, the in-memory broker, an httpx client and websocket clients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from app.main import create_app
+from app.rooms.clocks import ManualClock
+from app.settings import Settings
+from tests.conftest import free_port
+
+SEED = bytes(range(32))  # the fixed match seed of these tests
+QUIET = {"presence", "chat", "pong", "room"}  # frames ``Client.next`` skips unless asked
+
+
+class Client:
+    """A websocket client of one room with a receive timeout (no test can hang)."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.welcome: dict[str, Any] | None = None
+        self.last: dict[str, Any] | None = None  # the newest welcome/update
+
+    async def send(self, data: Any) -> None:
+        """Send ``data`` (a dict as JSON; a str as is)."""
+        await self.socket.send(data if isinstance(data, str) else json.dumps(data))
+
+    async def next(self, *types: str, timeout: float = 5.0) -> dict[str, Any]:
+        """Return the next frame of one of ``types`` (default: anything but the quiet ones)."""
+        while True:
+            frame = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+            if frame["type"] in ("welcome", "update"):
+                self.last = frame
+            if (types and frame["type"] in types) or (not types and frame["type"] not in QUIET):
+                return frame
+
+    async def until_version(self, version: int) -> list[dict[str, Any]]:
+        """Return the update frames received until one reaches ``version``."""
+        frames = []
+        while self.last is None or self.last.get("view") is None \
+                or self.last["version"] < version:
+            frames.append(await self.next("update"))
+        return frames
+
+    async def until_presence(self, online: list[int], spectators: int) -> dict[str, Any]:
+        """Return the first ``presence`` frame with these seats online and spectator count."""
+        want = {"type": "presence", "online": online, "spectators": spectators}
+        while (frame := await self.next("presence")) != want:
+            pass
+        return frame
+
+    async def silent(self, seconds: float = 0.2) -> list[dict[str, Any]]:
+        """Return every frame that arrives within ``seconds`` (expects none in most tests)."""
+        frames = []
+        try:
+            while True:
+                frames.append(json.loads(await asyncio.wait_for(self.socket.recv(), seconds)))
+        except asyncio.TimeoutError:
+            return frames
+
+    async def act(self, action: dict[str, Any], prompt: str | None = None) -> None:
+        """Answer the current prompt (or ``prompt``) with ``action``."""
+        await self.send({"type": "act", "prompt": prompt or self.last["prompt"],
+                         "action": action})
+
+
+class Arena:
+    """A running server plus helpers to create players and rooms and connect sockets."""
+
+    def __init__(self, base: str, http: httpx.AsyncClient, clock: ManualClock, app: Any,
+                 db_path: Path) -> None:
+        self.base, self.http, self.clock, self.app, self.db_path = base, http, clock, app, db_path
+        self.sockets: list[Any] = []
+
+    @property
+    def ws_base(self) -> str:
+        return self.base.replace("http://", "ws://")
+
+    async def player(self, name: str) -> dict[str, Any]:
+        """Create a player; return ``{id, name, token}``."""
+        answer = await self.http.post("/api/players", json={"name": name})
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    async def room(self, creator: dict[str, Any], options: dict[str, Any] | None = None,
+                   game: str = "reverse_curse") -> dict[str, Any]:
+        """Create a room; return its JSON."""
+        answer = await self.http.post("/api/rooms", json={"game": game, "options": options},
+                                      headers=auth(creator))
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    async def sit(self, code: str, seat: int, player: dict[str, Any]) -> httpx.Response:
+        """Claim ``seat`` for ``player``."""
+        return await self.http.post(f"/api/rooms/{code}/seats/{seat}", headers=auth(player))
+
+    async def connect(self, code: str, token: str | None = None, hello: bool = True,
+                      **kwargs: Any) -> Client:
+        """Open a socket to room ``code``; with ``hello``, greet and read the ``welcome``."""
+        socket = await websockets.connect(f"{self.ws_base}/ws/rooms/{code}", **kwargs)
+        self.sockets.append(socket)
+        client = Client(socket)
+        if hello:
+            await client.send({"type": "hello", "token": token})
+            client.welcome = await client.next("welcome")
+        return client
+
+    async def action_count(self, match_id: int) -> int:
+        """Return how many actions the match has logged (read from the database)."""
+        from app.db import repositories as repo
+        async with self.app.state.arena.sessions() as session:
+            return await repo.count_actions(session, match_id)
+
+
+def auth(player: dict[str, Any]) -> dict[str, str]:
+    """Return the Authorization header of ``player``."""
+    return {"Authorization": f"Bearer {player['token']}"}
+
+
+async def serve(app: Any) -> tuple[uvicorn.Server, asyncio.Task, str]:
+    """Start ``app`` under uvicorn on a free port in this event loop; return server, task, URL."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           lifespan="on", ws_max_size=64 * 1024))
+    task = asyncio.create_task(server.serve())
+    for _ in range(1000):
+        if server.started or task.done():
+            break
+        await asyncio.sleep(0.01)
+    if not server.started:
+        task.result()  # raises the startup error
+        raise RuntimeError("uvicorn did not start")
+    return server, task, f"http://127.0.0.1:{port}"
+
+
+async def shutdown(server: uvicorn.Server, task: asyncio.Task) -> None:
+    """Stop a server started by ``serve``."""
+    server.should_exit = True
+    await asyncio.wait_for(task, 10)
+
+
+def make_app(db_path: Path, clock: ManualClock, **settings: Any) -> Any:
+    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock``."""
+    config = Settings(database_url=f"sqlite+aiosqlite:///{db_path}", redis_url=None, **settings)
+    return create_app(config, clock=clock, seed_source=lambda: SEED)
+
+
+@pytest.fixture
+async def arena(tmp_path: Path) -> AsyncIterator[Arena]:
+    """A running server on a fresh SQLite file, with a ``ManualClock`` and the fixed seed."""
+    clock = ManualClock()
+    db_path = tmp_path / "arena.db"
+    app = make_app(db_path, clock)
+    server, task, base = await serve(app)
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        arena = Arena(base, http, clock, app, db_path)
+        try:
+            yield arena
+        finally:
+            for socket in arena.sockets:
+                await socket.close()
+            await shutdown(server, task)

@@ -1,0 +1,82 @@
+"""Alembic: upgrade an empty SQLite and an empty PostgreSQL database to head, use it, downgrade.
+
+The PostgreSQL test creates and drops its own uniquely named database.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+
+import pytest
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+
+from app.db import repositories as repo
+from app.db.session import make_engine, make_sessionmaker, migrate
+
+TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
+          "rc_sets", "ratings", "alembic_version"}
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+
+
+async def tables(engine) -> set[str]:
+    async with engine.connect() as conn:
+        return set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+
+
+async def round_trip(engine) -> None:
+    """Store a player, room, match and actions; the log refuses a second action at one seq."""
+    sessions = make_sessionmaker(engine)
+    async with sessions() as session, session.begin():
+        player = await repo.add_player(session, "Ann", "ab" * 32, NOW)
+        room = await repo.add_room(session, "CODE1", "reverse_curse", {"format": "1v1"},
+                                   player.id, NOW)
+        match = await repo.add_match(session, room, "00" * 32, "cd" * 32, [(0, player.id)], NOW)
+        await repo.add_action(session, match.id, 1, 0, {"type": "pass"}, False, NOW)
+        await repo.add_rc_sets(session, match.id, [{"set": 1, "first_side": "UP", "field": [],
+                                                    "result": -3, "position_after": -3}])
+    async with sessions() as session:
+        [action] = await repo.match_actions(session, match.id)
+        assert (action.seq, action.action, action.at) == (1, {"type": "pass"}, NOW)
+        [ladder_set] = await repo.rc_sets(session, match.id)
+        assert (ladder_set.result, ladder_set.position_after) == (-3, -3)
+    with pytest.raises(IntegrityError):
+        async with sessions() as session, session.begin():
+            await repo.add_action(session, match.id, 1, 0, {"type": "pass"}, False, NOW)
+
+
+async def upgrade_use_downgrade(url: str) -> None:
+    engine = make_engine(url)
+    try:
+        assert await tables(engine) == set()
+        await migrate(engine)
+        assert await tables(engine) == TABLES
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT version_num FROM alembic_version"))
+                    ).scalar_one() == "0001_initial"
+        await round_trip(engine)
+        await migrate(engine, "base", down=True)
+        assert await tables(engine) == {"alembic_version"}
+        await migrate(engine)
+        assert await tables(engine) == TABLES
+    finally:
+        await engine.dispose()
+
+
+async def test_sqlite_upgrade_and_downgrade(tmp_path):
+    await upgrade_use_downgrade(f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}")
+
+
+@pytest.mark.postgres
+async def test_postgresql_upgrade_and_downgrade(postgres_url):
+    import asyncpg
+    name = f"arena_test_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(host="127.0.0.1", port=5432, user="postgres",
+                                  database="postgres")
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        await upgrade_use_downgrade(postgres_url.rsplit("/", 1)[0] + f"/{name}")
+    finally:
+        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        await admin.close()

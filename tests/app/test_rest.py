@@ -1,0 +1,144 @@
+"""The REST contract of docs/protocol.md: players, games, rooms, seats, matches, pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.conftest import auth
+from tests.app.rc import GAME
+
+
+async def test_players(arena):
+    answer = await arena.http.post("/api/players", json={"name": "Ann"})
+    assert answer.status_code == 201
+    ann = answer.json()
+    assert set(ann) == {"id", "name", "token"} and ann["name"] == "Ann"
+    assert len(ann["token"]) >= 22  # at least 128 random bits, url-safe base64
+    assert (await arena.http.get(f"/api/players/{ann['id']}")).json() == {"id": ann["id"],
+                                                                         "name": "Ann"}
+    missing = await arena.http.get("/api/players/999")
+    assert missing.status_code == 404
+    assert missing.json()["detail"]["code"] == "player_not_found"
+    for bad in ({"name": ""}, {"name": "x" * 33}, {}):
+        refused = await arena.http.post("/api/players", json=bad)
+        assert refused.status_code == 422
+        assert refused.json()["detail"]["code"] == "validation_error"
+
+
+async def test_games_catalog(arena):
+    games = (await arena.http.get("/api/games")).json()
+    assert [g["id"] for g in games] == sorted(g["id"] for g in games)
+    assert GAME.spec.to_json() in games
+
+
+async def test_room_creation_validates_options(arena):
+    ann = await arena.player("Ann")
+    refused = await arena.http.post("/api/rooms", json={"game": "reverse_curse",
+                                                        "options": {"turn_seconds": 5}},
+                                    headers=auth(ann))
+    assert refused.status_code == 422
+    with pytest.raises(ValueError) as expected:
+        GAME.validate_options({"turn_seconds": 5})
+    assert refused.json() == {"detail": {"code": "bad_option", "message": str(expected.value)}}
+    unknown = await arena.http.post("/api/rooms", json={"game": "chess"}, headers=auth(ann))
+    assert unknown.status_code == 422 and unknown.json()["detail"]["code"] == "unknown_game"
+    anonymous = await arena.http.post("/api/rooms", json={"game": "reverse_curse"})
+    assert anonymous.status_code == 401
+    assert anonymous.json()["detail"]["code"] == "unauthorized"
+    forged = await arena.http.post("/api/rooms", json={"game": "reverse_curse"},
+                                   headers={"Authorization": "Bearer forged"})
+    assert forged.status_code == 401
+
+    room = await arena.room(ann, {"regulation": "half"})
+    assert room["status"] == "open" and room["match_id"] is None
+    assert room["options"] == GAME.validate_options({"regulation": "half"})
+    assert room["ws"] == f"/ws/rooms/{room['code']}"
+    assert room["seats"] == [{"seat": s, "player_id": None, "name": None, "side": None}
+                             for s in (0, 1)]
+    assert (await arena.http.get(f"/api/rooms/{room['code']}")).json() == room
+    missing = await arena.http.get("/api/rooms/nope")
+    assert missing.status_code == 404 and missing.json()["detail"]["code"] == "room_not_found"
+
+
+async def test_seats_claim_leave_and_start(arena):
+    ann, bob, cat = [await arena.player(n) for n in ("Ann", "Bob", "Cat")]
+    room = await arena.room(cat, {})
+    code = room["code"]
+    claimed = (await arena.sit(code, 1, ann)).json()
+    assert claimed["seats"][1] == {"seat": 1, "player_id": ann["id"], "name": "Ann",
+                                   "side": None}
+    taken = await arena.sit(code, 1, bob)
+    assert taken.status_code == 409 and taken.json()["detail"]["code"] == "seat_taken"
+    twice = await arena.sit(code, 0, ann)
+    assert twice.status_code == 409 and twice.json()["detail"]["code"] == "already_seated"
+    nowhere = await arena.sit(code, 2, bob)
+    assert nowhere.status_code == 404 and nowhere.json()["detail"]["code"] == "no_such_seat"
+    not_mine = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(bob))
+    assert not_mine.status_code == 409 and not_mine.json()["detail"]["code"] == "not_seated"
+    left = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(ann))
+    assert left.status_code == 200 and left.json()["seats"][1]["player_id"] is None
+    assert [r["code"] for r in (await arena.http.get("/api/rooms")).json()] == [code]
+
+    await arena.sit(code, 0, ann)
+    started = (await arena.sit(code, 1, bob)).json()
+    assert started["status"] == "playing" and started["match_id"] == 1
+    sides = {s["seat"]: s["side"] for s in started["seats"]}
+    assert sorted(sides.values()) == ["DOWN", "UP"]
+    late = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(bob))
+    assert late.status_code == 409 and late.json()["detail"]["code"] == "room_not_open"
+    assert [r["code"] for r in (await arena.http.get("/api/rooms",
+                                                     params={"status": "playing"})).json()] == [code]
+    assert (await arena.http.get("/api/rooms", params={"status": "open"})).json() == []
+
+    detail = (await arena.http.get("/api/matches/1")).json()
+    assert detail["status"] == "playing" and detail["outcome"] is None
+    assert detail["seed"] is None and detail["actions"] is None  # secret while it runs
+    assert len(detail["seed_commitment"]) == 64
+
+
+async def test_match_list_filters_and_cursor(arena):
+    players = [await arena.player(f"P{i}") for i in range(4)]
+    codes = []
+    for first, second in ((0, 1), (2, 3), (0, 2)):
+        room = await arena.room(players[first], {})
+        await arena.sit(room["code"], 0, players[first])
+        await arena.sit(room["code"], 1, players[second])
+        codes.append(room["code"])
+    page = (await arena.http.get("/api/matches", params={"limit": 2})).json()
+    assert [m["id"] for m in page["items"]] == [3, 2] and page["next_cursor"] == "2"
+    rest = (await arena.http.get("/api/matches", params={"limit": 2,
+                                                         "cursor": page["next_cursor"]})).json()
+    assert [m["id"] for m in rest["items"]] == [1] and rest["next_cursor"] is None
+    assert rest["items"][0]["room_code"] == codes[0]
+    mine = (await arena.http.get("/api/matches", params={"player": players[0]["id"]})).json()
+    assert [m["id"] for m in mine["items"]] == [3, 1]
+    assert (await arena.http.get("/api/matches", params={"status": "finished"})).json() == {
+        "items": [], "next_cursor": None}
+    assert [m["id"] for m in (await arena.http.get(
+        "/api/matches", params={"game": "reverse_curse", "status": "playing"})).json()[
+        "items"]] == [3, 2, 1]
+    assert (await arena.http.get("/api/matches", params={"game": "zipai"})).json()["items"] == []
+    bad = await arena.http.get("/api/matches", params={"cursor": "abc"})
+    assert bad.status_code == 422 and bad.json()["detail"]["code"] == "bad_cursor"
+    assert (await arena.http.get("/api/matches/99")).status_code == 404
+    assert (await arena.http.get("/api/matches/1/ladder")).json() == {"match_id": 1, "sets": []}
+
+
+async def test_pages_static_and_openapi(arena, tmp_path):
+    frontend = arena.app.state.arena.settings.frontend_dir
+    for path, name in (("/", "index.html"), ("/room/abc", "room.html"),
+                       ("/history", "history.html"), ("/matches/3", "match.html")):
+        answer = await arena.http.get(path)
+        if (frontend / name).is_file():
+            assert answer.status_code == 200
+            assert answer.text == (frontend / name).read_text()
+        else:
+            assert answer.status_code == 404
+            assert answer.json()["detail"]["code"] == "page_missing"
+    schema = (await arena.http.get("/openapi.json")).json()
+    assert {"/api/games", "/api/players", "/api/rooms", "/api/rooms/{code}/seats/{seat}",
+            "/api/matches", "/api/matches/{match_id}",
+            "/api/matches/{match_id}/ladder"} <= set(schema["paths"])
+    ok = schema["paths"]["/api/matches/{match_id}"]["get"]["responses"]["200"]
+    assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/MatchDetail")
+    assert (await arena.http.get("/docs")).status_code == 200

@@ -1,0 +1,186 @@
+"""Every kind of bad frame gets its error and changes nothing (version, logged actions)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import EngineError
+from tests.app.conftest import SEED
+from tests.app.rc import GAME, Replay
+
+NO_MONSTERS = {"monsters": False}
+
+
+async def started(arena, options=NO_MONSTERS):
+    """Open a room, seat Ann (0) and Bob (1), connect both and a spectator.
+
+    Returns the room (as seated) and the clients ``(Ann, Bob, spectator)``; the players are
+    in ``arena.players``.
+    """
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    room = await arena.room(ann, options)
+    code = room["code"]
+    await arena.sit(code, 0, ann)
+    room = (await arena.sit(code, 1, bob)).json()
+    arena.players = (ann, bob)
+    clients = (await arena.connect(code, ann["token"]), await arena.connect(code, bob["token"]),
+               await arena.connect(code))
+    return room, clients
+
+
+async def play_until_deployment(clients, replay):
+    """Keep both hands (the mulligan); return when cards are being played."""
+    for seat in (0, 1):
+        await clients[seat].act({"type": "mulligan", "card": None})
+        replay.apply(seat, {"type": "mulligan", "card": None})
+        for client in clients:
+            await client.until_version(replay.version)
+
+
+async def assert_unchanged(arena, room, clients, version):
+    """Nothing was applied: no update arrives and the log has ``version`` actions."""
+    for client in clients:
+        assert [f for f in await client.silent(0.1) if f["type"] == "update"] == []
+        assert client.last["version"] == version
+    assert await arena.action_count(room["match_id"]) == version
+
+
+@pytest.mark.parametrize("text, code", [
+    ("{not json", "bad_json"),
+    ("[1, 2]", "bad_frame"),
+    ('{"type": 7}', "bad_frame"),
+    ('{"type": "dance"}', "unknown_type"),
+    ('{"type": "act", "prompt": "x"}', "bad_frame"),
+    ('{"type": "chat", "text": ""}', "bad_frame"),
+    ('{"type": "chat", "text": "' + "x" * 301 + '"}', "chat_too_long"),
+    ('{"type": "act", "prompt": "x", "action": {}, "pad": "' + "x" * 17000 + '"}',
+     "frame_too_large"),
+])
+async def test_malformed_frames_are_refused(arena, text, code):
+    room, clients = await started(arena)
+    await clients[0].send(text)
+    error = await clients[0].next()
+    assert error["type"] == "error" and error["code"] == code
+    await assert_unchanged(arena, room, clients, 0)
+
+
+async def test_hello_must_come_first(arena):
+    room, clients = await started(arena)
+    late = await arena.connect(room["code"], hello=False)
+    await late.send({"type": "act", "prompt": "1.0.0",
+                     "action": {"type": "mulligan", "card": None}})
+    assert (await late.next())["code"] == "hello_first"
+    await late.send({"type": "hello", "token": None})
+    assert (await late.next())["type"] == "welcome"
+    await assert_unchanged(arena, room, clients, 0)
+
+
+async def test_a_frame_cannot_name_another_seat(arena):
+    room, clients = await started(arena)
+    bob_prompt = clients[1].last["prompt"]
+    await clients[0].send({"type": "act", "prompt": bob_prompt, "seat": 1,
+                           "action": {"type": "mulligan", "card": None}})
+    error = await clients[0].next()
+    assert error["code"] == "bad_frame" and "seat" in error["message"]
+    await clients[0].act({"type": "mulligan", "card": None}, prompt=bob_prompt)
+    assert (await clients[0].next())["code"] == "stale_prompt"
+    await clients[2].act({"type": "mulligan", "card": None}, prompt=bob_prompt)
+    assert (await clients[2].next())["code"] == "not_seated"
+    await assert_unchanged(arena, room, clients[1:], 0)
+
+
+async def test_illegal_and_out_of_turn_actions(arena):
+    room, clients = await started(arena)
+    replay = Replay(NO_MONSTERS, SEED)
+    await play_until_deployment(clients, replay)
+    seat = min(GAME.to_act(replay.state))
+    other = 1 - seat
+    hand = set(replay.view(seat)["hands"][str(seat)])
+    missing = next(c for c in ("+1", "+2", "+3", "-1", "-2", "-3", "ECHO_FLOW") if c not in hand)
+    with pytest.raises(EngineError) as expected:
+        GAME.apply(replay.state, seat, {"type": "play", "card": missing})
+    await clients[seat].act({"type": "play", "card": missing})
+    error = await clients[seat].next()
+    assert (error["code"], error["message"]) == (expected.value.code, expected.value.message)
+    await clients[other].act({"type": "play", "card": "+1"}, prompt="1.%d.2" % other)
+    assert (await clients[other].next())["code"] == "not_your_turn"
+    await clients[seat].act({"type": "mulligan", "card": None})
+    assert (await clients[seat].next())["code"] == expected_code_of(
+        replay, seat, {"type": "mulligan", "card": None})
+    await assert_unchanged(arena, room, clients, 2)
+
+
+def expected_code_of(replay, seat, action):
+    """Return the engine's error code for ``action`` now."""
+    with pytest.raises(EngineError) as refused:
+        GAME.apply(replay.state, seat, action)
+    return refused.value.code
+
+
+async def test_stale_prompt_is_refused_then_resynced(arena):
+    room, clients = await started(arena)
+    replay = Replay(NO_MONSTERS, SEED)
+    old = clients[0].last["prompt"]
+    await play_until_deployment(clients, replay)
+    seat = min(GAME.to_act(replay.state))
+    assert clients[seat].last["prompt"] != old
+    await clients[seat].send({"type": "act", "prompt": old if seat == 0 else "1.1.0",
+                              "action": replay.policy()[1]})
+    error = await clients[seat].next()
+    assert error["code"] == "stale_prompt"
+    resync = await clients[seat].next()
+    assert resync["type"] == "update" and resync["version"] == 2 and resync["events"] == []
+    assert resync["view"] == replay.view(seat)
+    await assert_unchanged(arena, room, clients, 2)
+
+
+async def test_simultaneous_mulligans_never_refuse_each_other(arena):
+    room, clients = await started(arena)
+    prompts = [clients[0].last["prompt"], clients[1].last["prompt"]]
+    assert prompts == [f"{room['match_id']}.0.0", f"{room['match_id']}.1.0"]
+    await clients[0].act({"type": "mulligan", "card": None}, prompt=prompts[0])
+    await clients[1].act({"type": "mulligan", "card": None}, prompt=prompts[1])
+    for client in clients:
+        await client.until_version(2)
+    assert await arena.action_count(room["match_id"]) == 2
+
+
+async def test_ping_and_chat(arena):
+    room, clients = await started(arena)
+    await clients[2].send({"type": "ping"})
+    assert (await clients[2].next("pong")) == {"type": "pong"}
+    await clients[0].send({"type": "chat", "text": "good luck"})
+    for client in clients:
+        line = await client.next("chat")
+        assert (line["seat"], line["name"], line["text"], line["team"]) == (
+            0, "Ann", "good luck", False)
+    await clients[1].send({"type": "chat", "text": "psst", "team": True})
+    line = await clients[1].next("chat")
+    assert (line["seat"], line["text"], line["team"]) == (1, "psst", True)
+    for client in (clients[0], clients[2]):
+        assert [f for f in await client.silent(0.1) if f["type"] == "chat"] == []
+    await clients[2].send({"type": "chat", "text": "hi", "team": True})
+    assert (await clients[2].next())["code"] == "not_seated"
+
+
+async def test_unknown_room_and_foreign_origin(arena):
+    ghost = await arena.connect("nope", hello=False)
+    await ghost.send({"type": "hello", "token": None})
+    assert (await ghost.next())["code"] == "room_not_found"
+    room, _ = await started(arena)
+    with pytest.raises(Exception) as refused:
+        await arena.connect(room["code"], origin="http://evil.example")
+    assert "403" in str(refused.value)
+    same = await arena.connect(room["code"], origin=arena.base)
+    assert same.welcome["seat"] is None
+
+
+async def test_oversized_transport_frame_closes_1009(arena):
+    room, clients = await started(arena)
+    await clients[0].send(json.dumps({"type": "ping", "pad": "x" * 70000}))
+    with pytest.raises(Exception):
+        await clients[0].next(timeout=2)
+    assert clients[0].socket.close_code == 1009
+    await assert_unchanged(arena, room, clients[1:], 0)

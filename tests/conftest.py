@@ -1,0 +1,116 @@
+"""Shared fixtures: external services (PostgreSQL, Redis, Chromium) and a live server.
+
+A service that is not reachable skips the test that needs it with a clear reason — unless the
+environment has ``REQUIRE_SERVICES=1`` (CI), where it fails instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+POSTGRES_HOST, POSTGRES_PORT = "127.0.0.1", 5432
+REDIS_URL = "redis://127.0.0.1:6379/0"
+REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def require(service: str, problem: str | None) -> None:
+    """Skip (or, with ``REQUIRE_SERVICES=1``, fail) when ``problem`` says a service is missing."""
+    if problem is None:
+        return
+    message = f"{service} is not available: {problem}"
+    if os.environ.get("REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{message} (REQUIRE_SERVICES=1)")
+    pytest.skip(message)
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Return why ``host:port`` does not accept TCP connections, or ``None`` if it does."""
+    try:
+        with socket.create_connection((host, port), timeout=1.0):
+            return None
+    except OSError as exc:
+        return f"nothing answers on {host}:{port} ({exc})"
+
+
+async def _ensure_database(name: str) -> None:
+    import asyncpg
+    conn = await asyncpg.connect(host=POSTGRES_HOST, port=POSTGRES_PORT, user="postgres",
+                                 database="postgres")
+    try:
+        if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """The test PostgreSQL URL (``…/test``, trust auth); the database is created if missing."""
+    require("PostgreSQL", port_problem(POSTGRES_HOST, POSTGRES_PORT))
+    try:
+        asyncio.run(_ensure_database("test"))
+    except Exception as exc:  # reachable but refusing us
+        require("PostgreSQL", f"cannot connect as postgres ({exc})")
+    return POSTGRES_URL
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The test Redis URL (database 0)."""
+    require("Redis", port_problem(REDIS_HOST, REDIS_PORT))
+    return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """The path of Debian's Chromium."""
+    require("Chromium", None if os.access(CHROMIUM, os.X_OK) else f"{CHROMIUM} is missing")
+    return str(CHROMIUM)
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """Run the real app under uvicorn on a free port with a fresh SQLite file; yield its URL.
+
+    The server runs in a background thread (its own event loop) and stops at teardown.
+    """
+    import uvicorn
+
+    from app.main import create_app
+    from app.settings import Settings
+
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}",
+                        redis_url=None)
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
+                            log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the live server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

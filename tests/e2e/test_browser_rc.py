@@ -1,0 +1,72 @@
+"""A whole Reverse Curse match in real browsers (Debian's Chromium under Playwright).
+
+Two players in their own browser contexts create their identities, one creates a half-regulation
+room in the lobby, the other joins through the share link, a third context watches. They play to
+the end by clicking the UI; the spectator never sees a hand; the end banner shows on all three;
+the match then appears on the history page with its ladder.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.e2e.browser import create_rc_room, launch, new_page, play_to_the_end, take_seat
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromium_path):
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium_path)
+        try:
+            alice, bob, watch = (new_page(browser) for _ in range(3))
+            link = create_rc_room(alice, live_server, "Alice")
+            code = link.rsplit("/", 1)[1]
+            assert re.fullmatch(rf"{re.escape(live_server)}/room/[A-Za-z0-9]+", link)
+            expect(alice.get_by_test_id("my-name")).to_have_text("Alice")
+            take_seat(alice, 0)
+
+            bob.goto(link)
+            take_seat(bob, 1, "Bob")
+            watch.goto(link)
+            for page in (alice, bob, watch):
+                expect(page.get_by_test_id("conn-status")).to_have_text("Connected")
+                expect(page.get_by_test_id("rc-status")).to_be_visible()
+            expect(watch.get_by_test_id("mode")).to_have_attribute("data-mode", "spectator")
+            expect(alice.get_by_test_id("hand")).to_have_count(1)
+            expect(watch.get_by_test_id("hand")).to_have_count(0)
+
+            # Chat text is shown as text, never as markup, to players and spectators alike.
+            alice.locator("#chat-input").fill("<b>good luck</b> & have fun")
+            alice.locator("#chat-input").press("Enter")
+            for page in (bob, watch):
+                line = page.get_by_test_id("chat-log").locator(".chat-text")
+                expect(line).to_have_text("<b>good luck</b> & have fun")
+                assert page.get_by_test_id("chat-log").locator("b").count() == 0
+
+            clicks = play_to_the_end([alice, bob], watch)
+            # At least 2 mulligans and 12 cards per set were clicked (timeouts may add none).
+            assert clicks >= 14
+
+            for page in (alice, bob, watch):
+                expect(page.get_by_test_id("game-over")).to_be_visible()
+            assert watch.get_by_test_id("hand").count() == 0
+            results = {alice.get_by_test_id("game-over").get_attribute("data-result"),
+                       bob.get_by_test_id("game-over").get_attribute("data-result")}
+            assert results in ({"won", "lost"}, {"draw"})
+            assert watch.get_by_test_id("game-over").get_attribute("data-result") in ("over", "draw")
+
+            alice.goto(f"{live_server}/history")
+            entry = alice.locator("[data-testid=match-link]", has_text=code)
+            expect(entry).to_have_count(1)
+            entry.click()
+            alice.wait_for_url("**/matches/*")
+            expect(alice.get_by_test_id("ladder")).to_be_visible()
+            sets = alice.get_by_test_id("ladder-set")
+            assert 1 <= sets.count() <= 3
+            expect(alice.get_by_test_id("match-seed")).to_have_text(re.compile(r"^[0-9a-f]{16,}$"))
+        finally:
+            browser.close()

@@ -1,0 +1,87 @@
+"""Static checks of the frontend (no browser): translations and safe DOM building.
+
+- every translation key the pages and modules name literally exists in ``frontend/i18n/en.json``;
+- every error code of docs/protocol.md, of the server (``app/``) and of the Reverse Curse engine
+  has an ``error.<code>`` translation (the room shell toasts ``t("error." + code)``);
+- every Reverse Curse special card, monster and side has its label;
+- no module builds HTML from strings (names and chat are untrusted: textContent only).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FRONTEND = ROOT / "frontend"
+SOURCES = sorted([*FRONTEND.rglob("*.js"), *FRONTEND.glob("*.html")])
+KEY_LITERAL = re.compile(r"""["'`]([a-z][a-z0-9_]*(?:\.[A-Za-z0-9_]+)+)["'`]""")
+I18N_ATTRIBUTE = re.compile(r'data-i18n(?:-[a-z-]+)?="([^"]+)"')
+CODE_CALL = re.compile(r'(?:RoomError|FrameError|self\.error|IllegalAction|InvalidAction)\(\s*"([a-z_]+)"')
+
+
+def _no_duplicates(pairs):
+    keys = [key for key, _ in pairs]
+    duplicates = {key for key in keys if keys.count(key) > 1}
+    assert not duplicates, f"duplicate keys in en.json: {sorted(duplicates)}"
+    return dict(pairs)
+
+
+@pytest.fixture(scope="module")
+def english() -> dict[str, str]:
+    return json.loads((FRONTEND / "i18n" / "en.json").read_text("utf-8"),
+                      object_pairs_hook=_no_duplicates)
+
+
+def test_english_values_are_non_empty_strings(english):
+    assert all(isinstance(value, str) and value.strip() for value in english.values())
+
+
+def test_every_key_named_in_the_frontend_exists(english):
+    namespaces = {key.split(".")[0] for key in english}
+    named = set()
+    for path in SOURCES:
+        text = path.read_text("utf-8")
+        named |= {key for key in KEY_LITERAL.findall(text) if key.split(".")[0] in namespaces}
+        named |= set(I18N_ATTRIBUTE.findall(text))
+    # The scan must see the shell's and the game's keys, or it checks nothing.
+    assert {"room.take_seat", "rc.keep", "rc.go_first", "lobby.create"} <= named
+    assert sorted(named - set(english)) == []
+
+
+def _protocol_error_codes() -> set[str]:
+    text = (ROOT / "docs" / "protocol.md").read_text("utf-8")
+    block = text.split("`error {code, message}` — codes:", 1)[1].split("\n- `", 1)[0]
+    codes = set(re.findall(r"`([a-z_]+)`", block)) - {"update"}  # "followed by a fresh `update`"
+    return codes | {"seat_taken", "already_seated", "room_not_open"}
+
+
+def test_protocol_server_and_engine_error_codes_are_translated(english):
+    codes = _protocol_error_codes()
+    assert {"stale_prompt", "not_your_turn", "rate_limited", "card_not_in_hand"} <= codes
+    for folder in (ROOT / "app", ROOT / "engine" / "reverse_curse"):
+        for path in folder.rglob("*.py"):
+            codes |= set(CODE_CALL.findall(path.read_text("utf-8")))
+    assert sorted(code for code in codes if f"error.{code}" not in english) == []
+
+
+def test_reverse_curse_cards_monsters_and_sides_have_labels(english):
+    from engine.reverse_curse.cards import MONSTERS, SPECIALS
+
+    wanted = {f"rc.card.{code}" for code in SPECIALS} | {f"rc.card_help.{code}" for code in SPECIALS}
+    wanted |= {f"rc.monster.{code}" for code in MONSTERS}
+    wanted |= {f"rc.monster_help.{code}" for code in MONSTERS}
+    wanted |= {"rc.side.UP", "rc.side.DOWN", "side.UP", "side.DOWN"}
+    wanted |= {f"outcome.reason.{reason}" for reason in ("ko", "decision", "draw", "resign")}
+    assert len(SPECIALS) == 6 and len(MONSTERS) == 6
+    assert sorted(wanted - set(english)) == []
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(FRONTEND)))
+def test_no_html_is_built_from_strings(path):
+    sinks = re.findall(r"\.(?:innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML\(|document\.write|\beval\(",
+                       path.read_text("utf-8"))
+    assert sinks == []

@@ -1,0 +1,104 @@
+"""α reflection (seed {字母牌α} ①–④; rulings "α reflects")."""
+
+from engine.numgr.effects import area_totals
+
+from tests.engine.numgr.helpers import act, area_mains, make_state, play, put
+
+
+def _circle_alpha_position(hand):
+    """Seat 1 has ○α and a △3 (3 attack); seat 0 is in its defense step with ``hand``."""
+    state = make_state([hand, []])
+    put(state, 1, "Adef")
+    put(state, 1, "3atk")
+    return state
+
+
+def test_circle_alpha_reflects_a_later_circle_defense_so_the_defender_loses_hp():
+    state = play(_circle_alpha_position(["3def"]), 0, "3def")
+    moved = state.area(1)[-1]
+    assert moved.main == "3def" and moved.reflected and moved.owner == 0
+    assert area_totals(state, 0).defense == 0
+    assert area_totals(state, 1).defense == 3
+    state = act(state, 0, "end")
+    assert state.hp == [1, 2]
+
+
+def test_star_defense_avoids_the_circle_alpha():
+    state = play(_circle_alpha_position(["3any"]), 0, "3any", mode="def")
+    assert area_mains(state, 0) == ["3any"]
+    state = act(state, 0, "end")
+    assert state.hp == [2, 2]
+
+
+def test_gamma_synergy_defense_is_reflected_by_circle_alpha_only_if_circle():
+    # A □γ synergy defense (attribute □) is not reflected by ○α: 3 defense stops 3 attack.
+    state = play(_circle_alpha_position(["Grem", "Trem"]), 0, "Grem", base="Trem", mode="def")
+    assert area_mains(state, 0) == ["Grem"]
+    assert act(state, 0, "end").hp == [2, 2]
+
+
+def test_alpha_reflects_stacks_already_there_and_works_for_the_reflector():
+    state = make_state([["Aatk"], []])
+    put(state, 1, "3atk")
+    put(state, 1, "2atk", base="0def")
+    put(state, 1, "1def")
+    state = play(state, 0, "Aatk")
+    assert area_mains(state, 0) == ["3atk", "2atk", "Aatk"]  # id order
+    assert area_mains(state, 1) == ["1def"]
+    assert area_totals(state, 0).attack == 5 and area_totals(state, 0).defense == 2
+
+
+def test_reflected_remove_removes_again_from_the_other_area():
+    # Seat 1's □α reflects seat 0's □2: it lands in seat 1's area and removes seat 0's 2s.
+    state = make_state([["2rem"], []])
+    put(state, 1, "Arem")
+    put(state, 1, "2atk")
+    put(state, 0, "2def")
+    state = play(state, 0, "2rem")
+    assert area_mains(state, 1) == ["Arem", "2atk", "2rem"]
+    assert area_mains(state, 0) == []
+
+
+def test_reflection_never_happens_twice():
+    state = make_state([["Gdef", "1def", "Brem", "0rem", "Adef"], []])
+    put(state, 1, "Bdef", copy="A")  # a β copying α: seat 1's ○α
+    put(state, 1, "1atk")
+    state = play(state, 0, "Gdef", base="1def", mode="def")
+    assert area_mains(state, 1) == ["Bdef", "1atk", "Gdef"]
+    state = play(state, 0, "Brem", base="0rem", copy="1")  # □β□0: numbers and βs go
+    assert area_mains(state, 1) == ["Gdef"]
+    state = play(state, 0, "Adef")  # seat 0's own ○α cannot bring the γ back
+    assert area_mains(state, 1) == ["Gdef"]
+    assert area_mains(state, 0) == ["Brem", "Adef"]
+    assert area_totals(state, 1).defense == 2
+
+
+def test_locked_stacks_are_not_reflected():
+    state = make_state([["Aatk"], []])
+    put(state, 1, "3atk")
+    put(state, 0, "Tatk", lock=1)
+    state = play(state, 0, "Aatk")
+    assert area_mains(state, 1) == ["3atk"]
+
+
+def test_reflected_theta_turns_and_releases_its_held_card():
+    state = make_state([["Adef"], []])
+    put(state, 1, "Tdef", base="0def")
+    state = play(state, 0, "Adef")
+    theta = next(s for s in state.area(0) if s.main == "Tdef")
+    assert theta.main == "Tdef" and theta.base is None and theta.reflected
+    assert state.pending[1] == ["0def"]
+
+
+def test_reflected_theta_is_discarded_at_the_reflectors_next_cleanup():
+    state = make_state([["Adef"], []], step="attack")
+    put(state, 1, "Tdef", base="2def")
+    state = play(state, 0, "Adef")
+    # The held ○2 needs no choice: it takes effect at once in its owner's area, where seat 0's
+    # ○α (still effective) reflects it in turn.
+    assert area_mains(state, 1) == []
+    assert area_mains(state, 0) == ["Tdef", "Adef", "2def"]
+    state = act(state, 0, "end", None)          # seat 1's clean-up: nothing of its own
+    assert area_mains(state, 0) == ["Tdef", "Adef", "2def"]
+    state = act(state, 1, "end", "end", None)    # seat 0's clean-up discards the θ too
+    assert area_mains(state, 0) == []

@@ -1,0 +1,1 @@
+"""Command-line tools: balance runs, replay verification."""
