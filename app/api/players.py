@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from app.api.deps import SessionDep
 from app.api.errors import ERRORS
@@ -17,12 +17,12 @@ router = APIRouter(prefix="/api/players", tags=["players"], responses=ERRORS)
 
 
 @router.post("", status_code=201, response_model=PlayerCreated)
-async def create_player(body: PlayerIn, session: SessionDep) -> dict:
+async def create_player(body: PlayerIn, session: SessionDep, request: Request) -> dict:
     """Create a player; the answer carries its token (stored server-side only as SHA-256)."""
     token = new_token()
+    now = datetime.fromtimestamp(request.app.state.arena.clock.now(), tz=timezone.utc)
     async with session.begin():
-        player = await repo.add_player(session, body.name, hash_token(token),
-                                       datetime.now(timezone.utc))
+        player = await repo.add_player(session, body.name, hash_token(token), now)
     return {"id": player.id, "name": player.name, "token": token}
 
 

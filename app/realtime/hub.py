@@ -101,24 +101,25 @@ class Hub:
 
     def push_update(self, conn: Connection, room: dict[str, Any], force: bool = False) -> None:
         """Queue an ``update`` with what ``conn`` has not seen (always when ``force``)."""
-        live = self._service.matches.loaded(conn.code)
-        if live is None or (live.version <= conn.version and not force):
+        version = self._service.matches.version(conn.code)
+        if version is None or (version <= conn.version and not force):
             return
-        render = live.render(conn.seat, conn.version)
-        conn.version = live.version
+        render = self._service.matches.render(conn.code, conn.seat, conn.version)
+        conn.version = render["version"]
         conn.send(Update(room=room, **render))
 
     async def welcome(self, conn: Connection) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""
         room = await self._service.room(conn.code)
-        live = await self._service.matches.live(conn.code)
-        if live is None:
+        await self._service.matches.live(conn.code)  # load (replay) the match if there is one
+        version = self._service.matches.version(conn.code)
+        if version is None:
             data = {"version": 0, "view": None, "prompt": None, "legal": [], "deadline": None,
                     "clocks": {}}
         else:
-            data = live.render(conn.seat, live.version)
+            data = self._service.matches.render(conn.code, conn.seat, version)
             data.pop("events")
-            conn.version = live.version
+            conn.version = version
         conn.writer = asyncio.create_task(conn.write_loop())
         self._rooms.setdefault(conn.code, set()).add(conn)
         conn.send(Welcome(seat=conn.seat, room=room, **data))
@@ -146,11 +147,7 @@ class Hub:
 
     async def chat(self, conn: Connection, text: str, team: bool, at: float) -> None:
         """Publish a chat line; a team line goes only to the sender's side (its seats)."""
-        to = None
-        if team:
-            live = self._service.matches.loaded(conn.code)
-            mates = live.teammates(conn.seat) if live is not None else {conn.seat}
-            to = sorted(mates)
+        to = self._service.matches.teammates(conn.code, conn.seat) if team else None
         await self._broker.publish(CHANNEL, {
             "room": conn.code, "kind": "chat", "seat": conn.seat, "name": conn.name,
             "text": text, "team": team, "to": to, "at": at})

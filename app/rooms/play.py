@@ -66,9 +66,21 @@ class MatchRunner:
         await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
         self._clock_tasks.clear()
 
-    def loaded(self, code: str) -> LiveMatch | None:
-        """Return the room's live match if this process holds it (no database access)."""
-        return self._live.get(code)
+    def render(self, code: str, viewer: int | None, since: int) -> dict[str, Any] | None:
+        """Return ``LiveMatch.render`` of the room's match for ``viewer`` (JSON only), or
+        ``None`` when this process holds no match for the room."""
+        live = self._live.get(code)
+        return live.render(viewer, since) if live is not None else None
+
+    def version(self, code: str) -> int | None:
+        """Return the version of the room's match held here, or ``None``."""
+        live = self._live.get(code)
+        return live.version if live is not None else None
+
+    def teammates(self, code: str, seat: int) -> list[int]:
+        """Return the seats on ``seat``'s side (just ``seat`` before the match is held here)."""
+        live = self._live.get(code)
+        return sorted(live.teammates(seat) if live is not None else {seat})
 
     async def live(self, code: str) -> LiveMatch | None:
         """Return the room's newest match, rebuilt from the seed and the log on first use.
@@ -88,7 +100,18 @@ class MatchRunner:
                 self._install(live)
         return self._live[code]
 
-    async def _load(self, code: str) -> LiveMatch | None:
+    async def sides(self, code: str) -> dict[str, list[int]]:
+        """Return the sides of the room's newest match (``{}`` before the start).
+
+        Sides are fixed at the start (rules/reverse_curse.md ruling 1), so a match this process
+        does not hold is only dealt from its seed, not replayed.
+        """
+        if code in self._live:
+            return self._live[code].sides()
+        live = await self._load(code, replay=False)
+        return live.sides() if live is not None else {}
+
+    async def _load(self, code: str, replay: bool = True) -> LiveMatch | None:
         async with self._sessions() as session:
             room = await repo.room_by_code(session, code)
             if room is None:
@@ -98,7 +121,7 @@ class MatchRunner:
                 return None
             match = await repo.get_match(session, match_id)
             seats = (await repo.match_seats(session, [match_id]))[match_id]
-            actions = await repo.match_actions(session, match_id)
+            actions = await repo.match_actions(session, match_id) if replay else []
         live = LiveMatch.start(self._catalog.game(match.game), match.id, room.id, code,
                                match.options, len(seats), bytes.fromhex(match.seed),
                                match.started_at.timestamp())

@@ -157,8 +157,7 @@ class RoomService:
         if match_id is None:
             return {}
         if match_id not in self._sides:
-            live = await self.matches.live(code)
-            self._sides[match_id] = live.sides() if live is not None else {}
+            self._sides[match_id] = await self.matches.sides(code)
         return self._sides[match_id]
 
     # ------------------------------------------------------------------ seats

@@ -19,6 +19,12 @@ __all__ = ["resolve_slot", "can_resolve", "can_breakthrough"]
 Effect = Callable[[State, int, int], State]
 
 
+def _repeat(kind: str, seat: int, n: int) -> tuple[Step, ...]:
+    """Return a step done ``n`` times, or nothing when ``n`` is 0 (e.g. 商贸 with no blue slot
+    facing you)."""
+    return (Step(kind, seat, n),) if n > 0 else ()
+
+
 def _yellow(state: State, seat: int, pos: int) -> State:
     """织网 狩猎 耕种 捕获 畜牧 采集: gain the slot's fixed resources (畜牧: 2 meat + 1 wheat,
     the seed's typo corrected by the rulings)."""
@@ -42,7 +48,7 @@ def _labour(state: State, seat: int, pos: int) -> State:
 
 def _exchange(state: State, seat: int, pos: int) -> State:
     """交易: one optional exchange per blue slot facing you (itself included), then gain 2."""
-    return push(state, Step("exchange", seat, count_facing(state, seat, "blue")),
+    return push(state, *_repeat("exchange", seat, count_facing(state, seat, "blue")),
                 Step("gain", seat, 2))
 
 
@@ -69,7 +75,7 @@ def _plunder(state: State, seat: int, pos: int) -> State:
 
 def _commerce(state: State, seat: int, pos: int) -> State:
     """商贸: one optional give-and-take with the opponent per blue slot facing you, then gain 1."""
-    return push(state, Step("commerce", seat, count_facing(state, seat, "blue")),
+    return push(state, *_repeat("commerce", seat, count_facing(state, seat, "blue")),
                 Step("gain", seat, 1))
 
 

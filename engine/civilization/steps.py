@@ -278,7 +278,7 @@ def _add_worker(state: State, step: Step) -> State:
 def _red_bonus(state: State, step: Step) -> State:
     """突破's bonus: gain 1 any resource per red slot facing you."""
     reds = count_facing(state, step.seat, "red")
-    return replace_front(state, Step("gain", step.seat, reds)) if reds else pop(state)
+    return replace_front(state, Step("gain", step.seat, reds)) if reds > 0 else pop(state)
 
 
 Answers = Callable[[State, Step], list[Action]]

@@ -43,6 +43,7 @@ def public_view(state: State, viewer: int | None, to_act: frozenset[int],
     if state.revealed is not None:
         definition = CARDS[state.revealed]
         revealed = {"card": state.revealed, "slots": list(definition.slots),
+                    "reversal": [SLOT_TYPES[key].reversal for key in definition.slots],
                     "cost": None if definition.cost is None else RESOURCES[definition.cost]}
     return {
         "game": "civilization", "seat": viewer, "round": state.round, "phase": state.phase,

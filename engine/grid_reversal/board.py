@@ -82,9 +82,3 @@ def beyond(a: Cell, b: Cell) -> Cell:
     """
     return (2 * b[0] - a[0], 2 * b[1] - a[1])
 
-
-def line_of_three(cells: tuple[Cell, Cell, Cell]) -> bool:
-    """Return whether three row-major sorted cells form a straight contiguous line
-    (orthogonal or diagonal), as Super-Add (b) requires."""
-    a, b, c = cells
-    return adjacent(a, b) and beyond(a, b) == c

@@ -29,7 +29,7 @@ def position_key(state: State) -> str:
     """Return the standoff position of ``state``: the seat to play, every cell's owner and
     value, and the spent pairs (by cells). Repetition counts these (ruling "Standoff")."""
     cells = ",".join("." if p is None else f"{p.owner}{p.value}" for p in state.grid)
-    spent = ";".join(f"{a[0]}{a[1]}{b[0]}{b[1]}" for a, b in spent_pairs(state))
+    spent = ";".join(f"{a[0]}.{a[1]}-{b[0]}.{b[1]}" for a, b in spent_pairs(state))
     return f"{state.turn}|{cells}|{spent}"
 
 

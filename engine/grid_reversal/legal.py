@@ -1,14 +1,13 @@
 """The one source of legality: every move a seat may make now, in a deterministic order.
 
-``apply`` accepts a move only if it is listed here (``moves_of``); ``why_illegal`` only explains
-a refusal with a stable code.
+``apply`` accepts a move only if it is listed here (``moves_of``); ``refusals.refusal`` only
+explains a refusal with a stable code.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from .board import line_of_three
 from .data import BAN, BOMB, LIGHTNING, NUMBER_CARDS, SUPER_ADD, SWAP, TARGET_SUM
 from .grid import adjacent_own_pairs, own_cells, placement_cells, spent_pairs
 from .moves import Move
@@ -31,6 +30,7 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def _distinct(cards: tuple[str, ...], numbers_only: bool = False) -> list[str]:
+    """Return each card code of ``cards`` once, in hand order (copies are interchangeable)."""
     seen = dict.fromkeys(c for c in cards if not numbers_only or c in NUMBER_CARDS)
     return list(seen)
 
@@ -70,7 +70,7 @@ def _super_add_line(state: State, seat: int) -> list[Move]:
     for a in sorted(mine):
         for dr, dc in _FORWARD:
             line = (a, (a[0] + dr, a[1] + dc), (a[0] + 2 * dr, a[1] + 2 * dc))
-            if all(c in mine for c in line) and line_of_three(line) and sum(
+            if all(c in mine for c in line) and sum(
                     state.piece(c).value for c in line) == TARGET_SUM:  # type: ignore[union-attr]
                 out.append(Move("super_add_line", None, line))
     return sorted(out, key=lambda m: m.cells)

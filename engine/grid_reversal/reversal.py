@@ -2,8 +2,9 @@
 
 A firing flips every opponent card one cell past both ends of its straight line to the active
 player (rule 21; ruling: both ends). Flipped cards are the hot cards of the next wave (rule 22
-联动逆转). Order (ruling): hot cards of a wave row-major; for each, its partners row-major; for a
-pair, the end beyond the hot card first. A pair that flipped something is spent (rule 23).
+联动逆转). Order (ruling): hot cards of a wave row-major; for each, the partners it has when its turn
+comes (cards flipped earlier in the wave count), row-major; for a pair, the end beyond the hot
+card first. A pair fires at most once per action. A pair that flipped something is spent (rule 23).
 Flipping the opponent's mother card wins at once (rule 51), even mid-chain.
 """
 

@@ -15,7 +15,7 @@ from .flow import Step, after_discards, end_stage, finish
 from .moves import EFFECT_TYPES, Move
 from .reversal import chain_from_hot
 from .setup import choose_mother, setup_discard
-from .state import DRAW_OFFER, OVER, RESPONSE, STAGE, Piece, Play, State
+from .state import DRAW_OFFER, OVER, RESPONSE, SETUP_DISCARD, STAGE, Piece, Play, State
 
 
 def _place(state: State, seat: int, move: Move) -> Step:
@@ -94,7 +94,7 @@ def _decline_draw(state: State, seat: int, move: Move) -> Step:
 
 def _discard(state: State, seat: int, move: Move) -> Step:
     """Discard one card in setup (secret until both chose) or down to 4 at a round's start."""
-    if state.round == 0:
+    if state.phase == SETUP_DISCARD:
         return setup_discard(state, seat, move.card)  # type: ignore[arg-type]
     state = take_from_hand(state, seat, move.card)  # type: ignore[arg-type]
     state = replace(state, discard=state.discard + (move.card,))  # type: ignore[operator]

@@ -93,6 +93,7 @@ def _doubled(effect: str, n: int, with_beta: bool) -> Value:
 
 
 def _plus(a: Value, b: Value) -> Value:
+    """Both effects of a stack: points add up, removals are both kept."""
     return Value(a.attack + b.attack, a.defense + b.defense, a.unstoppable + b.unstoppable,
                  a.removes + b.removes)
 

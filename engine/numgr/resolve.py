@@ -15,10 +15,6 @@ from engine.numgr.effects import effective, removed_by, stack_value
 from engine.numgr.state import BOMB, CARD, TRIPLE, Stack, State
 
 
-def _owner_only(seat: int) -> frozenset[int]:
-    return frozenset({seat})
-
-
 def holds_card(stack: Stack) -> bool:
     """Whether ``stack`` is a θ (or β copying θ) holding a hand card face-down as its base."""
     return stack.is_theta and stack.base is not None
@@ -35,14 +31,22 @@ def auto_release(card: str) -> bool:
     return f == C.ALPHA or (C.is_number_face(f) and a != C.ANY)
 
 
-def release_card(state: State, owner: int, card: str, events: list[Event]) -> None:
-    """Release a held card back to its owner's area (rulings "Turn" step 1 and α/θ rulings)."""
+def release_card(state: State, owner: int, card: str, events: list[Event], *,
+                 cleanup: bool = False) -> None:
+    """Release a held card back to its owner's area (rulings "Turn" step 1 and α/θ rulings).
+
+    A card that waits as pending is usable until the end of its owner's turn; released outside
+    the owner's clean-up during the owner's own turn (its θ reflected or removed), it is kept
+    through the owner's next turn too ("completed by its owner in the owner's next turn").
+    """
     pending = not auto_release(card)
     events.append(Event("card_released", {"seat": owner, "card": card, "pending": pending}))
-    if pending:
-        state.pending[owner].append(card)
-    else:
+    if not pending:
         place(state, new_stack(state, owner, card), events)
+        return
+    state.pending[owner].append(card)
+    if not cleanup and owner == state.current:
+        state.kept.append(card)
 
 
 def new_stack(state: State, seat: int, main: str | None, **fields) -> Stack:
@@ -59,6 +63,8 @@ def remove_stack(state: State, stack: Stack, events: list[Event], *, keep_held: 
     A θ's held card does not share its fate (seed 底牌的连同效应): with ``keep_held`` it is released to
     its owner, otherwise (Bomb: "locked cards too") it is discarded too.
     """
+    if stack not in state.stacks:  # already gone as a side effect of an earlier removal
+        return
     state.stacks.remove(stack)
     for other in state.stacks:
         if other.lock == stack.id:

@@ -105,6 +105,7 @@ class State:
         next_id: the id the next stack gets.
         reshuffles: how many times the discard pile became the deck.
         triggered: ``[seat, face, kind]`` variant triggers still standing (trigger once).
+        kept: pending cards that survive the end of their owner's current turn once.
         outcome: ``{"ranks", "reason", "detail"}`` once over, else ``None``.
     """
 
@@ -124,6 +125,7 @@ class State:
     next_id: int = 1
     reshuffles: int = 0
     triggered: list[list[Any]] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
 
     def clone(self) -> "State":

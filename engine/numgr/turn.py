@@ -33,7 +33,7 @@ def cleanup(state: State, seat: int, events: list[Event]) -> None:
             stack.base = None
         remove_stack(state, stack, events, reason="discarded")
     for owner, card in held:
-        release_card(state, owner, card, events)
+        release_card(state, owner, card, events, cleanup=True)
     settle(state, events)
 
 
@@ -98,6 +98,17 @@ def refill(state: State, seat: int, events: list[Event]) -> None:
                         visible_to=frozenset({seat})))
 
 
+def drop_pending(state: State, seat: int, events: list[Event]) -> None:
+    """Discard ``seat``'s pending cards at the end of its turn, except those kept once for its
+    next turn (see ``resolve.release_card``)."""
+    dropped = [c for c in state.pending[seat] if c not in state.kept]
+    state.kept = [c for c in state.kept if c in state.pending[1 - seat]]
+    state.pending[seat] = [c for c in state.pending[seat] if c not in dropped]
+    if dropped:
+        events.append(Event("pending_discarded", {"seat": seat, "cards": dropped}))
+        state.discard.extend(dropped)
+
+
 def end_turn(state: State, discard: str | None, events: list[Event]) -> None:
     """Steps 4–5 and the hand-over: discard (optional), refill, drop unused pending cards,
     apply the game-length rule, start the opponent's turn."""
@@ -107,10 +118,7 @@ def end_turn(state: State, discard: str | None, events: list[Event]) -> None:
         state.discard.append(discard)
         events.append(Event("card_discarded", {"seat": seat, "card": discard}))
     refill(state, seat, events)
-    if state.pending[seat]:
-        events.append(Event("pending_discarded", {"seat": seat, "cards": state.pending[seat]}))
-        state.discard.extend(state.pending[seat])
-        state.pending[seat] = []
+    drop_pending(state, seat, events)
     state.quiet = 0 if state.hp_lost else state.quiet + 1
     state.turn += 1
     if state.quiet >= QUIET_TURNS or state.turn >= LAST_TURN:

@@ -5,7 +5,6 @@ Rule source: the rulings' "Match flow" 3-6 (order, mulligan, shop, deployment).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from engine.core import Event, InvalidAction, require_keys
@@ -14,8 +13,9 @@ from engine.reverse_curse.flow import (choose_order, end_shopping, next_turn,
                                        resolve_mulligans)
 from engine.reverse_curse.legality import legal_actions, why_illegal
 from engine.reverse_curse.monsters import summon
-from engine.reverse_curse.state import (FieldCard, MulliganChoice, State, per_side, players,
-                                        seats_of, side_index, side_of, with_hand, without_one)
+from engine.reverse_curse.state import (FieldCard, MulliganChoice, State, evolve, per_side,
+                                        players, seats_of, side_index, side_of, with_hand,
+                                        without_one)
 
 Events = list[Event]
 
@@ -59,7 +59,7 @@ def _mulligan(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     """Record the side's answer, seen only by that side until both are in."""
     side = side_of(state, seat)
     choice = MulliganChoice(seat, action["card"])
-    state = replace(state, mulligan=per_side(state.mulligan, side, choice))
+    state = evolve(state, mulligan=per_side(state.mulligan, side, choice))
     events = [Event("mulligan_chosen", {"side": side, "seat": seat, "card": action["card"]},
                     frozenset(seats_of(state, side)))]
     if all(m is not None for m in state.mulligan):
@@ -72,7 +72,7 @@ def _recruit(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State,
     """Pay 1 energy; the monster replaces any held one (which goes back to the pool)."""
     side, monster = side_of(state, seat), action["monster"]
     energy = state.energy[side_index(side)] - RECRUIT_COST
-    state = replace(state, energy=per_side(state.energy, side, energy),
+    state = evolve(state, energy=per_side(state.energy, side, energy),
                     held=per_side(state.held, side, monster),
                     offer=tuple(m for m in state.offer if m != monster))
     state, events = end_shopping(state)
@@ -94,7 +94,7 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Ev
     card, side = action["card"], side_of(state, seat)
     face_up = is_number(card) and not state.veiled
     state = with_hand(state, seat, without_one(state.hands[seat], card))
-    state = replace(state, field=state.field + (FieldCard(card, seat, side, face_up),))
+    state = evolve(state, field=state.field + (FieldCard(card, seat, side, face_up),))
     shown = card if face_up else None
     event = Event("card_played", {"turn": state.turn, "seat": seat, "side": side,
                                   "face_up": face_up, "card": shown})
@@ -123,6 +123,6 @@ def apply_action(state: State, seat: int, action: Mapping[str, Any]) -> tuple[St
         raise why_illegal(state, seat, parsed)
     side = side_of(state, seat)
     actor = (seat, state.set_no, state.phase)
-    acted = replace(state, last_actor=per_side(state.last_actor, side, actor))
+    acted = evolve(state, last_actor=per_side(state.last_actor, side, actor))
     return _HANDLERS[parsed["type"]](acted, seat, parsed)
 

@@ -6,15 +6,14 @@ Rule source: the rulings' "Match flow" 1-8 and seed §5-§7. Every function retu
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping
 
 from engine.core import Event, Rng
 from engine.reverse_curse.cards import DECK, ENERGY_CAP, MONSTERS
 from engine.reverse_curse.resolution import resolve
 from engine.reverse_curse.state import (HAND_PER_SIDE, SIDES, TURNS_PER_SET, Ending, SetRecord,
-                                        State, behind_side, ko_distance, max_sets, other,
-                                        players, side_index, side_of, with_hand)
+                                        State, behind_side, evolve, ko_distance, max_sets,
+                                        other, players, side_index, side_of, with_hand)
 
 Events = list[Event]
 
@@ -49,7 +48,7 @@ def deal(state: State, set_no: int) -> State:
     seats = players(state)
     size = HAND_PER_SIDE * 2 // seats
     hands = tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(seats))
-    return replace(state, hands=hands, deck=tuple(cards[seats * size:]))
+    return evolve(state, hands=hands, deck=tuple(cards[seats * size:]))
 
 
 def _gain_energy(state: State) -> State:
@@ -57,7 +56,7 @@ def _gain_energy(state: State) -> State:
     if not state.monsters:
         return state
     energy = tuple(min(ENERGY_CAP, e + 1) for e in state.energy)
-    return replace(state, energy=energy)  # type: ignore[arg-type]
+    return evolve(state, energy=energy)  # type: ignore[arg-type]
 
 
 def start_set(state: State, set_no: int) -> tuple[State, Events]:
@@ -67,7 +66,7 @@ def start_set(state: State, set_no: int) -> tuple[State, Events]:
     ``order`` (the behind side chooses); position 0 -> the side that did not go first in the
     previous set goes first (rulings "Match flow" 3).
     """
-    state = replace(state, set_no=set_no, phase="mulligan", first_side=None, graveyard=(),
+    state = evolve(state, set_no=set_no, phase="mulligan", first_side=None, graveyard=(),
                     field=(), turn=0, mulligan=(None, None), offer=(), shop_queue=(),
                     veiled=False)
     state = deal(_gain_energy(state), set_no)
@@ -77,7 +76,7 @@ def start_set(state: State, set_no: int) -> tuple[State, Events]:
         first = None
     else:
         first = other(state.history[-1].first_side)
-    state = replace(state, first_side=first, phase="mulligan" if first else "order")
+    state = evolve(state, first_side=first, phase="mulligan" if first else "order")
     return state, [Event("set_started", {"set": set_no, "first_side": first,
                                          "phase": state.phase})]
 
@@ -87,7 +86,7 @@ def choose_order(state: State, go_first: bool) -> tuple[State, Events]:
     chooser = behind_side(state.position)
     assert chooser is not None
     first = chooser if go_first else other(chooser)
-    state = replace(state, first_side=first, phase="mulligan")
+    state = evolve(state, first_side=first, phase="mulligan")
     return state, [Event("order_chosen", {"side": chooser, "first": go_first,
                                           "first_side": first})]
 
@@ -104,7 +103,7 @@ def resolve_mulligans(state: State) -> tuple[State, Events]:
         hand = list(state.hands[choice.seat])
         hand.remove(choice.card)
         hand.append(state.deck[0])
-        state = replace(with_hand(state, choice.seat, hand), deck=state.deck[1:],
+        state = evolve(with_hand(state, choice.seat, hand), deck=state.deck[1:],
                         graveyard=state.graveyard + (choice.card,))
         sent.append({"side": side, "card": choice.card})
     events = [Event("mulligan_done", {"sent": sent})]
@@ -125,7 +124,7 @@ def open_shop(state: State) -> tuple[State, Events]:
     pool = [m for m in MONSTERS if m not in state.held]
     offer = tuple(Rng.derive(state.seed, "shop", state.set_no).shuffled(pool)[:SHOP_OFFER_SIZE])
     queue = shop_order(state)
-    state = replace(state, phase="shop", offer=offer, shop_queue=queue)
+    state = evolve(state, phase="shop", offer=offer, shop_queue=queue)
     return state, [Event("shop_opened", {"offer": list(offer), "side": queue[0]})]
 
 
@@ -133,19 +132,19 @@ def end_shopping(state: State) -> tuple[State, Events]:
     """The current shopper is done: the next side shops, or deployment starts."""
     queue = state.shop_queue[1:]
     if queue:
-        return replace(state, shop_queue=queue), []
-    return start_deployment(replace(state, shop_queue=(), offer=()))
+        return evolve(state, shop_queue=queue), []
+    return start_deployment(evolve(state, shop_queue=(), offer=()))
 
 
 def start_deployment(state: State) -> tuple[State, Events]:
     """Turn 1 of the deployment, the first side to play (seed §6 "配置フェーズ")."""
-    return replace(state, phase="deployment", turn=1, veiled=False), []
+    return evolve(state, phase="deployment", turn=1, veiled=False), []
 
 
 def next_turn(state: State) -> tuple[State, Events]:
     """After a card is played: the next turn, or the calculation after turn 12."""
     if state.turn < TURNS_PER_SET:
-        return replace(state, turn=state.turn + 1, veiled=False), []
+        return evolve(state, turn=state.turn + 1, veiled=False), []
     return finish_set(state)
 
 
@@ -156,7 +155,7 @@ def finish_set(state: State) -> tuple[State, Events]:
     result, steps = resolve([f.card for f in state.field])
     position = state.position + result
     record = SetRecord(state.set_no, state.first_side, state.field, result, position)
-    state = replace(state, position=position, history=state.history + (record,), veiled=False)
+    state = evolve(state, position=position, history=state.history + (record,), veiled=False)
     events = [Event("set_resolved", {"set": record.set_no, "result": result,
                                      "position_after": position,
                                      "steps": [s.to_json() for s in steps]})]
@@ -176,7 +175,7 @@ def end_match(state: State, reason: str, loser: str | None = None) -> tuple[Stat
         loser = behind_side(state.position)
     ranks = tuple(2 if side_of(state, s) == loser else 1 for s in range(players(state)))
     ending = Ending(ranks, reason, state.position)
-    state = replace(state, phase="finished", ending=ending, turn=0, veiled=False,
+    state = evolve(state, phase="finished", ending=ending, turn=0, veiled=False,
                     shop_queue=(), offer=())
     winner = None if loser is None else other(loser)
     return state, [Event("match_over", {"reason": reason, "winner": winner,

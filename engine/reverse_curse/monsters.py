@@ -13,7 +13,7 @@ from typing import Callable
 from engine.core import Event, Rng
 from engine.reverse_curse.cards import (REBORN_UNICORN, ROLL_MOLE, SHARE_BEAR, SPY_EYE,
                                         SUMMON_COST, SWITCH_WITCH, VEIL_SNAIL)
-from engine.reverse_curse.state import (TURNS_PER_SET, FieldCard, State, other, per_side,
+from engine.reverse_curse.state import (TURNS_PER_SET, FieldCard, State, evolve, other, per_side,
                                         seats_of, side_index, side_of, with_hand)
 
 Events = list[Event]
@@ -60,7 +60,7 @@ def _rng(state: State, monster: str) -> Rng:
 
 def _veil_snail(state: State, seat: int) -> tuple[State, Events]:
     """The card this side plays this turn goes face-down even if it is a number."""
-    return replace(state, veiled=True), []
+    return evolve(state, veiled=True), []
 
 
 def _switch_witch(state: State, seat: int) -> tuple[State, Events]:
@@ -71,7 +71,7 @@ def _switch_witch(state: State, seat: int) -> tuple[State, Events]:
     discarded = hand.pop(rng.randbelow(len(hand)))
     deck = list(state.deck)
     drawn = deck.pop(rng.randbelow(len(deck)))
-    state = replace(with_hand(state, seat, hand + [drawn]), deck=tuple(deck),
+    state = evolve(with_hand(state, seat, hand + [drawn]), deck=tuple(deck),
                     graveyard=state.graveyard + (discarded,))
     audience = frozenset(seats_of(state, side_of(state, seat)))
     return state, [Event("monster_effect", {"monster": SWITCH_WITCH, "discarded": discarded}),
@@ -81,7 +81,7 @@ def _switch_witch(state: State, seat: int) -> tuple[State, Events]:
 def _spy_eye(state: State, seat: int) -> tuple[State, Events]:
     """The top field card turns face-up for everyone (any face-down card: override)."""
     top = replace(state.field[-1], face_up=True)
-    state = replace(state, field=state.field[:-1] + (top,))
+    state = evolve(state, field=state.field[:-1] + (top,))
     return state, [Event("monster_effect", {"monster": SPY_EYE, "turn": len(state.field),
                                             "card": top.card})]
 
@@ -118,7 +118,7 @@ def _share_bear(state: State, seat: int) -> tuple[State, Events]:
 
 def _roll_mole(state: State, seat: int) -> tuple[State, Events]:
     """The top field card moves to the bottom (it becomes T1)."""
-    state = replace(state, field=state.field[-1:] + state.field[:-1])
+    state = evolve(state, field=state.field[-1:] + state.field[:-1])
     return state, [Event("monster_effect", {"monster": ROLL_MOLE})]
 
 
@@ -129,7 +129,7 @@ def _reborn_unicorn(state: State, seat: int) -> tuple[State, Events]:
     revived = grave.pop(_rng(state, REBORN_UNICORN).randbelow(len(grave)))
     replaced = state.field[-1]
     top = FieldCard(revived, seat, side_of(state, seat), True)
-    state = replace(state, field=state.field[:-1] + (top,),
+    state = evolve(state, field=state.field[:-1] + (top,),
                     graveyard=tuple(grave) + (replaced.card,))
     return state, [Event("monster_effect", {"monster": REBORN_UNICORN, "revived": revived,
                                             "replaced": replaced.card})]
@@ -150,7 +150,7 @@ def summon(state: State, seat: int) -> tuple[State, Events]:
     monster = state.held[side_index(side)]
     assert monster is not None
     energy = state.energy[side_index(side)] - SUMMON_COST[monster]
-    state = replace(state, energy=per_side(state.energy, side, energy),
+    state = evolve(state, energy=per_side(state.energy, side, energy),
                     held=per_side(state.held, side, None))
     state, events = _EFFECTS[monster](state, seat)
     return state, [Event("summoned", {"side": side, "seat": seat, "monster": monster})] + events

@@ -7,7 +7,7 @@ The field is given in play order (T1 first) and processed from the top (T12) dow
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import replace as _replace
+from functools import lru_cache
 from typing import Sequence
 
 from engine.reverse_curse.cards import (DOUBLE_BUBBLE, ECHO_FLOW, FLIP_TRAP, MIRROR_PILLAR,
@@ -46,30 +46,31 @@ class Step:
                 "silenced": self.silenced, "effect": self.effect, "total": self.total}
 
 
-@dataclass(frozen=True)
-class _Running:
-    total: int = 0
-    factor: int = 1
-    sign: int = 1
-    silenced: bool = False
-    previous: str | None = None
+#: Running values of a resolution: ``(total, factor, sign)`` (rulings "LIFO resolution" step 3).
+_Running = tuple[int, int, int]
 
 
 def _effect(run: _Running, identity: str | None) -> tuple[_Running, str]:
-    """Apply the effect of ``identity`` (step 3 of the ruling) to the running values."""
-    if identity in NUMBER_VALUES:
-        amount = NUMBER_VALUES[identity] * run.factor * run.sign
-        return _replace(run, total=run.total + amount), f"{amount:+d}"
+    """Apply the effect of ``identity`` (step 3 of the ruling) to ``(total, factor, sign)``.
+
+    SILENCE_SIREN is handled by the caller (it affects the next card, not the running values):
+    here it leaves the values unchanged and reports ``"silence"``.
+    """
+    total, factor, sign = run
+    amount = NUMBER_VALUES.get(identity)  # type: ignore[arg-type]
+    if amount is not None:
+        amount *= factor * sign
+        return (total + amount, factor, sign), f"{amount:+d}"
     if identity == DOUBLE_BUBBLE:
-        return _replace(run, total=run.total * 2), "x2"
+        return (total * 2, factor, sign), "x2"
     if identity == FLIP_TRAP:
-        return _replace(run, total=-run.total), "x-1"
+        return (-total, factor, sign), "x-1"
     if identity == SILENCE_SIREN:
-        return _replace(run, silenced=True), "silence"
+        return run, "silence"
     if identity == ECHO_FLOW:
-        return _replace(run, factor=run.factor * 2), "echo"
+        return (total, factor * 2, sign), "echo"
     if identity == REVERSE_CURSE:
-        return _replace(run, sign=-run.sign), "curse"
+        return (total, factor, -sign), "curse"
     return run, "nothing"
 
 
@@ -82,23 +83,31 @@ def resolve(cards: Sequence[str]) -> tuple[int, tuple[Step, ...]]:
     Raises:
         ValueError: for an unknown card code or more than 12 cards.
     """
-    cards = list(cards)
+    return _resolve(tuple(cards))
+
+
+@lru_cache(maxsize=8192)
+def _resolve(cards: tuple[str, ...]) -> tuple[int, tuple[Step, ...]]:
+    """``resolve`` of a tuple, memoised: a resolved set's field is re-resolved by every view of
+    the rest of the match (its ``history[].steps``); the result is immutable, so sharing it is
+    safe. Errors are raised, never cached."""
     if len(cards) > MAX_FIELD:
         raise ValueError(f"A field holds at most {MAX_FIELD} cards, got {len(cards)}.")
     for card in cards:
         check_card(card)
-    run, steps = _Running(), []
+    run: _Running = (0, 1, 1)
+    silenced, previous, steps = False, None, []
     for index in range(len(cards), 0, -1):
         card = cards[index - 1]
-        identity = run.previous if card == MIRROR_PILLAR else card
-        if run.silenced:
-            run, effect, silenced = _replace(run, silenced=False), "silenced", True
+        identity = previous if card == MIRROR_PILLAR else card
+        if silenced:
+            effect, was_silenced, silenced = "silenced", True, False
         else:
             run, effect = _effect(run, identity)
-            silenced = False
-        run = _replace(run, previous=identity)
-        steps.append(Step(index, card, identity, silenced, effect, run.total))
-    return run.total, tuple(steps)
+            was_silenced, silenced = False, identity == SILENCE_SIREN
+        previous = identity
+        steps.append(Step(index, card, identity, was_silenced, effect, run[0]))
+    return run[0], tuple(steps)
 
 
 def resolve_stack(cards: Sequence[str]) -> int:

@@ -1,7 +1,7 @@
 """The immutable match state of Reverse Curse, its records, side helpers and (de)serialisation.
 
 Every value is a frozen dataclass of ints, strings, bools and tuples, so ``apply`` can only build
-new states (``dataclasses.replace``). Rule source for the terms: the rulings' "Terms" section.
+new states (``evolve``, a fast ``dataclasses.replace``). Rule source for the terms: the rulings' "Terms" section.
 """
 
 from __future__ import annotations
@@ -123,6 +123,10 @@ class State:
     ending: Ending | None = None
 
 
+#: The names of ``State``'s fields (``evolve`` refuses any other).
+_STATE_FIELDS: frozenset[str] = frozenset(f.name for f in fields(State))
+
+
 # --------------------------------------------------------------------------- side helpers
 
 
@@ -143,12 +147,25 @@ def players(state: State) -> int:
 
 def side_of(state: State, seat: int) -> str:
     """Return the side of ``seat`` (seats alternate sides; the coin toss picks UP's parity)."""
-    return UP if seat % 2 == state.up_parity else DOWN
+    return _side_for(seat, state.up_parity)
+
+
+def _side_for(seat: int, up_parity: int) -> str:
+    """Return UP iff ``seat % 2 == up_parity`` (rulings "Formats": a team is every other seat)."""
+    return UP if seat % 2 == up_parity else DOWN
 
 
 def seats_of(state: State, side: str) -> tuple[int, ...]:
     """Return the seats of ``side`` in increasing order."""
-    return tuple(s for s in range(players(state)) if side_of(state, s) == side)
+    return _SIDE_SEATS[(state.format, state.up_parity, side)]
+
+
+#: ``(format, up_parity, side)`` -> that side's seats: seat ``s`` is on UP iff
+#: ``s % 2 == up_parity`` (rulings "Formats"); a table because views and legality ask often.
+_SIDE_SEATS: Mapping[tuple[str, int, str], tuple[int, ...]] = {
+    (fmt, parity, side): tuple(s for s in range(count) if _side_for(s, parity) == side)
+    for fmt, count in FORMAT_SEATS.items() for parity in (0, 1) for side in SIDES
+}
 
 
 def ko_distance(state: State) -> int:
@@ -168,11 +185,31 @@ def per_side(values: Sequence[Any], side: str, value: Any) -> tuple[Any, Any]:
     return tuple(out)  # type: ignore[return-value]
 
 
+def evolve(state: State, **changes: Any) -> State:
+    """Return a copy of ``state`` with ``changes`` applied: ``dataclasses.replace`` without its
+    per-field ``getattr`` and ``__init__`` round trip (the engine's hottest call; issue 10).
+
+    ``state`` is not modified. ``State`` has no ``__post_init__``, so skipping ``__init__`` loses
+    no check.
+
+    Raises:
+        TypeError: for a name that is not a ``State`` field (like ``dataclasses.replace``).
+    """
+    unknown = changes.keys() - _STATE_FIELDS
+    if unknown:
+        raise TypeError(f"State has no field {sorted(unknown)[0]!r}.")
+    new = object.__new__(State)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
+    return new
+
+
 def with_hand(state: State, seat: int, hand: Sequence[str]) -> State:
     """Return ``state`` with ``seat``'s hand replaced by ``hand``."""
     hands = list(state.hands)
     hands[seat] = tuple(hand)
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 def without_one(cards: Sequence[str], card: str) -> tuple[str, ...]:

@@ -150,7 +150,7 @@ class ZipaiGame:
             return (0 if seat == resigned else 1, totals[seat])
 
         ranks = tuple(1 + sum(key(o) > key(s) for o in range(SEATS)) for s in range(SEATS))
-        reason = "resign" if resigned is not None else "score"
+        reason = "resign" if resigned is not None else "decision"
         return Outcome(ranks, reason, {"totals": list(totals), "hands_played": len(state.results)})
 
     def deadline_action(self, state: st.Match, seat: int) -> dict[str, Any]:

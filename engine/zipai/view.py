@@ -60,6 +60,7 @@ def view(match: Match, viewer: int | None) -> dict[str, Any]:
     phase = "finished" if match.over else hand.phase
     return {
         "game": "zipai",
+        "seat": viewer,
         "hands": match.options["hands"],
         "stake": match.options["stake"],
         "hand_no": hand.number,

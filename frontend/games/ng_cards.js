@@ -43,7 +43,7 @@ function stackNotes(stack, view, ctx) {
     notes.push(stack.held_hidden ? tr(ctx, "ng.holds_hidden") : tr(ctx, "ng.holds", { card: cardText(stack.base) }));
   }
   if (stack.lock !== null) {
-    const target = view.areas.flat().find((s) => s.id === stack.lock);
+    const target = lockedTarget(stack, view);
     notes.push(tr(ctx, "ng.locks", { card: target ? `${cardText(target.main)} #${target.id}` : `#${stack.lock}` }));
   }
   if (stack.reflected) notes.push(tr(ctx, "ng.reflected"));
@@ -53,11 +53,28 @@ function stackNotes(stack, view, ctx) {
   return notes;
 }
 
+/** The opponent stack a θ locks (from the view), or null. */
+function lockedTarget(stack, view) {
+  return stack.lock === null ? null : view.areas.flat().find((s) => s.id === stack.lock) || null;
+}
+
+/** The card under a stack: its base, or a ghost of the opponent stack a θ locks. */
+function baseEl(stack, view) {
+  if (stack.base_role) {
+    const base = cardEl(stack.held_hidden ? null : stack.base, { small: true });
+    base.classList.add("ng-base", `ng-base-${stack.base_role}`);
+    return base;
+  }
+  const target = lockedTarget(stack, view);
+  if (!target || !target.main) return null;
+  const ghost = cardEl(target.main, { small: true });
+  ghost.classList.add("ng-base", "ng-base-held", "ng-ghost");
+  return ghost;
+}
+
 /** One stack: base card peeking out, main card on top, notes below. options: {moving}. */
 export function stackEl(stack, view, ctx, options = {}) {
-  const base = stack.base_role
-    ? cardEl(stack.held_hidden ? null : stack.base, { small: true }) : null;
-  if (base) base.classList.add("ng-base", `ng-base-${stack.base_role}`);
+  const base = baseEl(stack, view);
   const main = stack.kind === "card" ? cardEl(stack.main, { small: true }) : variantCard(stack, ctx);
   main.classList.add("ng-main");
   return h("li", {

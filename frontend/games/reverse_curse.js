@@ -151,10 +151,10 @@ function handPanel(seat, cards, view, ctx) {
   return h("section", { class: ["rc-hand", mine && "rc-hand-mine"], "data-testid": "hand", "data-seat": seat },
     h("h3", { text: mine ? t("rc.your_hand", { n: cards.length })
       : t("rc.mate_hand", { name: seatName(ctx, Number(seat)), n: cards.length }) }),
-    h("ul", { class: "card-row hand-row" }, cards.map((code, index) => h("li", {}, cardFace(code, t, {
-      tag: "button", key: `hand-${seat}-${index}`, testid: "hand-card",
-      disabled: !playable.has(code) || busy(ctx),
-      onclick: () => act({ type: "play", card: code }) })))));
+    h("ul", { class: "card-row hand-row" }, cards.map((code, index) => h("li", {}, mine
+      ? cardFace(code, t, { tag: "button", key: `hand-${seat}-${index}`, testid: "hand-card",
+        disabled: !playable.has(code) || busy(ctx), onclick: () => act({ type: "play", card: code }) })
+      : cardFace(code, t)))));
 }
 
 function handsPanel(view, ctx) {

@@ -10,6 +10,7 @@ import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
 
 const REFRESH_MS = 4000;
+const LAST_GAME_KEY = "arena.lastGame";
 let games = [];
 
 function selectedGame() {
@@ -97,7 +98,12 @@ async function main() {
   }
   const select = byId("game-select");
   replace(select, games.map((game) => h("option", { value: game.id, text: gameTitle(game.titles, game.id) })));
-  select.addEventListener("change", renderGameOptions);
+  const last = localStorage.getItem(LAST_GAME_KEY);
+  if (games.some((game) => game.id === last)) select.value = last;
+  select.addEventListener("change", () => {
+    localStorage.setItem(LAST_GAME_KEY, select.value);
+    renderGameOptions();
+  });
   renderGameOptions();
   byId("create-form").addEventListener("submit", createRoom);
   await refreshRooms();

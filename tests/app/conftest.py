@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from pathlib import Path
 from typing import Any, AsyncIterator
 
@@ -157,11 +158,32 @@ def make_app(db_path: Path, clock: ManualClock, **settings: Any) -> Any:
     return create_app(config, clock=clock, seed_source=lambda: SEED)
 
 
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database already at the head revision (copied by each test: fast)."""
+    from app.db.session import make_engine, migrate
+
+    path = tmp_path_factory.mktemp("template") / "arena.db"
+
+    async def build() -> None:
+        engine = make_engine(f"sqlite+aiosqlite:///{path}")
+        await migrate(engine)
+        await engine.dispose()
+
+    asyncio.run(build())
+    return path
+
+
 @pytest.fixture
-async def arena(tmp_path: Path) -> AsyncIterator[Arena]:
-    """A running server on a fresh SQLite file, with a ``ManualClock`` and the fixed seed."""
+def db_path(tmp_path: Path, template_db: Path) -> Path:
+    """This test's own SQLite file (a copy of the migrated template)."""
+    return Path(shutil.copy(template_db, tmp_path / "arena.db"))
+
+
+@pytest.fixture
+async def arena(db_path: Path) -> AsyncIterator[Arena]:
+    """A running server on its own SQLite file, with a ``ManualClock`` and the fixed seed."""
     clock = ManualClock()
-    db_path = tmp_path / "arena.db"
     app = make_app(db_path, clock)
     server, task, base = await serve(app)
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:

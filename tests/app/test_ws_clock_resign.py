@@ -72,10 +72,10 @@ async def test_resign_ends_the_match(arena):
     assert (await clients[1 - idle].next("error"))["code"] == "game_over"
 
 
-async def test_restart_replays_the_log_and_grants_clock_grace(tmp_path):
+async def test_restart_replays_the_log_and_grants_clock_grace(db_path):
     from app.rooms.clocks import ManualClock
     clock = ManualClock()
-    db = tmp_path / "arena.db"
+    db = db_path
     server, task, base = await serve(make_app(db, clock))
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         arena = Arena(base, http, clock, None, db)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -41,13 +42,14 @@ async def play_until_deployment(clients, replay):
 
 async def assert_unchanged(arena, room, clients, version):
     """Nothing was applied: no update arrives and the log has ``version`` actions."""
-    for client in clients:
-        assert [f for f in await client.silent(0.1) if f["type"] == "update"] == []
+    heard = await asyncio.gather(*(client.silent(0.1) for client in clients))
+    for client, frames in zip(clients, heard):
+        assert [f for f in frames if f["type"] == "update"] == []
         assert client.last["version"] == version
     assert await arena.action_count(room["match_id"]) == version
 
 
-@pytest.mark.parametrize("text, code", [
+MALFORMED = [
     ("{not json", "bad_json"),
     ("[1, 2]", "bad_frame"),
     ('{"type": 7}', "bad_frame"),
@@ -57,12 +59,15 @@ async def assert_unchanged(arena, room, clients, version):
     ('{"type": "chat", "text": "' + "x" * 301 + '"}', "chat_too_long"),
     ('{"type": "act", "prompt": "x", "action": {}, "pad": "' + "x" * 17000 + '"}',
      "frame_too_large"),
-])
-async def test_malformed_frames_are_refused(arena, text, code):
+]
+
+
+async def test_malformed_frames_are_refused(arena):
     room, clients = await started(arena)
-    await clients[0].send(text)
-    error = await clients[0].next()
-    assert error["type"] == "error" and error["code"] == code
+    for text, code in MALFORMED:
+        await clients[0].send(text)
+        error = await clients[0].next()
+        assert (error["type"], error["code"]) == ("error", code), text[:40]
     await assert_unchanged(arena, room, clients, 0)
 
 
@@ -184,3 +189,33 @@ async def test_oversized_transport_frame_closes_1009(arena):
         await clients[0].next(timeout=2)
     assert clients[0].socket.close_code == 1009
     await assert_unchanged(arena, room, clients[1:], 0)
+
+
+async def test_a_flood_of_frames_is_rate_limited(arena):
+    room, clients = await started(arena)
+    for _ in range(60):
+        await clients[2].send({"type": "ping"})
+    answers = [await clients[2].next("pong", "error") for _ in range(60)]
+    limited = [a for a in answers if a["type"] == "error"]
+    assert {a["code"] for a in limited} == {"rate_limited"}
+    # A burst of 2 × 20 frames (hello took one), then 20 a second.
+    assert 39 <= len(answers) - len(limited) < 60
+
+
+async def test_acting_before_the_start(arena):
+    ann = await arena.player("Ann")
+    room = await arena.room(ann, NO_MONSTERS)
+    await arena.sit(room["code"], 0, ann)
+    client = await arena.connect(room["code"], ann["token"])
+    assert (client.welcome["seat"], client.welcome["view"], client.welcome["prompt"]) == (
+        0, None, None)
+    await client.act({"type": "mulligan", "card": None}, prompt="1.0.0")
+    assert (await client.next("error"))["code"] == "match_not_started"
+    bob = await arena.player("Bob")
+    await arena.sit(room["code"], 1, bob)
+    frames = {f["type"]: f for f in [await client.next("room", "update") for _ in range(2)]}
+    seated = frames["room"]["room"]
+    assert [s["player_id"] for s in seated["seats"]] == [ann["id"], bob["id"]]
+    started = frames["update"]
+    assert (started["version"], started["events"]) == (0, [])
+    assert started["prompt"] == f"{started['room']['match_id']}.0.0"

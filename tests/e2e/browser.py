@@ -14,16 +14,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 
-#: Selectors of the things a Reverse Curse player may click, in the order they are tried:
-#: close the set playback, choose the order (go first), keep the hand, play a hand card,
-#: pass in the shop.
-RC_CLICKABLE = (
+#: What a Reverse Curse player may click: close the set playback, choose the order (go first),
+#: keep the hand, play a hand card, pass in the shop. On the page they come in this order
+#: (playback, then the decision panel, then the hand), so the first match is the one to click.
+RC_CLICKABLE = ", ".join((
     "[data-testid=rc-continue]",
     "[data-action=choose_order][data-first=true]:enabled",
     "[data-action=mulligan-keep]:enabled",
     "[data-testid=hand-card]:enabled",
     "[data-action=pass]:enabled",
-)
+))
 
 
 def launch(playwright: Playwright, chromium_path: str) -> Browser:
@@ -69,16 +69,15 @@ def take_seat(page: Page, seat: int, name: str | None = None) -> None:
 
 
 def click_next(page: Page) -> bool:
-    """Click the first thing in ``RC_CLICKABLE`` the page offers; return whether it clicked."""
-    for selector in RC_CLICKABLE:
-        target = page.locator(selector).first
-        if target.count() and target.is_visible():
-            try:
-                target.click(timeout=1_000)
-            except Exception:  # redrawn under the pointer: try again on the next round
-                return False
-            return True
-    return False
+    """Click the first thing ``RC_CLICKABLE`` finds on the page; return whether it clicked."""
+    target = page.locator(RC_CLICKABLE).first
+    if not target.count():
+        return False
+    try:
+        target.click(timeout=1_000)
+    except Exception:  # redrawn under the pointer: try again on the next round
+        return False
+    return True
 
 
 def play_to_the_end(players: list[Page], watch: Page, seconds: float = 240) -> int:

@@ -50,31 +50,32 @@ def take_seat(page: Page, seat: int, name: str | None = None) -> None:
     page.get_by_test_id(f"leave-seat-{seat}").or_(page.get_by_test_id("ng-status")).first.wait_for()
 
 
-def click_next(page: Page) -> bool:
-    """Click the first offered control of ``NG_CLICKABLE``; return whether it clicked."""
+def click_next(page: Page) -> str | None:
+    """Click the first offered control of ``NG_CLICKABLE``; return its selector, or None."""
     for selector in NG_CLICKABLE:
         target = page.locator(selector).first
         if target.count() and target.is_visible():
             try:
                 target.click(timeout=1_000)
             except Exception:  # redrawn under the pointer: try again next round
-                return False
-            return True
-    return False
+                return None
+            return selector
+    return None
 
 
-def play_to_the_end(players: list[Page], watch: Page, seconds: float = 240) -> int:
-    """Click on both players' pages until both show the game-over banner; return the clicks."""
-    clicks = 0
+def play_to_the_end(players: list[Page], watch: Page, seconds: float = 240) -> list[str]:
+    """Click on both players' pages until both show the game-over banner; return the selectors
+    clicked, in order."""
+    clicked: list[str] = []
     deadline = time.monotonic() + seconds
     while not all(page.get_by_test_id("game-over").is_visible() for page in players):
-        assert time.monotonic() < deadline, f"the match did not end after {clicks} clicks"
+        assert time.monotonic() < deadline, f"the match did not end after {len(clicked)} clicks"
         assert watch.locator("[data-testid=hand], [data-testid=hand-card]").count() == 0
-        moved = [click_next(page) for page in players]
-        clicks += sum(moved)
-        if not any(moved):
+        moved = [s for s in (click_next(page) for page in players) if s]
+        clicked += moved
+        if not moved:
             players[0].wait_for_timeout(100)
-    return clicks
+    return clicked
 
 
 def test_two_players_and_a_spectator_play_numgr_to_the_end(live_server, chromium_path):
@@ -94,14 +95,17 @@ def test_two_players_and_a_spectator_play_numgr_to_the_end(live_server, chromium
             expect(watch.get_by_test_id("hand")).to_have_count(0)
             expect(alice.get_by_test_id("ng-hp-0")).to_have_attribute("data-hp", "1")
 
-            clicks = play_to_the_end([alice, bob], watch)
-            assert clicks >= 3   # at least: end defense, end attack, discard nothing
+            clicked = play_to_the_end([alice, bob], watch)
+            # Stacks were built through the builder, and every turn's steps were ended.
+            assert NG_CLICKABLE[0] in clicked and NG_CLICKABLE[3] in clicked
 
             for page in (alice, bob, watch):
                 expect(page.get_by_test_id("game-over")).to_be_visible()
             results = {alice.get_by_test_id("game-over").get_attribute("data-result"),
                        bob.get_by_test_id("game-over").get_attribute("data-result")}
             assert results in ({"won", "lost"}, {"draw"})
+            for page in (alice, bob, watch):   # every text of the table is translated
+                assert "⟦" not in page.get_by_test_id("table").inner_text()
             hp = [watch.get_by_test_id(f"ng-hp-{seat}").get_attribute("data-hp") for seat in (0, 1)]
             assert results == {"draw"} or "0" in hp
         finally:

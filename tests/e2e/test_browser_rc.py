@@ -25,7 +25,7 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromi
             alice, bob, watch = (new_page(browser) for _ in range(3))
             link = create_rc_room(alice, live_server, "Alice")
             code = link.rsplit("/", 1)[1]
-            assert re.fullmatch(rf"{re.escape(live_server)}/room/[A-Za-z0-9]+", link)
+            assert re.fullmatch(rf"{re.escape(live_server)}/room/[A-Za-z0-9_-]+", link)
             expect(alice.get_by_test_id("my-name")).to_have_text("Alice")
             take_seat(alice, 0)
 
@@ -68,5 +68,36 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromi
             sets = alice.get_by_test_id("ladder-set")
             assert 1 <= sets.count() <= 3
             expect(alice.get_by_test_id("match-seed")).to_have_text(re.compile(r"^[0-9a-f]{16,}$"))
+        finally:
+            browser.close()
+
+
+def test_a_seat_can_be_left_before_the_start_and_resigning_asks_first(live_server, chromium_path):
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium_path)
+        try:
+            alice, bob = new_page(browser), new_page(browser, 360, 800)
+            link = create_rc_room(alice, live_server, "Alice")
+            take_seat(alice, 0)
+            alice.get_by_test_id("leave-seat-0").click()
+            expect(alice.get_by_test_id("take-seat-0")).to_be_visible()
+            take_seat(alice, 1)
+
+            bob.goto(link)
+            take_seat(bob, 0, "Bob")
+            expect(bob.get_by_test_id("resign")).to_be_visible()
+            assert bob.evaluate("document.documentElement.scrollWidth") <= 360
+
+            bob.get_by_test_id("resign").click()
+            bob.get_by_role("button", name="Cancel", exact=True).click()
+            expect(bob.get_by_test_id("game-over")).to_be_hidden()
+            bob.get_by_test_id("resign").click()
+            bob.get_by_test_id("confirm-ok").click()
+
+            expect(bob.get_by_test_id("game-over")).to_have_attribute("data-result", "lost")
+            expect(alice.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
+            expect(alice.get_by_test_id("game-over")).to_contain_text("You won!")
+            expect(alice.get_by_test_id("game-over")).to_contain_text("by resignation")
+            expect(bob.get_by_test_id("resign")).to_be_hidden()
         finally:
             browser.close()

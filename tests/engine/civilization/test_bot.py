@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
 
 from engine.bots import RandomBot, greedy_bot
 from engine.core import Rng
@@ -48,8 +49,9 @@ def test_greedy_beats_random():
     wins = 0
     for n in range(10):
         seed = f"gr/{n}".encode()
-        bots = [greedy_bot("civilization"), RandomBot()] if n % 2 == 0 else [RandomBot(), greedy_bot("civilization")]
-        outcome = play_match(GAME, bots, seed, __import__("collections").Counter())
+        greedy, rand = greedy_bot("civilization"), RandomBot()
+        bots = [greedy, rand] if n % 2 == 0 else [rand, greedy]
+        outcome = play_match(GAME, bots, seed, Counter())
         wins += (n % 2) in outcome.winners
     assert wins >= 9
 

@@ -138,6 +138,12 @@ def test_commerce_is_skipped_when_the_opponent_has_nothing():
     assert state.queue[0].kind == "gain" and state.queue[0].n == 1
 
 
+def test_commerce_without_blue_slots_facing_you_only_gains_one():
+    # Facing seat 0: 王权 (S) and 商贸 (card 7 turned); 婚姻 and 织网 face seat 1: no blue slot.
+    state = play(make([S0, card(7, 1)], ((3, 0, 0), (0, 3, 0))), 0, place(1))
+    assert state.queue[0].kind == "gain" and state.queue[0].n == 1 and len(state.queue) == 1
+
+
 @pytest.mark.parametrize("answer, expected", [
     ({"type": "match", "set": "wheat", "to": "fish"}, (4, 1, 4)),
     ({"type": "match", "set": "fish", "to": "meat"}, (1, 1, 0)),

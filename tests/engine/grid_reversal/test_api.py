@@ -105,3 +105,31 @@ def test_dump_load_round_trip_in_a_response_window():
     state, _ = act(state, 0, {"type": "swap_cells", "cells": [[4, 2], [5, 2]]})
     data = json.loads(json.dumps(GAME.dump(state)))
     assert GAME.load(data) == state
+
+
+REFUSALS = """
+    . .  b2 .  .
+    . .  .  .  .
+    . .  .  .  .
+    . .  .  b1 .
+    . a1 a4 .  .
+    . .  a3 .  .
+"""
+
+
+@pytest.mark.parametrize("action, code", [
+    ({"type": "super_add_pair", "cells": [[4, 1], [4, 2]]}, "not_a_spent_pair"),
+    ({"type": "super_add_line", "cells": [[4, 1], [4, 2], [4, 3]]}, "not_a_firing_line"),
+    ({"type": "swap_in", "cell": [3, 3], "card": "2"}, "not_own_card"),
+    ({"type": "swap_in", "cell": [4, 1], "card": "3"}, "card_not_in_hand"),
+    ({"type": "swap_cells", "cells": [[4, 1], [3, 3]]}, "not_adjacent_own_cards"),
+    ({"type": "lightning"}, "card_not_in_hand"),
+    ({"type": "bomb", "cell": [4, 1]}, "card_not_in_hand"),
+    ({"type": "choose_mother", "card": "2"}, "not_now"),
+    ({"type": "decline"}, "not_now"),
+])
+def test_refusal_codes(action, code):
+    state = make(REFUSALS, hands=(("2", "SUPER_ADD", "SWAP"), ()))
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, action)
+    assert err.value.code == code

@@ -136,3 +136,20 @@ def test_ban_is_not_an_action_of_its_own():
     # A number placement opens no window.
     state, events = act(state, 0, {"type": "place", "card": "1", "cell": [4, 1]})
     assert GAME.to_act(state) == frozenset({0}) and "effect_played" not in kinds(events)
+
+
+def test_swap_a_moving_the_mother_card_makes_a_new_mother_card():
+    state = make("""
+        . . b1 . .
+        . . .  . .
+        . . .  . .
+        . . .  . .
+        . . a3 . .
+        . . a2 . .
+    """, hands=(("SWAP",), ()))
+    state, events = resolve_effect(state, 0, {"type": "swap_cells", "cells": [[4, 2], [5, 2]]})
+    # Both moved cards are hot; a2 + a3 fire, but (3, 2) is empty and (6, 2) is off the grid.
+    assert fired(events) == [([[4, 2], [5, 2]], [])]
+    grid = GAME.view(state, 1)["grid"]
+    assert grid[5][2] == {"owner": 0, "value": 3, "mother": True}
+    assert grid[4][2] == {"owner": 0, "value": 2, "mother": False}

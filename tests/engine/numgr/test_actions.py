@@ -93,3 +93,14 @@ def test_new_game_deals_five_each_with_hp_from_options():
     assert [len(h) for h in state.hands] == [5, 5] and len(state.deck) == 22
     assert state.hp == [4, 4] and state.step == "defense" and state.turn == 1
     assert GAME.dump(GAME.new_game(GAME.validate_options({}), 2, b"seed"))["hands"] == state.hands
+
+
+def test_only_star_matches_star_for_theta_and_gamma():
+    state = make_state([["Tany", "Gany", "2atk"], []])
+    put(state, 1, "3any", mode="atk")
+    put(state, 1, "3atk")
+    plays = GAME.legal_actions(state, 0)[1:]
+    # ☆θ: hold the ☆γ, or lock the ☆3 (a ☆ that chose attack is still ☆; the △3 is not).
+    assert [(a["base"], a["lock"]) for a in plays if a["main"] == "Tany"] == [
+        ("Gany", None), (None, 1)]
+    assert {a["base"] for a in plays if a["main"] == "Gany"} == {"Tany"}

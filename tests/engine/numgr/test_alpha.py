@@ -102,3 +102,26 @@ def test_reflected_theta_is_discarded_at_the_reflectors_next_cleanup():
     assert area_mains(state, 0) == ["Tdef", "Adef", "2def"]
     state = act(state, 1, "end", "end", None)    # seat 0's clean-up discards the θ too
     assert area_mains(state, 0) == []
+
+
+def test_a_locked_alpha_reflects_nothing_until_released():
+    state = make_state([["Tdef", "3def"], []])
+    put(state, 1, "Adef")
+    put(state, 1, "3atk")
+    state = play(state, 0, "Tdef", lock=1)
+    state = play(state, 0, "3def")
+    assert area_mains(state, 0) == ["Tdef", "3def"]
+    assert act(state, 0, "end").hp == [2, 2]
+
+
+def test_a_released_alpha_reflects_a_card_released_with_it():
+    # Seat 1's △α is locked by seat 0's △θ, and seat 0's β (copying θ) holds △3. Seat 0's
+    # clean-up discards both: the α takes effect again and the released △3 is reflected at once.
+    state = make_state([[], ["1def", "2def", "3def", "1rem", "2rem"]], current=1, step="discard")
+    put(state, 1, "Aatk")
+    put(state, 0, "Tatk", lock=1)
+    put(state, 0, "Batk", copy="T", base="3atk")
+    state = act(state, 1, None)
+    assert area_mains(state, 0) == []
+    assert area_mains(state, 1) == ["Aatk", "3atk"]
+    assert area_totals(state, 1).attack == 3

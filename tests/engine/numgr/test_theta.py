@@ -126,3 +126,28 @@ def test_held_card_events_reach_its_owner_only():
         seen = [e.to_json() for e in events if e.visible(viewer)]
         assert "3atk" not in str(seen) and seen[0]["kind"] == "stack_played"
     assert [e.data["card"] for e in events if e.kind == "card_held" and e.visible(0)] == ["3atk"]
+
+
+def test_held_zero_released_by_reflection_in_its_owners_turn_waits_for_the_next_turn():
+    # Seat 0 holds △0 under △θ straight into seat 1's △α: the θ is reflected, the 0 is
+    # released now and may still be completed in seat 0's next turn.
+    state = make_state([["Tatk", "0atk"], OPP_HAND], step="attack")
+    put(state, 1, "Aatk")
+    state = play(state, 0, "Tatk", base="0atk")
+    assert area_mains(state, 1) == ["Aatk", "Tatk"] and state.pending[0] == ["0atk"]
+    state = act(state, 0, "end", None)
+    assert state.pending[0] == ["0atk"]
+    state = act(state, 1, "end", "end", None)
+    assert state.pending[0] == ["0atk"]
+    state = act(state, 0, "end", "end", None)
+    assert state.pending[0] == [] and "0atk" in state.discard
+
+
+def test_reflected_theta_releases_the_stack_it_locked():
+    state = make_state([["Aatk"], []])
+    put(state, 0, "3atk")
+    put(state, 1, "Tatk", lock=1)
+    assert area_totals(state, 0).attack == 0
+    state = play(state, 0, "Aatk")
+    assert area_mains(state, 0) == ["3atk", "Tatk", "Aatk"]
+    assert area_totals(state, 0).attack == 3 and locked_ids(state) == set()

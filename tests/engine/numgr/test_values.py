@@ -111,3 +111,28 @@ def test_star_keeps_its_attribute():
     stack: Stack = state.area(0)[0]
     assert stack.attr == "any" and _totals(state, 0) == (0, 3)
     assert area_totals(state, 0).defense_circle == 0
+
+
+def test_pending_gamma_and_beta_are_completed_from_the_hand():
+    from tests.engine.numgr.helpers import act
+    state = make_state([["2def", "Bdef"], ["1atk"]], current=1, step="discard")
+    put(state, 0, "Tdef", base="Gdef")
+    put(state, 0, "Bany", copy="T", base="Tany")  # β copying θ showing a held θ
+    state = act(state, 1, None)
+    assert sorted(state.pending[0]) == ["Gdef", "Tany"]
+    state = play(state, 0, "Gdef", base="2def", mode="def")
+    assert _totals(state, 0) == (0, 2)
+    assert state.pending[0] == ["Tany"]
+
+
+def test_view_shapes_for_players_and_spectators():
+    from engine.numgr import GAME
+    state = make_state([["2atk", "0def"], ["1def"]])
+    state = play(state, 0, "2atk", base="0def")
+    mine, spectator = GAME.view(state, 0), GAME.view(state, None)
+    assert mine["hand"] == [] and spectator["hand"] is None
+    assert mine["hand_sizes"] == [0, 1] and mine["totals"][0] == {
+        "attack": 2, "unstoppable": 0, "defense": 2, "defense_circle": 0}
+    stack = mine["areas"][0][0]
+    assert (stack["main"], stack["base"], stack["base_role"]) == ("2atk", "0def", "zero")
+    assert (stack["attack"], stack["defense"]) == (2, 2)

@@ -183,3 +183,52 @@ def test_first_kaiduo_is_followed_by_a_discard():
     assert state.hand.phase == "discard" and state.hand.turn == 1
     assert GAME.legal_actions(state, 1) == [{"type": "discard", "card": c}
                                             for c in cards("一二九")]
+
+
+def test_kaiduo_from_a_sao_on_another_players_discard_is_shown():
+    # Seat 1's face-down 扫 of 拾 becomes a shown 开舵 on seat 0's discard (no one is asked).
+    seat1 = player("一二 九", groups=[("sao", "拾拾拾")])
+    base = table([player("拾 十"), seat1, player("五")], stock="五")
+    before = GAME.view(base, 2)["players"][1]["groups"]
+    assert before == [{"kind": "sao", "cards": [None] * 3, "in_hand": False}]
+    state, _ = discarded(base, 0, "拾")
+    assert GAME.view(state, 2)["players"][1]["groups"] == [
+        {"kind": "kaiduo", "cards": ["d10"] * 4, "in_hand": False}]
+    assert state.hand.phase == "discard" and state.hand.turn == 1   # first 4-group: discard
+
+
+def test_kaiduo_from_a_peng_only_on_ones_own_draw():
+    seat1 = player("一二 九", groups=[("peng", "拾拾拾")])
+    # another player's discard of 拾: a 碰 cannot grow, the card goes to the discarder's pile
+    # (then seat 1 draws 五 onto 五五: forced 扫, it discards).
+    other, _ = discarded(table([player("拾 十"), player("一二 九 五五", groups=[("peng", "拾拾拾")]),
+                                player("三")], stock="五"), 0, "拾")
+    assert other.hand.players[0].pile == ["d10"]
+    assert [g.kind for g in other.hand.players[1].groups] == ["peng", "sao"]
+    # its own draw of 拾: the 开舵 is forced, then it discards.
+    state, _ = drawn(table([player("十"), seat1, player("三")], stock="拾 五"), 1)
+    assert [(g.kind, g.cards) for g in state.hand.players[1].groups] == [("kaiduo", ["d10"] * 4)]
+    assert state.hand.phase == "discard" and state.hand.turn == 1
+
+
+def test_a_seat_that_can_win_or_make_its_forced_kaiduo_chooses_and_never_passes():
+    # Seat 1: 一二三 壹贰叁 二七十 四五六 肆伍陆 坎 拾拾拾 捌玖; seat 0 draws 拾.
+    # 胡: 捌玖拾 0 + 坎 拾 6 + 3 + 6 + 3 + 0 + 0 = 18 (as a 开舵 the rest needs a pair: no split).
+    seat1 = player("一二三 壹贰叁 二七十 四五六 肆伍陆 拾拾拾 捌玖")
+    state, _ = drawn(table([player("一"), seat1, player("三")], stock="拾 二"), 0)
+    assert GAME.legal_actions(state, 1) == [HU, {"type": "kaiduo"}]
+    assert GAME.deadline_action(state, 1) == {"type": "kaiduo"}
+    won, _ = GAME.apply(state, 1, HU)
+    # 18 → 3 舵; on another's draw: no multiplier; 醒 二 → 三: one 三 → (3 + 1) × 1 = 4 each.
+    assert won.results[0]["huxi"] == 18 and won.results[0]["payments"] == [-4, 8, -4]
+    made, _ = GAME.apply(state, 1, {"type": "kaiduo"})
+    assert made.hand.players[1].groups[0].kind == "kaiduo" and made.hand.turn == 1
+
+
+def test_no_card_left_to_discard_passes_the_turn():
+    # Seat 1 draws 拾 onto 拾拾: forced 扫; only the 坎 三三三 is left (3 + 6 = 9 胡息: no win),
+    # so seat 2 draws: 五 onto 五五, forced 扫, and seat 2 discards.
+    base = table([player("一"), player("拾拾 三三三"), player("五五 一")], stock="拾 五")
+    state, _ = drawn(base, 1)
+    assert state.hand.players[1].hand == cards("三三三")
+    assert state.hand.phase == "discard" and state.hand.turn == 2

@@ -131,7 +131,7 @@ def test_the_winner_deals_next_and_the_last_hand_ends_the_match():
     assert state.over and not GAME.to_act(state)
     assert [e.kind for e in events] == ["hand_over", "match_over"]
     outcome = GAME.outcome(state)
-    assert outcome.ranks == (3, 1, 2) and outcome.reason == "score"
+    assert outcome.ranks == (3, 1, 2) and outcome.reason == "decision"
     assert outcome.detail == {"totals": [-2, 2, 0], "hands_played": 2}
     assert GAME.view(state, 0)["outcome"]["winners"] == [1]
     with pytest.raises(IllegalAction) as info:

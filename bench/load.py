@@ -1,0 +1,253 @@
+"""The load generator (issue 10): R rooms of scripted players and S spectators per room.
+
+It creates the players and rooms over REST (docs/protocol.md), connects every client over
+websockets, lets them sit idle (idle memory per room), then lets the players answer their prompts
+with random legal actions after a think time, and measures, over a window after a warm-up: move
+round-trip p50/p95/p99 (``act`` -> the acting player's ``update``), the time for an update to
+reach the last spectator of its room, moves/s, errors, and the server's CPU and RSS from
+``/proc`` of its pid (and its children). It prints one JSON line.
+
+Targets only 127.0.0.1. Usage::
+
+    python -m bench.load --start app --rooms 100 --spectators 2 --think 1 --seconds 20
+    python -m bench.load --server-pid 1234 --url http://127.0.0.1:8200 ...
+
+``--start app|ceiling`` starts the server itself (fresh SQLite file) and stops it afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import httpx
+
+from bench import procstat, servers
+from bench.clients import Pace, Player, Spectator
+from bench.metrics import Recorder, RoomTrace
+
+MB = 1024 * 1024
+
+
+@dataclass
+class LoadConfig:
+    """One run's parameters (see ``python -m bench.load --help``)."""
+
+    url: str = f"http://{servers.HOST}:8200"
+    game: str = "reverse_curse"
+    options: dict[str, Any] = field(default_factory=dict)
+    rooms: int = 10
+    spectators: int = 1
+    think: float = 1.0
+    seconds: float = 20.0
+    warmup: float = 3.0
+    connect_rate: float = 500.0
+    rest_concurrency: int = 16
+    seed: int = 0
+
+    def ws_url(self, code: str) -> str:
+        """Return the websocket URL of room ``code``."""
+        return self.url.replace("http", "ws", 1).rstrip("/") + f"/ws/rooms/{code}"
+
+
+@dataclass
+class RoomPlan:
+    """A created room whose seats are claimed: its code and each seat's player token."""
+
+    code: str
+    tokens: list[str]
+
+
+# --------------------------------------------------------------------------- REST set-up
+
+
+async def _post(client: httpx.AsyncClient, path: str, token: str | None = None,
+                body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """POST ``body`` to ``path`` and return the JSON answer.
+
+    Raises:
+        httpx.HTTPStatusError: for a 4xx/5xx answer.
+    """
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    answer = await client.post(path, json=body, headers=headers)
+    answer.raise_for_status()
+    return answer.json()
+
+
+async def create_room(client: httpx.AsyncClient, config: LoadConfig, index: int) -> RoomPlan:
+    """Create a room of ``config.game``, one player per seat, and claim every seat in order."""
+    first = await _post(client, "/api/players", body={"name": f"bench{index}-0"})
+    room = await _post(client, "/api/rooms", first["token"],
+                       {"game": config.game, "options": config.options})
+    tokens = [first["token"]]
+    for seat in range(1, len(room["seats"])):
+        tokens.append((await _post(client, "/api/players",
+                                   body={"name": f"bench{index}-{seat}"}))["token"])
+    for seat, token in enumerate(tokens):
+        await _post(client, f"/api/rooms/{room['code']}/seats/{seat}", token)
+    return RoomPlan(room["code"], tokens)
+
+
+async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
+    """Create ``config.rooms`` rooms with at most ``rest_concurrency`` requests in flight."""
+    gate = asyncio.Semaphore(config.rest_concurrency)
+    limits = httpx.Limits(max_connections=config.rest_concurrency)
+    async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
+        async def one(index: int) -> RoomPlan:
+            async with gate:
+                return await create_room(client, config, index)
+        return list(await asyncio.gather(*(one(i) for i in range(config.rooms))))
+
+
+# --------------------------------------------------------------------------- the run
+
+
+async def _launch(coroutines: Sequence, rate: float) -> list[asyncio.Task]:
+    """Start ``coroutines`` as tasks, at most ``rate`` per second."""
+    tasks, interval = [], 1.0 / rate if rate > 0 else 0.0
+    begun = time.perf_counter()
+    for i, coroutine in enumerate(coroutines):
+        tasks.append(asyncio.ensure_future(coroutine))
+        delay = begun + (i + 1) * interval - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+    return tasks
+
+
+async def _wait_welcomed(recorder: Recorder, expected: int, timeout: float) -> None:
+    """Return once ``expected`` welcomes (or failures) arrived, or after ``timeout`` seconds."""
+    deadline = time.perf_counter() + timeout
+    while (recorder.welcomed + recorder.errors["connect_failed"] < expected
+           and time.perf_counter() < deadline):
+        await asyncio.sleep(0.1)
+
+
+def _server_sample(pid: int | None) -> procstat.Sample | None:
+    return procstat.sample(pid) if pid else None
+
+
+async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]:
+    """Run one load and return its JSON-ready figures (see the module doc for the phases)."""
+    rng = random.Random(config.seed)
+    baseline = _server_sample(server_pid)
+    setup_began = time.perf_counter()
+    plans = await create_rooms(config)
+    recorder, pace = Recorder(), Pace(config.think, asyncio.Event(), asyncio.Event())
+    traces = [RoomTrace() for _ in plans]
+    clients: list = []
+    for plan, trace in zip(plans, traces):
+        url = config.ws_url(plan.code)
+        clients += [Player(url, t, plan.code, trace, recorder, pace, random.Random(rng.random()))
+                    for t in plan.tokens]
+        clients += [Spectator(url, trace, recorder, pace) for _ in range(config.spectators)]
+    tasks = await _launch([c.run() for c in clients], config.connect_rate)
+    await _wait_welcomed(recorder, len(clients), timeout=120)
+    setup_seconds = time.perf_counter() - setup_began
+    await asyncio.sleep(1.0)
+    idle = _server_sample(server_pid)
+    pace.go.set()
+    await asyncio.sleep(config.warmup)
+    recorder.start, cpu0, first = time.perf_counter(), time.process_time(), _server_sample(server_pid)
+    peak = first.rss_bytes if first else 0
+    while time.perf_counter() - recorder.start < config.seconds:
+        await asyncio.sleep(min(1.0, config.seconds))
+        sample = _server_sample(server_pid)
+        peak = max(peak, sample.rss_bytes if sample else 0)
+    recorder.end, last = time.perf_counter(), _server_sample(server_pid)
+    client_cpu = time.process_time() - cpu0
+    pace.stop.set()
+    await asyncio.wait(tasks, timeout=30)
+    result = {"bench": "load", "game": config.game, "rooms": config.rooms,
+              "players": sum(len(p.tokens) for p in plans),
+              "spectators": config.spectators * config.rooms, "think_s": config.think,
+              "connections": len(clients), "welcomed": recorder.welcomed,
+              "setup_s": round(setup_seconds, 1),
+              **recorder.result(traces, config.spectators),
+              "client_cpu_percent": round(100 * client_cpu / (recorder.end - recorder.start), 1)}
+    result["server"] = _server_figures(server_pid, baseline, idle, first, last, peak,
+                                       recorder.end - recorder.start, config.rooms)
+    return result
+
+
+def _server_figures(pid: int | None, baseline, idle, first, last, peak: int, seconds: float,
+                    rooms: int) -> dict[str, Any] | None:
+    """Return the server's CPU % over the window, RSS (MB) and idle bytes per room (KB)."""
+    if pid is None or not (baseline and idle and first and last):
+        return None
+    return {"pid": pid, "processes": last.processes,
+            "cpu_percent": round(100 * (last.cpu_seconds - first.cpu_seconds) / seconds, 1),
+            "rss_mb": round(last.rss_bytes / MB, 1), "rss_peak_mb": round(peak / MB, 1),
+            "rss_baseline_mb": round(baseline.rss_bytes / MB, 1),
+            "rss_idle_mb": round(idle.rss_bytes / MB, 1),
+            "idle_room_kb": round((idle.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1)}
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def _raise_fd_limit() -> None:
+    """Allow as many open sockets as the hard limit (the server started here inherits it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Return the command line (``--help`` lists every option)."""
+    p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--start", choices=("app", "app-tuned", "ceiling"), help="start this server on --port")
+    p.add_argument("--port", type=int, default=8200)
+    p.add_argument("--server-pid", type=int, help="pid of an already running server")
+    p.add_argument("--url", help="server base URL (default http://127.0.0.1:PORT)")
+    p.add_argument("--database-url", default="sqlite+aiosqlite:////tmp/bench.db")
+    p.add_argument("--redis-url", help="REDIS_URL of a started app")
+    p.add_argument("--workers", type=int, default=1, help="uvicorn workers of a started app")
+    p.add_argument("--profile", help="cProfile output file of a started server")
+    p.add_argument("--ceiling-args", default="", help="extra args of bench.ceiling (one string)")
+    p.add_argument("--game", default="reverse_curse")
+    p.add_argument("--options", default="{}", help="room options as JSON")
+    p.add_argument("--rooms", type=int, default=10)
+    p.add_argument("--spectators", type=int, default=1, help="spectators per room")
+    p.add_argument("--think", type=float, default=1.0, help="mean think seconds (0 = peak)")
+    p.add_argument("--seconds", type=float, default=20.0, help="measurement window")
+    p.add_argument("--warmup", type=float, default=3.0)
+    p.add_argument("--connect-rate", type=float, default=500.0, help="new sockets per second")
+    p.add_argument("--rest-concurrency", type=int, default=16)
+    p.add_argument("--seed", type=int, default=0)
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one load (starting and stopping the server when ``--start``); print one JSON line."""
+    args = parse_args(argv)
+    _raise_fd_limit()
+    config = LoadConfig(url=args.url or f"http://{servers.HOST}:{args.port}", game=args.game,
+                        options=json.loads(args.options), rooms=args.rooms,
+                        spectators=args.spectators, think=args.think, seconds=args.seconds,
+                        warmup=args.warmup, connect_rate=args.connect_rate,
+                        rest_concurrency=args.rest_concurrency, seed=args.seed)
+    process = None
+    if args.start:
+        spec = servers.ServerSpec(args.start, args.port, args.database_url, args.redis_url,
+                                  args.workers, args.profile, args.ceiling_args.split())
+        process = servers.start(spec, log_path=f"/tmp/bench-{args.start}-{args.port}.log")
+    try:
+        result = asyncio.run(run_load(config, process.pid if process else args.server_pid))
+    finally:
+        if process is not None:
+            servers.stop(process)
+    result["target"] = args.start or "external"
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

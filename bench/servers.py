@@ -1,0 +1,131 @@
+"""Start and stop the servers a load run targets, each in its own process, on 127.0.0.1 only.
+
+Kinds: ``app`` (``uvicorn app.main:app``, the real server), ``ceiling`` (``python -m
+bench.ceiling``, the bare websocket server with no game logic; issue 10) and ``app-tuned``
+(``python -m bench.app_tuned``: the app with the SQLite fix RESULTS.md recommends).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The only host any benchmark talks to (the workplace allows loopback traffic only).
+HOST = "127.0.0.1"
+#: The repository root (the servers run from here so ``app``/``bench`` import).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class ServerSpec:
+    """What to start.
+
+    Attributes:
+        kind: ``"app"``, ``"app-tuned"`` or ``"ceiling"``.
+        port: TCP port on 127.0.0.1.
+        database_url: the app's ``DATABASE_URL`` (a fresh SQLite file by default).
+        redis_url: the app's ``REDIS_URL`` (``None`` = in-memory broker).
+        workers: uvicorn worker processes (the app only; more than 1 needs PostgreSQL + Redis).
+        profile: write a cProfile of the (single) server process to this file on stop.
+        ceiling_args: extra arguments of ``bench.ceiling`` (frame sizes).
+        env: extra environment variables.
+    """
+
+    kind: str
+    port: int = 8200
+    database_url: str = "sqlite+aiosqlite:////tmp/bench.db"
+    redis_url: str | None = None
+    workers: int = 1
+    profile: str | None = None
+    ceiling_args: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+
+    def command(self) -> list[str]:
+        """Return the argv that starts this server.
+
+        Raises:
+            ValueError: for an unknown kind, or a profile of a multi-worker server.
+        """
+        python = [sys.executable]
+        if self.profile:
+            if self.workers != 1:
+                raise ValueError("Profile one worker at a time.")
+            python += ["-m", "cProfile", "-o", self.profile]
+        if self.kind == "ceiling":
+            return python + ["-m", "bench.ceiling", "--port", str(self.port), *self.ceiling_args]
+        if self.kind == "app-tuned":
+            return python + ["-m", "bench.app_tuned", "--port", str(self.port)]
+        if self.kind == "app":
+            return python + ["-m", "uvicorn", "app.main:app", "--host", HOST,
+                             "--port", str(self.port), "--workers", str(self.workers),
+                             "--no-access-log", "--log-level", "warning"]
+        raise ValueError(f"Unknown server kind {self.kind!r}.")
+
+    def environment(self) -> dict[str, str]:
+        """Return the server's environment: ours plus the database and broker URLs."""
+        env = {**os.environ, **self.env, "DATABASE_URL": self.database_url}
+        env.pop("REDIS_URL", None)
+        if self.redis_url:
+            env["REDIS_URL"] = self.redis_url
+        return env
+
+
+def fresh_sqlite(database_url: str) -> None:
+    """Delete the SQLite file (and its journals) behind ``database_url``, if it is one."""
+    if not database_url.startswith("sqlite"):
+        return
+    path = database_url.partition(":///")[2]
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(path + suffix).unlink(missing_ok=True)
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
+    """Return once 127.0.0.1:``port`` accepts TCP connections.
+
+    Raises:
+        RuntimeError: the process exited first, or ``timeout`` seconds passed.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with status {process.returncode}")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not listen on port {port} within {timeout} s")
+
+
+def start(spec: ServerSpec, log_path: str | None = None) -> subprocess.Popen:
+    """Start the server of ``spec`` and return its process once it listens.
+
+    A SQLite database is recreated empty first. Its output goes to ``log_path`` (or nowhere).
+    """
+    fresh_sqlite(spec.database_url)
+    out = open(log_path, "w") if log_path else subprocess.DEVNULL
+    process = subprocess.Popen(spec.command(), cwd=ROOT, env=spec.environment(),
+                               stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(spec.port, process)
+    except RuntimeError:
+        stop(process)
+        raise
+    return process
+
+
+def stop(process: subprocess.Popen, timeout: float = 20.0) -> None:
+    """Stop ``process`` (SIGINT, so uvicorn shuts down and cProfile writes; SIGKILL if stuck)."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

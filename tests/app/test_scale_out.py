@@ -1,0 +1,65 @@
+"""Two server processes (here: two apps) on one PostgreSQL database and one Redis serve one
+room: each renders the other's actions for its own sockets (ARCHITECTURE.md "Scale-out")."""
+
+from __future__ import annotations
+
+import uuid
+
+import httpx
+import pytest
+
+from app.main import create_app
+from app.rooms.clocks import ManualClock
+from app.settings import Settings
+from tests.app.conftest import SEED, Arena, serve, shutdown
+from tests.app.rc import Replay, assert_private
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+
+@pytest.fixture
+async def database(postgres_url):
+    """A fresh, uniquely named PostgreSQL database, dropped afterwards."""
+    import asyncpg
+    name = f"arena_scale_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(host="127.0.0.1", port=5432, user="postgres",
+                                  database="postgres")
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+async def test_two_processes_serve_one_room(database, redis_url):
+    clock = ManualClock()
+    settings = Settings(database_url=database, redis_url=redis_url)
+    servers = [await serve(create_app(settings, clock=clock, seed_source=lambda: SEED))
+               for _ in range(2)]
+    try:
+        async with httpx.AsyncClient(base_url=servers[0][2], timeout=10) as http:
+            one = Arena(servers[0][2], http, clock, None, None)
+            two = Arena(servers[1][2], http, clock, None, None)
+            ann, bob = await one.player("Ann"), await one.player("Bob")
+            code = (await one.room(ann, {"monsters": False}))["code"]
+            await one.sit(code, 0, ann)
+            await one.sit(code, 1, bob)
+            players = {0: await one.connect(code, ann["token"]),
+                       1: await two.connect(code, bob["token"])}
+            viewers = {**players, None: await two.connect(code)}
+            replay = Replay({"monsters": False}, SEED)
+            for _ in range(6):
+                seat, action = replay.policy()
+                await players[seat].act(action)
+                replay.apply(seat, action)
+                for viewer, client in viewers.items():
+                    for frame in await client.until_version(replay.version):
+                        assert_private(frame, viewer)
+                    assert client.last["view"] == replay.view(viewer)
+                    assert client.last["events"] == replay.events_for(viewer)
+            for client in viewers.values():
+                await client.socket.close()
+    finally:
+        for server, task, _ in servers:
+            await shutdown(server, task)

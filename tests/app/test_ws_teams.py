@@ -1,0 +1,45 @@
+"""2v2: a teammate's answer ends the side's decision (``already_played``); team chat stays in
+the team (rules/reverse_curse.md "Formats")."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.app.conftest import SEED
+from tests.app.rc import GAME
+
+OPTIONS = {"format": "2v2", "monsters": False}
+
+
+async def test_team_decisions_and_team_chat(arena):
+    players = [await arena.player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    room = await arena.room(players[0], OPTIONS)
+    code = room["code"]
+    for seat, player in enumerate(players):
+        await arena.sit(code, seat, player)
+    clients = [await arena.connect(code, p["token"]) for p in players]
+    spectator = await arena.connect(code)
+    state = GAME.new_game(GAME.validate_options(OPTIONS), 4, SEED)
+    sides = GAME.view(state, None)["sides"]
+    assert sides == {"UP": [1, 3], "DOWN": [0, 2]}
+    assert clients[0].welcome["room"]["seats"][2]["side"] == "DOWN"
+
+    mate_prompt = clients[2].last["prompt"]
+    await clients[0].act({"type": "mulligan", "card": None})
+    for client in (*clients, spectator):
+        await client.until_version(1)
+    assert clients[2].last["prompt"] is None and clients[2].last["legal"] == []
+    await clients[2].act({"type": "mulligan", "card": None}, prompt=mate_prompt)
+    assert (await clients[2].next("error"))["code"] == "already_played"
+    await clients[1].act({"type": "mulligan", "card": None})
+    for client in (*clients, spectator):
+        await client.until_version(2)
+    assert await arena.action_count(clients[0].welcome["room"]["match_id"]) == 2
+
+    await clients[0].send({"type": "chat", "text": "go second?", "team": True})
+    for mate in (clients[0], clients[2]):
+        line = await mate.next("chat")
+        assert (line["seat"], line["name"], line["text"], line["team"]) == (
+            0, "Ann", "go second?", True)
+    heard = await asyncio.gather(*(c.silent(0.1) for c in (clients[1], clients[3], spectator)))
+    assert [f for frames in heard for f in frames if f["type"] == "chat"] == []

@@ -1,0 +1,194 @@
+"""Zipai end to end: a whole match in real browsers, and a seeded hand over real websockets.
+
+Browser (Debian's Chromium under Playwright): Alice creates a one-hand Zipai room in the lobby,
+Bob and Carol join through the share link, a fourth context watches. The three play to the end by
+clicking the table: win when offered, pass a claim, otherwise discard their rightmost card. The
+spectator never sees a hand; after the hand the breakdown shows and the end banner appears on
+every page.
+
+Websockets: three clients and a spectator play the server's fixed-seed hand with a fixed policy;
+every frame equals the engine's own view for that viewer, no frame shows another seat's hand or
+face-down cards, and the hand ends with the result worked out by hand below.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from engine.zipai import GAME
+from tests.app.conftest import SEED, arena, db_path, template_db  # noqa: F401 (fixtures)
+from tests.e2e.browser import give_name, launch, new_page
+
+#: What a Zipai player clicks, in the order tried: win, pass a claim, discard the rightmost card.
+ZP_CLICKABLE = (
+    "[data-testid=zp-action][data-action=hu]:enabled",
+    "[data-testid=zp-action][data-action=pass]:enabled",
+    "[data-testid=hand-card][data-action=discard]:enabled >> nth=-1",
+)
+
+
+def create_zipai_room(page: Page, base_url: str, name: str) -> str:
+    """Create a one-hand Zipai room from the lobby form; return the share link."""
+    page.goto(f"{base_url}/")
+    page.get_by_test_id("game-select").select_option("zipai")
+    page.locator("[data-option=hands]").fill("1")
+    page.get_by_test_id("create-room").click()
+    give_name(page, name)
+    page.wait_for_url("**/room/*")
+    share = page.get_by_test_id("share-link")
+    expect(share).to_have_value(re.compile(r"/room/"))
+    return share.input_value()
+
+
+def take_seat(page: Page, seat: int, name: str | None = None) -> None:
+    """Click "Take seat" for ``seat`` (answering the name dialog when ``name`` is given)."""
+    page.get_by_test_id(f"take-seat-{seat}").click()
+    if name is not None:
+        give_name(page, name)
+    page.get_by_test_id(f"leave-seat-{seat}").or_(page.get_by_test_id("zp-status")).first.wait_for()
+
+
+def click_next(page: Page) -> bool:
+    """Click the first offered control of ``ZP_CLICKABLE``; return whether it clicked."""
+    for selector in ZP_CLICKABLE:
+        target = page.locator(selector)
+        if target.count() and target.first.is_visible():
+            try:
+                target.first.click(timeout=1_000)
+            except Exception:  # redrawn under the pointer: try again next round
+                return False
+            return True
+    return False
+
+
+def play_to_the_end(players: list[Page], watch: Page, seconds: float = 240) -> int:
+    """Click on every player's page until all show the game-over banner; return the clicks."""
+    clicks = 0
+    deadline = time.monotonic() + seconds
+    while not all(page.get_by_test_id("game-over").is_visible() for page in players):
+        assert time.monotonic() < deadline, f"the match did not end after {clicks} clicks"
+        assert watch.locator("[data-testid=hand], [data-testid=hand-card]").count() == 0
+        moved = [click_next(page) for page in players]
+        clicks += sum(moved)
+        if not any(moved):
+            players[0].wait_for_timeout(100)
+    return clicks
+
+
+@pytest.mark.browser
+def test_three_players_and_a_spectator_play_zipai_to_the_end(live_server, chromium_path):
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium_path)
+        try:
+            alice, bob, carol, watch = (new_page(browser) for _ in range(4))
+            link = create_zipai_room(alice, live_server, "Alice")
+            take_seat(alice, 0)
+            bob.goto(link)
+            take_seat(bob, 1, "Bob")
+            carol.goto(link)
+            take_seat(carol, 2, "Carol")
+            watch.goto(link)
+            for page in (alice, bob, carol, watch):
+                expect(page.get_by_test_id("zp-status")).to_be_visible()
+                expect(page.get_by_test_id("zp-stock")).to_be_visible()
+                expect(page.get_by_test_id("zp-liang")).to_be_visible()
+            for page in (alice, bob, carol):
+                expect(page.get_by_test_id("hand")).to_have_count(1)
+            expect(watch.get_by_test_id("hand")).to_have_count(0)
+            # 61 cards dealt: the dealer holds 21 (plus extras for opening 扫穿), the others 20.
+            sizes = sorted(int(re.search(r"\d+", watch.get_by_test_id(f"zp-hand-size-{s}")
+                                         .inner_text()).group()) for s in range(3))
+            assert sizes[0] >= 16 and sizes[2] <= 25
+
+            clicks = play_to_the_end([alice, bob, carol], watch)
+            assert clicks >= 1
+
+            for page in (alice, bob, carol, watch):
+                expect(page.get_by_test_id("game-over")).to_be_visible()
+                expect(page.get_by_test_id("zp-result")).to_be_visible()
+                expect(page.get_by_test_id("zp-outcome")).to_be_visible()
+            assert watch.get_by_test_id("hand").count() == 0
+            totals = [int(re.search(r"-?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
+                          .group()) for s in range(3)]
+            assert sum(totals) == 0
+        finally:
+            browser.close()
+
+
+# ----------------------------------------------------------------------------- websockets
+
+PREFERENCE = ("hu", "kaiduo", "peng", "chi")
+
+# The fixed seed deals seat 1 as dealer. With the policy below the hand takes 34 actions and
+# ends when seat 0 discards 五 and seat 1 (who must win: 放炮必胡) wins with
+#   吃 陆柒捌 0 + 碰 十十十 (small) 1 + 碰 叁叁叁 (big) 3 + 吃 贰叁肆 0 + 坎 九九九 3 + 一二三 3
+#   + 五五 completed by another's 五 (counts as 碰, small) 1 = 11 胡息 → 1 舵 (10–12).
+# 点炮, no multiplier. 翻醒: 一 is turned, so 二 is the 醒; seat 1 holds one 二 (in 一二三) → 1.
+# Win points (1 × 1 + 1) × stake 1 = 2, paid by seat 0 alone.
+SEEDED_ACTIONS = 34
+SEEDED_RESULT = {"hand": 1, "dealer": 1, "winner": 1, "huxi": 11, "duo": 1, "factor": 1,
+                 "multipliers": [], "xing_count": 1, "points": 2, "payer": 0,
+                 "payments": [-2, 2, 0], "win_card": "x5"}
+
+
+def _policy(state) -> tuple[int, dict]:
+    """The lowest seat to act: win, else 开舵/碰/吃 (first listed), else its clock's choice."""
+    seat = min(GAME.to_act(state))
+    legal = GAME.legal_actions(state, seat)
+    for kind in PREFERENCE:
+        for action in legal:
+            if action["type"] == kind:
+                return seat, action
+    return seat, GAME.deadline_action(state, seat)
+
+
+def _assert_private(view: dict, viewer: int | None) -> None:
+    """No hand but the viewer's own; another seat's 扫/扫穿 face-down; spectators see no hand."""
+    assert (view["me"] is None) == (viewer is None)
+    for player in view["players"]:
+        assert "hand" not in player
+        if player["seat"] == viewer:
+            continue
+        for group in player["groups"]:
+            assert not group["in_hand"]
+            if group["kind"] in ("sao", "saochuan"):
+                assert group["cards"] == [None] * len(group["cards"])
+
+
+async def test_three_websocket_clients_play_a_seeded_hand(arena):  # noqa: F811
+    people = [await arena.player(name) for name in ("Ann", "Bob", "Cid")]
+    room = await arena.room(people[0], {"hands": 1}, game="zipai")
+    code = room["code"]
+    watch = await arena.connect(code)
+    for seat, person in enumerate(people):
+        assert (await arena.sit(code, seat, person)).status_code == 200
+    clients = {seat: await arena.connect(code, person["token"]) for seat, person in enumerate(people)}
+    viewers = {**clients, None: watch}
+    await watch.until_version(0)
+
+    options = GAME.validate_options({"hands": 1})
+    state = GAME.new_game(options, 3, SEED)
+    version = 0
+    for viewer, client in viewers.items():
+        await client.until_version(0)
+        assert client.last["view"] == GAME.view(state, viewer)
+    while GAME.to_act(state):
+        seat, action = _policy(state)
+        assert clients[seat].last["legal"] == GAME.legal_actions(state, seat)
+        await clients[seat].act(action)
+        state, events = GAME.apply(state, seat, action)
+        version += 1
+        for viewer, client in viewers.items():
+            for frame in await client.until_version(version):
+                _assert_private(frame["view"], viewer)
+            assert client.last["view"] == GAME.view(state, viewer)
+            assert client.last["events"] == [e.to_json() for e in events if e.visible(viewer)]
+
+    assert version == SEEDED_ACTIONS
+    result = watch.last["view"]["results"][0]
+    assert {key: result[key] for key in SEEDED_RESULT} == SEEDED_RESULT
+    assert watch.last["view"]["outcome"]["ranks"] == [3, 1, 2]
