@@ -211,6 +211,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--redis-url", help="REDIS_URL of a started app")
     p.add_argument("--workers", type=int, default=1, help="uvicorn workers of a started app")
     p.add_argument("--profile", help="cProfile output file of a started server")
+    p.add_argument("--fixes", help="BENCH_FIXES of a started app-tuned (default: all)")
     p.add_argument("--ceiling-args", default="", help="extra args of bench.ceiling (one string)")
     p.add_argument("--game", default="reverse_curse")
     p.add_argument("--options", default="{}", help="room options as JSON")
@@ -237,7 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     process = None
     if args.start:
         spec = servers.ServerSpec(args.start, args.port, args.database_url, args.redis_url,
-                                  args.workers, args.profile, args.ceiling_args.split())
+                                  args.workers, args.profile, args.ceiling_args.split(),
+                                  {"BENCH_FIXES": args.fixes} if args.fixes is not None else {})
         process = servers.start(spec, log_path=f"/tmp/bench-{args.start}-{args.port}.log")
     try:
         result = asyncio.run(run_load(config, process.pid if process else args.server_pid))

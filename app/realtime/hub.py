@@ -75,11 +75,27 @@ class Hub:
                     conn.writer.cancel()
 
     async def _pump(self, subscription) -> None:
-        async for message in subscription:
+        """Dispatch messages; if the subscription breaks (Redis went away), subscribe again."""
+        while True:
             try:
-                await self._dispatch(message)
+                async for message in subscription:
+                    try:
+                        await self._dispatch(message)
+                    except Exception:
+                        log.exception("hub could not dispatch %r", message)
+                return  # the broker stopped
             except Exception:
-                log.exception("hub could not dispatch %r", message)
+                log.exception("room subscription lost; subscribing again")
+                await asyncio.sleep(1.0)
+                subscription = await self._resubscribe()
+
+    async def _resubscribe(self):
+        while True:
+            try:
+                return await self._broker.subscribe(CHANNEL)
+            except Exception:
+                log.warning("cannot subscribe to the room channel yet")
+                await asyncio.sleep(1.0)
 
     async def _dispatch(self, message: dict[str, Any]) -> None:
         code = message["room"]

@@ -40,12 +40,13 @@ export function choiceText(action, view, ctx) {
 
 function baseButtons(plays, choice, ctx, redraw) {
   const bases = [...new Set(plays.map((a) => a.base))];
+  const theta = choice.main[0] === "T";
   return h("div", { class: "ng-choices" },
-    h("span", { class: "ng-choice-label", text: tr(ctx, "ng.choose_base") }),
+    h("span", { class: "ng-choice-label", text: tr(ctx, theta ? "ng.choose_hold" : "ng.choose_base") }),
     bases.map((base) => h("button", {
       type: "button", class: "button button-small", "data-testid": "ng-base-option",
       "data-base": base || "", "data-key": `base-${base}`, disabled: busy(ctx),
-      text: base ? cardText(base) : tr(ctx, "ng.no_base"),
+      text: base ? cardText(base) : tr(ctx, theta ? "ng.lock_instead" : "ng.no_base"),
       onclick: () => { choice.base = base; redraw(); } })));
 }
 

@@ -36,6 +36,8 @@ const ENGLISH = {
   "ng.builder_help": "Pick a card from your hand to build a stack.",
   "ng.choose_base": "Put under it:",
   "ng.no_base": "nothing",
+  "ng.choose_hold": "Hold face-down:",
+  "ng.lock_instead": "no card: lock a stack",
   "ng.choose_play": "Play it as:",
   "ng.cancel": "Cancel",
   "ng.play.plain": "play it",

@@ -54,6 +54,18 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromi
             for page in (alice, bob, watch):
                 expect(page.get_by_test_id("game-over")).to_be_visible()
             assert watch.get_by_test_id("hand").count() == 0
+
+            # The spectator (who clicks nothing) sees the last set resolved step by step:
+            # all 12 cards from T12 down to T1, then the result, as in the set history table.
+            playback = watch.get_by_test_id("rc-playback")
+            expect(playback).to_be_visible()
+            watch.get_by_test_id("rc-skip").click()
+            steps = playback.locator(".step-turn")
+            expect(steps).to_have_count(12)
+            assert steps.all_inner_texts() == [f"T{n}" for n in range(12, 0, -1)]
+            result = watch.get_by_test_id("rc-result").inner_text()
+            last_row = watch.locator(".rc-history tbody tr").last.locator("td").all_inner_texts()
+            assert result.startswith(f"Result {last_row[2]}.")
             results = {alice.get_by_test_id("game-over").get_attribute("data-result"),
                        bob.get_by_test_id("game-over").get_attribute("data-result")}
             assert results in ({"won", "lost"}, {"draw"})

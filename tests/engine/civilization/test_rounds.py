@@ -132,3 +132,22 @@ def test_end_kingship_tie_break_is_read_after_the_final_rotation():
 def test_resign_gives_the_match_to_the_other_seat():
     state, _ = GAME.resign(make([card(0, 0)]), 1)
     assert GAME.outcome(state).ranks == (1, 2) and GAME.outcome(state).reason == "resign"
+
+
+def test_the_maximum_length_ends_the_match_on_the_standings():
+    from engine.civilization.game import MAX_LENGTH
+    state = make([card(0, 1), card(1, 0)], ((2, 0, 0), (1, 0, 0)))._replace(actions=MAX_LENGTH - 1)
+    state = play(state, 0, {"type": "place", "card": 1, "resolve": False})
+    outcome = GAME.outcome(state)
+    # No leaders; resources 2 against 1: seat 0 wins.
+    assert outcome.reason == "max_length" and outcome.ranks == (1, 2)
+
+
+def test_a_card_turned_by_kingship_offers_its_other_slot_at_once():
+    # Card 1 faces seat 0 with 织网; after 王权 turns it, 雇佣 faces seat 0 (unaffordable: place only).
+    state = play(make([card(0, 0), card(1, 0)], passed=(False, True)), 0,
+                 {"type": "place", "card": 0, "resolve": True}, take("fish"),
+                 {"type": "rotate", "card": 1})
+    assert GAME.to_act(state) == {0}
+    assert GAME.legal_actions(state, 0) == [{"type": "place", "card": 1, "resolve": False},
+                                            {"type": "pass"}]
