@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
-from tests.app.conftest import auth
+from app.rooms.clocks import ManualClock
+from tests.app.conftest import auth, make_app, serve, shutdown
 from tests.app.rc import GAME
 
 
@@ -124,21 +126,38 @@ async def test_match_list_filters_and_cursor(arena):
     assert (await arena.http.get("/api/matches/1/ladder")).json() == {"match_id": 1, "sets": []}
 
 
-async def test_pages_static_and_openapi(arena, tmp_path):
-    frontend = arena.app.state.arena.settings.frontend_dir
-    for path, name in (("/", "index.html"), ("/room/abc", "room.html"),
-                       ("/history", "history.html"), ("/matches/3", "match.html")):
-        answer = await arena.http.get(path)
-        if (frontend / name).is_file():
-            assert answer.status_code == 200
-            assert answer.text == (frontend / name).read_text()
-        else:
-            assert answer.status_code == 404
-            assert answer.json()["detail"]["code"] == "page_missing"
+async def test_pages_and_static_files(db_path, tmp_path):
+    frontend = tmp_path / "frontend"
+    (frontend / "js").mkdir(parents=True)
+    for name in ("index.html", "room.html", "history.html"):
+        (frontend / name).write_text(f"<title>{name}</title>")
+    (frontend / "js" / "app.js").write_text("export const ok = 1;\n")
+    server, task, base = await serve(make_app(db_path, ManualClock(), frontend_dir=frontend))
+    try:
+        async with httpx.AsyncClient(base_url=base) as http:
+            for path, name in (("/", "index.html"), ("/room/abc", "room.html"),
+                               ("/history", "history.html")):
+                answer = await http.get(path)
+                assert (answer.status_code, answer.text) == (200, f"<title>{name}</title>")
+                assert answer.headers["content-type"].startswith("text/html")
+            missing = await http.get("/matches/3")  # match.html is not there
+            assert missing.status_code == 404
+            assert missing.json()["detail"]["code"] == "page_missing"
+            script = await http.get("/static/js/app.js")
+            assert (script.status_code, script.text) == (200, "export const ok = 1;\n")
+            assert "javascript" in script.headers["content-type"]
+            assert (await http.get("/static/nope.js")).status_code == 404
+    finally:
+        await shutdown(server, task)
+
+
+async def test_openapi_documents_the_api(arena):
     schema = (await arena.http.get("/openapi.json")).json()
-    assert {"/api/games", "/api/players", "/api/rooms", "/api/rooms/{code}/seats/{seat}",
-            "/api/matches", "/api/matches/{match_id}",
-            "/api/matches/{match_id}/ladder"} <= set(schema["paths"])
+    assert {"/api/games", "/api/players", "/api/players/{player_id}", "/api/rooms",
+            "/api/rooms/{code}", "/api/rooms/{code}/seats/{seat}", "/api/matches",
+            "/api/matches/{match_id}", "/api/matches/{match_id}/ladder"} == set(schema["paths"])
     ok = schema["paths"]["/api/matches/{match_id}"]["get"]["responses"]["200"]
     assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/MatchDetail")
+    conflict = schema["paths"]["/api/rooms/{code}/seats/{seat}"]["post"]["responses"]["409"]
+    assert conflict["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
     assert (await arena.http.get("/docs")).status_code == 200

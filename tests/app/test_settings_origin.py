@@ -1,0 +1,45 @@
+"""Settings from the environment, the SQLite folder, and the websocket origin rule."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from app.realtime.endpoint import origin_allowed
+from app.settings import DEFAULT_DATABASE_URL, Settings, ensure_sqlite_folder
+
+
+def test_settings_read_the_environment(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    defaults = Settings()
+    assert (defaults.database_url, defaults.redis_url) == (DEFAULT_DATABASE_URL, None)
+    assert (defaults.max_frame_bytes, defaults.chat_max_length) == (16384, 300)
+    assert defaults.clock_grace_seconds == 10.0 and defaults.allowed_origins == []
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://db/arena")
+    monkeypatch.setenv("REDIS_URL", "redis://cache:6379/0")
+    monkeypatch.setenv("ARENA_ALLOWED_ORIGINS", '["https://arena.example"]')
+    monkeypatch.setenv("ARENA_CLOCK_GRACE_SECONDS", "3")
+    custom = Settings()
+    assert custom.database_url == "postgresql+asyncpg://db/arena"
+    assert custom.redis_url == "redis://cache:6379/0"
+    assert custom.allowed_origins == ["https://arena.example"]
+    assert custom.clock_grace_seconds == 3.0
+
+
+def test_sqlite_folder_is_created(tmp_path):
+    ensure_sqlite_folder(f"sqlite+aiosqlite:///{tmp_path}/data/nested/arena.db")
+    assert (tmp_path / "data" / "nested").is_dir()
+    ensure_sqlite_folder("postgresql+asyncpg://db/arena")  # nothing to create
+
+
+def socket(origin, host="arena.example:8000"):
+    headers = {"host": host} if origin is None else {"host": host, "origin": origin}
+    return SimpleNamespace(headers=headers)
+
+
+def test_origin_rule():
+    assert origin_allowed(socket(None), [])
+    assert origin_allowed(socket("http://arena.example:8000"), [])
+    assert not origin_allowed(socket("http://evil.example"), [])
+    assert origin_allowed(socket("https://friend.example"), ["https://friend.example/"])
+    assert origin_allowed(socket("https://anyone.example"), ["*"])
