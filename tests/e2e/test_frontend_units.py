@@ -55,7 +55,7 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
                              "≡ Mirror Pillar", "⇈ Echo Flow", "⇄ Reverse Curse"]
     assert got["signed"] == ["+3", "0", "−2"]
     # Rulings example [+2, MIRROR_PILLAR, DOUBLE_BUBBLE, SILENCE_SIREN] → 2, top card first,
-    # then a MIRROR on top (copies nothing) and an ECHO-doubled, CURSE-flipped −1 (+4 → −4).
+    # then a MIRROR on top (copies nothing) and a −1 under ECHO → MIRROR (×4) adding −4.
     assert got["steps"] == [
         ["⊘ Silence Siren", "silences the next card"],
         ["×2 Double Bubble", "silenced: no effect"],
