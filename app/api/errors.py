@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 from app.api.schemas import ErrorOut
 from app.rooms.errors import RoomError
@@ -29,7 +30,19 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
     return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}")
 
 
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    """Answer Starlette's own errors (unknown path, wrong method) in the same shape."""
+    code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+    message = exc.detail if isinstance(exc.detail, str) else "Request refused."
+    return JSONResponse({"detail": {"code": code, "message": message}},
+                        status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers on ``app``."""
     app.add_exception_handler(RoomError, room_error)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(HTTPException, http_error)

@@ -15,6 +15,7 @@ from engine.reverse_curse import flow
 from engine.reverse_curse.actions import apply_action
 from engine.reverse_curse.legality import legal_actions, to_act
 from engine.reverse_curse.outcome import outcome_of
+from engine.reverse_curse.redeal import redeal
 from engine.reverse_curse.state import (FORMAT_SEATS, State, dump_state, load_state,
                                         side_of)
 from engine.reverse_curse.view import render
@@ -130,6 +131,10 @@ class ReverseCurseGame:
     def load(self, data: Mapping[str, Any]) -> State:
         """Inverse of ``dump``."""
         return load_state(data)
+
+    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
+        """Re-deal everything ``viewer`` may not see (see ``engine.reverse_curse.redeal``)."""
+        return redeal(state, viewer, seed)
 
 
 GAME = ReverseCurseGame()

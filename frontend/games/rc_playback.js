@@ -15,7 +15,7 @@ export const LINGER_MS = 3500;
  */
 export function startPlayback(memory, data, field, redraw) {
   stopPlayback(memory);
-  memory.playback = { ...data, field, shown: 0 };
+  memory.playback = { ...data, field, shown: Math.min(1, data.steps.length) };
   memory.timer = setInterval(() => {
     const playback = memory.playback;
     if (!playback) return stopPlayback(memory);

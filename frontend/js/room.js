@@ -174,6 +174,7 @@ function renderHead() {
   replace(byId("room-title"), title, " ",
     h("span", { class: "room-code", text: t("room.code", { code: state.room.code }) }));
   document.title = `${title} · ${state.room.code} · ${t("app.name")}`;
+  byId("main").dataset.status = state.room.status;
   byId("room-sub").textContent = [
     t(`room.status.${state.room.status}`),
     optionsSummary(state.room.options, state.game ? state.game.options : []),

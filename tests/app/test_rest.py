@@ -146,7 +146,12 @@ async def test_pages_and_static_files(db_path, tmp_path):
             script = await http.get("/static/js/app.js")
             assert (script.status_code, script.text) == (200, "export const ok = 1;\n")
             assert "javascript" in script.headers["content-type"]
-            assert (await http.get("/static/nope.js")).status_code == 404
+            assert (await http.get("/static/nope.js")).json() == {
+                "detail": {"code": "not_found", "message": "Not Found"}}
+            assert (await http.get("/api/nothing")).json()["detail"]["code"] == "not_found"
+            wrong = await http.put("/api/games")
+            assert (wrong.status_code, wrong.json()["detail"]["code"]) == (
+                405, "method_not_allowed")
     finally:
         await shutdown(server, task)
 

@@ -3,6 +3,7 @@ room: each renders the other's actions for its own sockets (ARCHITECTURE.md "Sca
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import httpx
@@ -35,8 +36,9 @@ async def database(postgres_url):
 async def test_two_processes_serve_one_room(database, redis_url):
     clock = ManualClock()
     settings = Settings(database_url=database, redis_url=redis_url)
-    servers = [await serve(create_app(settings, clock=clock, seed_source=lambda: SEED))
-               for _ in range(2)]
+    # Both start at once on the empty database: one migrates, the other waits for it.
+    servers = await asyncio.gather(*(
+        serve(create_app(settings, clock=clock, seed_source=lambda: SEED)) for _ in range(2)))
     try:
         async with httpx.AsyncClient(base_url=servers[0][2], timeout=10) as http:
             one = Arena(servers[0][2], http, clock, None, None)

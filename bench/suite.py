@@ -1,0 +1,122 @@
+"""``make bench``: the standard set of issue 10, each run in its own process, one JSON line each.
+
+Runs, in order: the engine speeds; peak throughput (think time 0) of the app and of the ceiling
+with frames of the app's measured sizes (the ratio is taken within this one suite run); the
+target load (1,000 Reverse Curse rooms, 2 players + 2 spectators each, one move per second per
+room) against the app; and the same peak and target runs against ``app-tuned`` (the app with the
+fixes ``bench/RESULTS.md`` recommends, patched in at start). Then a summary line with every
+target and whether it was met. About 8-10 minutes on the 2-core machine.
+
+Usage: ``python -m bench.suite [--quick] [--skip-tuned] [--out FILE]`` (``--quick``: 100 rooms,
+short windows; for trying the suite, not for figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from typing import Any, Sequence
+
+from bench.servers import ROOT
+
+#: Room options of every load run: long clocks so no timeout plays a move during set-up.
+OPTIONS = json.dumps({"turn_seconds": 120, "shop_seconds": 120})
+
+
+def run_module(module: str, args: Sequence[str], timeout: float) -> list[dict[str, Any]]:
+    """Run ``python -m module args`` and return the JSON lines it printed.
+
+    A run that fails or times out yields ``[{"bench": module, "error": ...}]`` instead.
+    """
+    command = [sys.executable, "-m", module, *args]
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return [{"bench": module, "args": list(args), "error": f"timed out after {timeout} s"}]
+    lines = [json.loads(l) for l in done.stdout.splitlines() if l.startswith("{")]
+    if done.returncode != 0 or not lines:
+        return [{"bench": module, "args": list(args), "error": done.stderr.strip()[-2000:]}]
+    return lines
+
+
+def load(kind: str, rooms: int, think: float, seconds: float, port: int,
+         extra: Sequence[str] = ()) -> dict[str, Any]:
+    """Run one ``bench.load`` against a server of ``kind`` it starts on ``port``."""
+    args = ["--start", kind, "--port", str(port), "--rooms", str(rooms), "--spectators", "2",
+            "--think", str(think), "--seconds", str(seconds), "--options", OPTIONS, *extra]
+    return {"run": f"{kind} think={think} rooms={rooms}",
+            **run_module("bench.load", args, timeout=600)[0]}
+
+
+def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dict[str, Any]:
+    """Return each issue-10 target with the measured figure and whether it was met."""
+    def get(line: dict, *path: str) -> Any:
+        for key in path:
+            line = line.get(key) if isinstance(line, dict) else None
+        return line
+    speed = {e.get("game"): e.get("actions_per_cpu_s") for e in engines}
+    ratio = None
+    if get(peak, "moves_per_s") and get(ceiling, "moves_per_s"):
+        ratio = round(peak["moves_per_s"] / ceiling["moves_per_s"], 3)
+    p99, errors = get(target, "rtt_ms", "p99"), get(target, "error_count")
+    rss, idle = get(target, "server", "rss_peak_mb"), get(target, "server", "idle_room_kb")
+    checks = {
+        "rc_actions_per_cpu_s>=20000": (speed.get("reverse_curse"), 20_000, ">="),
+        "zipai_actions_per_cpu_s>=10000": (speed.get("zipai"), 10_000, ">="),
+        "peak_ratio_to_ceiling>=0.5": (ratio, 0.5, ">="),
+        "target_rtt_p99_ms<=50": (p99, 50, "<="),
+        "target_errors==0": (errors, 0, "<="),
+        "target_rss_peak_mb<=400": (rss, 400, "<="),
+        "idle_room_kb<=100": (idle, 100, "<="),
+    }
+    out = {}
+    for name, (value, limit, op) in checks.items():
+        met = None if value is None else (value >= limit if op == ">=" else value <= limit)
+        out[name] = {"value": value, "met": met}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the standard set; print every result line, then the summary; return 0."""
+    parser = argparse.ArgumentParser(prog="python -m bench.suite", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--skip-tuned", action="store_true")
+    parser.add_argument("--out", help="also append the JSON lines to this file")
+    args = parser.parse_args(argv)
+    rooms, peak_rooms, window = (100, 50, 8) if args.quick else (1000, 200, 30)
+    began, lines = time.monotonic(), []
+
+    def emit(line: dict[str, Any]) -> dict[str, Any]:
+        lines.append(line)
+        print(json.dumps(line), flush=True)
+        return line
+
+    engines = [emit(l) for l in run_module(
+        "bench.engines", ["--seconds", "2" if args.quick else "5"], timeout=300)]
+    peak = emit(load("app", peak_rooms, 0, window / 2, 8201))
+    sizes = peak.get("frame_bytes", {})
+    ceiling_args = (f"--update-bytes {sizes.get('update', 3000)} "
+                    f"--welcome-bytes {sizes.get('welcome', 1000)}")
+    ceiling = emit(load("ceiling", peak_rooms, 0, window / 2, 8202,
+                        ["--ceiling-args", ceiling_args]))
+    target = emit(load("app", rooms, 1.0, window, 8203))
+    summary = {"bench": "summary", "machine": "see bench/RESULTS.md",
+               "app": targets(engines, peak, ceiling, target)}
+    if not args.skip_tuned:
+        tuned_peak = emit(load("app-tuned", peak_rooms, 0, window / 2, 8204))
+        tuned_target = emit(load("app-tuned", rooms, 1.0, window, 8205))
+        summary["app_tuned"] = targets(engines, tuned_peak, ceiling, tuned_target)
+    summary["minutes"] = round((time.monotonic() - began) / 60, 1)
+    emit(summary)
+    if args.out:
+        with open(args.out, "a") as handle:
+            handle.writelines(json.dumps(line) + "\n" for line in lines)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
