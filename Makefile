@@ -20,7 +20,7 @@ test: $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
-	$(PY) -m bench.engines
+	$(PY) -m bench.suite
 
 clean:
 	rm -rf $(VENV) data .pytest_cache

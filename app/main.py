@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from app.api import errors, games as games_api, matches, pages, players, rooms
+from app.api import errors, games as games_api, matches, pages, players, rooms, rules
 from app.bus import Broker, make_broker
 from app.db.session import make_engine, make_sessionmaker, migrate
 from app.realtime import endpoint
@@ -25,7 +25,7 @@ from app.settings import Settings, ensure_sqlite_folder
 
 
 ROUTERS = (games_api.router, players.router, rooms.router, matches.router, endpoint.router,
-           pages.router)
+           pages.router, rules.router)
 
 
 @dataclass

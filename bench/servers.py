@@ -85,6 +85,33 @@ def fresh_sqlite(database_url: str) -> None:
         Path(path + suffix).unlink(missing_ok=True)
 
 
+def fresh_postgres(database_url: str) -> None:
+    """Drop and recreate the PostgreSQL database of ``database_url`` (asyncpg, via the
+    ``postgres`` maintenance database of the same server), then upgrade it to the newest
+    Alembic revision, so several workers do not race to migrate it."""
+    import asyncio
+
+    import asyncpg
+
+    from app.db.session import make_engine, migrate
+
+    plain = database_url.replace("postgresql+asyncpg://", "postgresql://", 1)
+    server, _, name = plain.rpartition("/")
+
+    async def recreate() -> None:
+        connection = await asyncpg.connect(f"{server}/postgres")
+        try:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+        engine = make_engine(database_url)
+        await migrate(engine)
+        await engine.dispose()
+
+    asyncio.run(recreate())
+
+
 def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
     """Return once 127.0.0.1:``port`` accepts TCP connections.
 
@@ -106,8 +133,11 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60.0) -
 def start(spec: ServerSpec, log_path: str | None = None) -> subprocess.Popen:
     """Start the server of ``spec`` and return its process once it listens.
 
-    A SQLite database is recreated empty first. Its output goes to ``log_path`` (or nowhere).
+    The database is recreated empty first (SQLite file, or PostgreSQL database migrated to
+    head). Its output goes to ``log_path`` (or nowhere).
     """
+    if spec.database_url.startswith("postgresql"):
+        fresh_postgres(spec.database_url)
     fresh_sqlite(spec.database_url)
     out = open(log_path, "w") if log_path else subprocess.DEVNULL
     process = subprocess.Popen(spec.command(), cwd=ROOT, env=spec.environment(),

@@ -51,7 +51,8 @@ def parse_frame(text: str, max_bytes: int, chat_max: int) -> Inbound:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "frame"
-        raise FrameError("bad_frame", f"Bad {data['type']} frame: {where}: {first['msg']}.") from exc
+        message = f"Bad {data['type']} frame: {where}: {first['msg']}."
+        raise FrameError("bad_frame", message) from exc
     if isinstance(parsed, Chat) and len(parsed.text) > chat_max:
         raise FrameError("chat_too_long", f"A chat message may be at most {chat_max} characters.")
     return parsed

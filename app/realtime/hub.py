@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,9 @@ class Hub:
         self._service, self._broker = service, broker
         self._rooms: dict[str, set[Connection]] = {}
         self._task: asyncio.Task | None = None
+        self._process = uuid.uuid4().hex  # this process, in presence messages
+        self._present: dict[str, dict[str, tuple[list[int], int]]] = {}
+        self._publishing: set[asyncio.Task] = set()
 
     async def start(self) -> None:
         """Subscribe to the room channel and start dispatching."""
@@ -99,6 +103,8 @@ class Hub:
 
     async def _dispatch(self, message: dict[str, Any]) -> None:
         code = message["room"]
+        if message["kind"] == "presence":
+            self._record_presence(code, message)
         if not self._rooms.get(code):
             return
         if message["kind"] == "version":
@@ -146,17 +152,42 @@ class Hub:
         self.push_update(conn, await self._service.room(conn.code), force=True)
 
     def leave(self, conn: Connection) -> None:
-        """Forget ``conn``; tell the others who is still there."""
+        """Forget ``conn``; tell the others who is still there (the last one out of a finished
+        match lets the service free it)."""
         self._rooms.get(conn.code, set()).discard(conn)
         if conn.writer is not None:
             conn.writer.cancel()
+        if not self._rooms.get(conn.code):
+            self._rooms.pop(conn.code, None)
+            self._service.matches.release(conn.code)
         self._presence(conn.code)
 
     def _presence(self, code: str) -> None:
+        """Publish this process's sockets of room ``code`` (every process sums them up)."""
         conns = self._rooms.get(code, set())
-        online = sorted({c.seat for c in conns if c.seat is not None})
-        spectators = sum(1 for c in conns if c.seat is None)
-        for conn in conns:
+        message = {"room": code, "kind": "presence", "process": self._process,
+                   "online": sorted({c.seat for c in conns if c.seat is not None}),
+                   "spectators": sum(1 for c in conns if c.seat is None)}
+        task = asyncio.create_task(self._broker.publish(CHANNEL, message))
+        self._publishing.add(task)
+        task.add_done_callback(self._published)
+
+    def _published(self, task: asyncio.Task) -> None:
+        self._publishing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("presence not published: %s", task.exception())
+
+    def _record_presence(self, code: str, message: dict[str, Any]) -> None:
+        """Store one process's presence and send the room's total to the local sockets."""
+        present = self._present.setdefault(code, {})
+        present[message["process"]] = (message["online"], message["spectators"])
+        if not message["online"] and not message["spectators"]:
+            del present[message["process"]]
+        online = sorted({seat for seats, _ in present.values() for seat in seats})
+        spectators = sum(count for _, count in present.values())
+        if not present:
+            self._present.pop(code, None)
+        for conn in list(self._rooms.get(code, ())):
             conn.send(Presence(online=online, spectators=spectators))
 
     # ------------------------------------------------------------------ chat

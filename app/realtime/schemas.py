@@ -108,7 +108,8 @@ class ChatFrame(Outbound):
 
 
 class Presence(Outbound):
-    """Who is connected to this room (on this server process): seats online, spectator count."""
+    """Who is connected to this room (summed over the server processes): seats online,
+    spectator count."""
 
     type: Literal["presence"] = "presence"
     online: list[int]

@@ -66,6 +66,13 @@ class MatchRunner:
         await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
         self._clock_tasks.clear()
 
+    def release(self, code: str) -> None:
+        """Drop the room's match from memory if it is over (it is replayed again if needed)."""
+        live = self._live.get(code)
+        if live is not None and live.over and not live.lock.locked():
+            del self._live[code]
+            self._loading.pop(code, None)
+
     def render(self, code: str, viewer: int | None, since: int) -> dict[str, Any] | None:
         """Return ``LiveMatch.render`` of the room's match for ``viewer`` (JSON only), or
         ``None`` when this process holds no match for the room."""
@@ -198,6 +205,14 @@ class MatchRunner:
             await self._catch_up(live)
             raise RoomError("stale_prompt", "Another action was applied first.") from exc
         live.commit(step)
+        if live.over:
+            self._stop_clock(live.code)
+
+    def _stop_clock(self, code: str) -> None:
+        """End the room's clock loop (its match is over); the loop may be the caller."""
+        task = self._clock_tasks.pop(code, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
 
     async def _store(self, live: LiveMatch, step: Step) -> None:
         outcome = live.game.outcome(step.state)
@@ -223,6 +238,8 @@ class MatchRunner:
             rows = await repo.match_actions(session, live.match_id, live.version)
         for row in rows:
             live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+        if rows and live.over:
+            self._stop_clock(live.code)
 
     async def sync(self, code: str, version: int) -> LiveMatch | None:
         """Bring the room's match to at least ``version`` (after a broker message)."""

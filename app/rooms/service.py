@@ -231,7 +231,8 @@ class RoomService:
                 room = await self._room(session, code, lock=True)
                 if room.status != RoomStatus.OPEN.value:
                     raise RoomError("room_not_open", "The match has already started.")
-                taken = {s: pid for s, pid, _ in (await repo.room_seats(session, [room.id]))[room.id]}
+                seats = (await repo.room_seats(session, [room.id]))[room.id]
+                taken = {s: pid for s, pid, _ in seats}
                 if taken.get(seat) != player_id:
                     raise RoomError("not_seated", "You do not hold that seat.")
                 await repo.remove_room_seat(session, room.id, seat)

@@ -133,13 +133,21 @@ function slotBox(slot, ctx, tr, place) {
   place);
 }
 
+/** What a place action does, e.g. "Put a worker on 狩猎 Hunting and use it now: +3 meat". */
+function placeExplanation(action, ctx, tr) {
+  const slot = slotAt(ctx.view, action.card, mySide(ctx));
+  if (!slot) return null;
+  return tr(action.resolve ? "civ.explain.use" : "civ.explain.place_only",
+    { slot: tr(`civ.slot.${slot.slot}`), effect: tr(`civ.effect.${slot.slot}`) });
+}
+
 function placeButtons(ctx, tr, index) {
   const options = ctx.legal.filter((a) => a.type === "place" && a.card === index);
   if (!options.length) return null;
   return h("div", { class: "civ-buttons" }, options.map((action) => h("button", {
     type: "button", class: ["button", "button-small", action.resolve && "button-primary"],
     "data-action": "place", "data-card": String(index), "data-resolve": String(action.resolve),
-    "data-key": `place-${index}-${action.resolve}`, disabled: busy(ctx),
+    "data-key": `place-${index}-${action.resolve}`, disabled: busy(ctx), title: placeExplanation(action, ctx, tr),
     text: tr(action.resolve ? "civ.use" : "civ.place_only"), onclick: () => ctx.act(action) })));
 }
 

@@ -138,6 +138,36 @@ function targetsFor(view, ctx, memory, redraw) {
   }
 }
 
+/**
+ * What clicking each highlighted cell does, by "r,c" key: the text shown on hover/long-press
+ * (the view does not say which cards a placement would flip, so it says what the action is).
+ */
+function targetExplanations(view, ctx, memory, targets) {
+  const sel = memory.sel;
+  const explain = new Map();
+  for (const k of targets.keys()) {
+    const cell = cellName(k.split(",").map(Number));
+    const first = sel.first ? cellName(sel.first) : null;
+    let text;
+    if (legalOf(ctx, "standoff_swap").length || sel.mode === "swap_cells") {
+      text = first ? tr(ctx, "gr.explain.swap_with", { a: first, b: cell }) : tr(ctx, "gr.explain.swap_first", { cell });
+    } else if (sel.mode === "place") text = tr(ctx, "gr.explain.place", { card: sel.card, cell });
+    else if (sel.mode === "bomb") text = tr(ctx, "gr.explain.bomb", { cell });
+    else if (sel.mode === "swap_in") text = tr(ctx, "gr.explain.swap_in", { card: sel.card, cell });
+    if (text) explain.set(k, text);
+  }
+  return explain;
+}
+
+/** What clicking a hand card does in this phase ("Make 3 your mother card", the card's effect…). */
+function handCardExplanation(code, view, ctx) {
+  if (view.phase === "mother") return tr(ctx, "gr.explain.mother", { card: cardName(ctx, code) });
+  if (view.phase === "setup_discard" || view.phase === "discard") {
+    return tr(ctx, "gr.explain.discard", { card: cardName(ctx, code) });
+  }
+  return isNumber(code) ? tr(ctx, "gr.explain.card.number", { card: code }) : tr(ctx, `gr.explain.card.${code}`);
+}
+
 function handCardClick(code, view, ctx, memory, redraw) {
   const sel = memory.sel;
   const choose = (next) => () => { memory.sel = next; redraw(); };
@@ -182,6 +212,7 @@ function handPanel(view, ctx, memory, redraw) {
       return h("li", {}, h("button", { type: "button", class: ["gr-card", isNumber(code) ? "gr-card-number" : "gr-card-effect",
         selected && "gr-card-selected"], "data-testid": "hand-card", "data-card": code, "data-action": action,
       "data-key": `hand-${index}-${code}`, disabled: !onclick || busy(ctx), "aria-pressed": selected ? "true" : null,
+      title: onclick ? handCardExplanation(code, view, ctx) : null,
       text: cardName(ctx, code), onclick }));
     })));
 }
@@ -223,7 +254,8 @@ function selectionPanel(view, ctx, memory, redraw) {
 
 function button(ctx, testid, label, action, primary = false) {
   return h("button", { type: "button", class: ["button", primary && "button-primary"], "data-testid": testid,
-    "data-key": testid, disabled: busy(ctx), text: label, onclick: () => ctx.act(action) });
+    "data-key": testid, disabled: busy(ctx), text: label, title: tr(ctx, `gr.explain.${action.type}`),
+    onclick: () => ctx.act(action) });
 }
 
 function stackPanel(view, ctx) {
@@ -270,6 +302,7 @@ function draw(root, memory) {
   const marks = { targets: playing ? new Map() : targetsFor(view, ctx, memory, redraw),
     selected: new Set(memory.sel.first ? [key(memory.sel.first)] : []), spent: spentKeys(view),
     firing: new Set(), flipped: new Set(), broken: new Set(), overrides: null, busy: busy(ctx) };
+  marks.explain = targetExplanations(view, ctx, memory, marks.targets);
   if (playing) Object.assign(marks, playbackMarks(playing));
   const me = ctx.seat === null || ctx.seat === undefined ? view.first : ctx.seat;
   replaceKeepingFocus(root, h("div", { class: "gr", "data-phase": view.phase },

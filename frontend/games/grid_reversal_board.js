@@ -52,7 +52,7 @@ function cellEl(view, ctx, cell, marks, flip) {
   const attrs = { class: classes, "data-testid": "gr-cell", "data-row": cell[0], "data-col": cell[1],
     "data-owner": card ? card.owner : null, "data-value": card ? card.value : null,
     "data-target": onclick ? "true" : null, "aria-label": cellLabel(ctx, cell, card),
-    title: cellName(cell) };
+    title: (onclick && marks.explain && marks.explain.get(k)) || cellName(cell) };
   const inside = [
     start ? h("span", { class: "gr-s", text: tr(ctx, "gr.start") }) : null,
     card ? h("span", { class: "gr-value", text: String(card.value) }) : null,
@@ -70,7 +70,8 @@ function cellEl(view, ctx, cell, marks, flip) {
 
 /**
  * The grid element. marks = {targets: Map(key -> onclick), selected, spent, firing, flipped,
- * broken, hot: Set(key), overrides: Map(key -> card|null) for a chain being played back, busy}.
+ * broken, hot: Set(key), overrides: Map(key -> card|null) for a chain being played back, busy,
+ * explain: Map(key -> what clicking that target does)}.
  */
 export function boardEl(view, ctx, marks) {
   const flip = turned(view, ctx);

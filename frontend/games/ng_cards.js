@@ -3,11 +3,12 @@
 // shows above it (face-down when this viewer may not see it).
 
 import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText, tr } from "./ng_text.js";
 
 /**
  * One card. code: a card code, or null for a face-down card. options: {tag, key, testid,
- * disabled, onclick, selected, small, action}.
+ * disabled, onclick, selected, small, action, title (what clicking it does)}.
  */
 export function cardEl(code, options = {}) {
   const { tag = "div" } = options;
@@ -18,12 +19,12 @@ export function cardEl(code, options = {}) {
       options.selected && "card-highlight", !code && "card-back"],
     type: tag === "button" ? "button" : null, "data-card": code || "", "data-key": options.key,
     "data-testid": options.testid, "data-action": options.action, disabled: options.disabled,
-    "aria-label": code ? cardText(code) : "face-down card", "aria-pressed": tag === "button" && options.selected ? "true" : null,
+    "aria-label": code ? cardText(code) : t("ng.back"), title: options.title, "aria-pressed": tag === "button" && options.selected ? "true" : null,
     onclick: options.onclick,
   },
   code ? h("span", { class: "ng-attr", "aria-hidden": "true", text: ATTR_SYMBOLS[attr] }) : null,
   h("span", { class: "card-symbol", "aria-hidden": "true", text: code ? FACE_SYMBOLS[face] : "?" }),
-  code && FACE_NAMES[face] ? h("span", { class: "card-name", "aria-hidden": "true", text: FACE_NAMES[face] }) : null);
+  code && FACE_NAMES[face] ? h("span", { class: "card-name", "aria-hidden": "true", text: t(FACE_NAMES[face]) }) : null);
 }
 
 function variantCard(stack, ctx) {

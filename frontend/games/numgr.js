@@ -7,7 +7,7 @@
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
-import { seatName, tr } from "./ng_text.js";
+import { cardText, seatName, tr } from "./ng_text.js";
 
 const memories = new WeakMap();
 
@@ -138,7 +138,9 @@ function handPanel(view, ctx, memory, redraw) {
     h("h3", { text: tr(ctx, "ng.your_hand") }),
     h("ul", { class: "card-row" }, cards.map((code) => {
       const { enabled, onclick } = handCardAction(code, view, ctx, memory, redraw);
-      return h("li", {}, cardEl(code, { tag: "button", key: `hand-${code}`, testid: "hand-card",
+      const explain = enabled ? tr(ctx, view.step === "discard" ? "ng.explain.discard" : "ng.explain.build",
+        { card: cardText(code) }) : null;
+      return h("li", {}, cardEl(code, { tag: "button", key: `hand-${code}`, testid: "hand-card", title: explain,
         disabled: !enabled || busy(ctx), selected: memory.choice.main === code, onclick,
         action: view.step === "discard" ? "discard" : "select" }));
     })),

@@ -42,7 +42,8 @@ function cardKind(code) {
 
 /**
  * A card face as an element. options: {tag: "div"|"button", key, onclick, disabled, small,
- * hidden: bool (own face-down card), highlight: bool, testid}.
+ * hidden: bool (own face-down card), highlight: bool, testid, explain: what clicking it does (shown
+ * on hover/long-press as the title, read by screen readers as the description)}.
  */
 export function cardFace(code, t, options = {}) {
   const { tag = "div", small = false, hidden = false, highlight = false } = options;
@@ -51,7 +52,8 @@ export function cardFace(code, t, options = {}) {
   return h(tag, {
     class: ["card", `card-${cardKind(code)}`, small && "card-small", hidden && "card-hidden",
       highlight && "card-highlight"],
-    type: tag === "button" ? "button" : null, title: help, "aria-label": `${label}. ${help}`,
+    type: tag === "button" ? "button" : null, title: options.explain ? `${options.explain}\n${help}` : help,
+    "aria-label": `${label}. ${help}`, "aria-description": options.explain || null,
     "data-card": code, "data-key": options.key, "data-testid": options.testid,
     disabled: options.disabled, onclick: options.onclick,
   },

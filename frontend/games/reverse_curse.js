@@ -6,7 +6,7 @@
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, seatName, sideText, sidesPanel, stairs } from "./rc_board.js";
-import { cardFace, cardLabel, signed } from "./rc_cards.js";
+import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
 import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
 
 const memories = new WeakMap();
@@ -76,6 +76,7 @@ function orderPanel(ctx) {
     h("div", { class: "dialog-actions" }, [true, false].map((first) => h("button", {
       type: "button", class: ["button", first && "button-primary"], "data-action": "choose_order",
       "data-first": String(first), "data-key": `order-${first}`, disabled: busy(ctx),
+      title: t(first ? "rc.explain.go_first" : "rc.explain.go_second"),
       text: t(first ? "rc.go_first" : "rc.go_second"), onclick: () => act({ type: "choose_order", first }),
     }))));
 }
@@ -96,10 +97,11 @@ function mulliganPanel(view, ctx) {
     h("p", { text: t("rc.mulligan_help") }),
     h("div", { class: "card-row" }, cards.map((card) => cardFace(card, t, {
       tag: "button", key: `mull-${card}`, disabled: busy(ctx), testid: "mulligan-card",
+      explain: t("rc.explain.mulligan", { card: cardLabel(card, t) }),
       onclick: () => act({ type: "mulligan", card }) }))),
     h("div", { class: "dialog-actions" }, h("button", {
       type: "button", class: "button button-primary", "data-action": "mulligan-keep",
-      "data-key": "mull-keep", disabled: busy(ctx), text: t("rc.keep"),
+      "data-key": "mull-keep", disabled: busy(ctx), text: t("rc.keep"), title: t("rc.explain.keep"),
       onclick: () => act({ type: "mulligan", card: null }) })));
 }
 
@@ -119,7 +121,7 @@ function shopPanel(view, ctx) {
         text: t("rc.recruit", { monster: t(`rc.monster.${monster}`) }),
         onclick: () => act({ type: "recruit", monster }) })),
       h("button", { type: "button", class: "button", "data-action": "pass", "data-key": "pass",
-        disabled: busy(ctx), text: t("rc.pass"), onclick: () => act({ type: "pass" }) })));
+        disabled: busy(ctx), title: t("rc.explain.pass"), text: t("rc.pass"), onclick: () => act({ type: "pass" }) })));
 }
 
 function deploymentPanel(view, ctx) {
@@ -144,6 +146,14 @@ function decisionPanel(view, ctx) {
   return null;
 }
 
+/** What playing `code` now does, e.g. "Play +2 face-up on top of the field (T5)" (rulings
+ * "Deployment": numbers face-up, specials — and every card under Veil Snail — face-down). */
+export function playExplanation(code, view, t) {
+  const faceUp = isNumber(code) && !view.veiled;
+  return t(faceUp ? "rc.explain.play_up" : "rc.explain.play_down",
+    { card: cardLabel(code, t), turn: (view.field || []).length + 1 });
+}
+
 function handPanel(seat, cards, view, ctx) {
   const { t, act } = ctx;
   const mine = Number(seat) === ctx.seat;
@@ -153,7 +163,8 @@ function handPanel(seat, cards, view, ctx) {
       : t("rc.mate_hand", { name: seatName(ctx, Number(seat)), n: cards.length }) }),
     h("ul", { class: "card-row hand-row" }, cards.map((code, index) => h("li", {}, mine
       ? cardFace(code, t, { tag: "button", key: `hand-${seat}-${index}`, testid: "hand-card",
-        disabled: !playable.has(code) || busy(ctx), onclick: () => act({ type: "play", card: code }) })
+        disabled: !playable.has(code) || busy(ctx), onclick: () => act({ type: "play", card: code }),
+        explain: playable.has(code) ? playExplanation(code, view, t) : null })
       : cardFace(code, t)))));
 }
 

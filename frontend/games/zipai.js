@@ -6,6 +6,7 @@
 // and the breakdown of every finished hand.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed, seatName, tr } from "./zp_text.js";
 
 function ensureStyles() {
@@ -17,7 +18,8 @@ function busy(ctx) {
   return ctx.pending || !ctx.connected;
 }
 
-/** One card: code or null (face-down). options: {tag, small, key, testid, action, disabled, onclick}.
+/** One card: code or null (face-down). options: {tag, small, key, testid, action, disabled, onclick,
+ * title (what clicking it does; default: the card's gloss)}.
  * The Chinese character is glossed with its value in a corner (big cards on a tinted face). */
 function cardEl(code, options = {}) {
   const { tag = "span" } = options;
@@ -26,8 +28,8 @@ function cardEl(code, options = {}) {
       code && isRed(code) && "zp-red", code && isBig(code) && "zp-big"],
     type: tag === "button" ? "button" : null, "data-card": code || "", "data-key": options.key,
     "data-testid": options.testid, "data-action": options.action, disabled: options.disabled,
-    title: code ? cardGloss(code) : null,
-    "aria-label": code ? cardGloss(code) : "face-down card", onclick: options.onclick,
+    title: options.title || (code ? cardGloss(code) : null),
+    "aria-label": code ? cardGloss(code) : t("zp.back"), onclick: options.onclick,
   },
   h("span", { class: "zp-char", "aria-hidden": "true", text: code ? cardText(code) : "?" }),
   code ? h("span", { class: "zp-index", "aria-hidden": "true", text: String(cardValue(code)) }) : null);
@@ -132,6 +134,7 @@ function handPanel(view, ctx) {
       class: ["zp-column", kan && "zp-column-kan"], title: kan ? tr(ctx, "zp.kind.kan") : null },
     cards.map((code, i) => cardEl(code, { tag: "button", key: `hand-${col}-${i}`, testid: "hand-card",
       action: discards.has(code) ? "discard" : null, disabled: !discards.has(code) || busy(ctx),
+      title: discards.has(code) ? tr(ctx, "zp.explain.discard", { card: cardGloss(code) }) : null,
       onclick: () => ctx.act({ type: "discard", card: code }) }))))),
     discards.size ? h("p", { class: "muted", text: tr(ctx, "zp.discard_help") }) : null,
     view.me.chou.length ? h("p", { class: "muted", "data-testid": "zp-chou",
@@ -145,7 +148,9 @@ function actionButtons(view, ctx) {
   return h("div", { class: "zp-actions", "data-testid": "zp-actions" }, actions.map((action, i) => h("button", {
     type: "button", class: ["button", action.type === "pass" ? null : "button-primary"],
     "data-testid": "zp-action", "data-action": action.type, "data-key": `action-${i}`,
-    disabled: busy(ctx), text: actionText(ctx, action, view.exposed), onclick: () => ctx.act(action) })));
+    disabled: busy(ctx), text: actionText(ctx, action, view.exposed),
+    title: tr(ctx, `zp.explain.${action.type}`, { card: view.exposed ? cardGloss(view.exposed.card) : "" }),
+    onclick: () => ctx.act(action) })));
 }
 
 function resultLines(result, ctx) {

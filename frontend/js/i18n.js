@@ -2,20 +2,37 @@
 // English as the fallback) and fills "{name}" placeholders from `params`.
 // When params.n === 1 and "<key>.one" exists, that singular form is used instead.
 // A missing key is returned visibly as "⟦key⟧" (and warned once in the console) so it is easy
-// to spot on screen and in tests.
+// to spot on screen and in tests. Languages: English, 简体中文 and 日本語 (the languages of the
+// games' original rule books); tests/e2e/test_i18n_static.py keeps the three files in step.
 
 const FALLBACK = "en";
-const SUPPORTED = ["en"];
+/** The languages the site speaks, with their own names (shown untranslated in the switcher). */
+export const LANGUAGES = { en: "English", zh: "简体中文", ja: "日本語" };
+const SUPPORTED = Object.keys(LANGUAGES);
+const STORAGE_KEY = "arena.lang";
 let dict = {};
 let fallbackDict = {};
 let lang = FALLBACK;
 const warned = new Set();
 
-/** The language the page uses: localStorage "arena.lang", else the browser's, else English. */
+/** The site language of one browser language tag: "zh-CN"/"zh-TW"/"zh" -> "zh", "ja-JP" -> "ja", else null. */
+export function languageOf(tag) {
+  const code = String(tag || "").toLowerCase().split("-")[0];
+  return SUPPORTED.includes(code) ? code : null;
+}
+
+/** The language the page uses: the remembered choice (localStorage "arena.lang"), else the first
+ * of the browser's languages the site speaks (navigator.languages), else English. */
 export function pickLanguage() {
-  const wanted = [localStorage.getItem("arena.lang"), ...(navigator.languages || [])]
-    .filter(Boolean).map((code) => code.toLowerCase().slice(0, 2));
-  return wanted.find((code) => SUPPORTED.includes(code)) || FALLBACK;
+  const wanted = [localStorage.getItem(STORAGE_KEY), ...(navigator.languages || [navigator.language])];
+  return wanted.map(languageOf).find(Boolean) || FALLBACK;
+}
+
+/** Remember `code` as this browser's language (the switcher); false for an unknown code. */
+export function rememberLanguage(code) {
+  if (!SUPPORTED.includes(code)) return false;
+  localStorage.setItem(STORAGE_KEY, code);
+  return true;
 }
 
 async function fetchDict(code) {

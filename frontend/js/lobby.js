@@ -23,9 +23,27 @@ function renderGameOptions() {
   const fieldset = byId("options");
   const legend = fieldset.querySelector("legend");
   replace(fieldset, legend, optionFields(game.options));
-  byId("game-facts").textContent = game.min_players === game.max_players
+  byId("game-facts").textContent = playersText(game);
+  const rules = byId("game-rules");
+  rules.href = `/rules/${encodeURIComponent(game.id)}`;
+  rules.setAttribute("aria-label", t("rules.of", { game: gameTitle(game.titles, game.id) }));
+}
+
+function playersText(game) {
+  return game.min_players === game.max_players
     ? t("lobby.players_exact", { n: game.min_players })
     : t("lobby.players_range", { min: game.min_players, max: game.max_players });
+}
+
+/** Every game with its player count and a "Rules" link (issue 11: rules reachable from the lobby). */
+function renderGameList() {
+  replace(byId("game-list"), games.map((game) => {
+    const title = gameTitle(game.titles, game.id);
+    return h("li", { class: "game-item", "data-game": game.id },
+      h("span", {}, h("strong", { text: title }), " ", h("span", { class: "muted small", text: playersText(game) })),
+      h("a", { class: "button button-small", href: `/rules/${encodeURIComponent(game.id)}`,
+        "data-testid": `rules-${game.id}`, "aria-label": t("rules.of", { game: title }), text: t("lobby.rules") }));
+  }));
 }
 
 async function createRoom(event) {
@@ -105,6 +123,7 @@ async function main() {
     renderGameOptions();
   });
   renderGameOptions();
+  renderGameList();
   byId("create-form").addEventListener("submit", createRoom);
   await refreshRooms();
   setInterval(refreshRooms, REFRESH_MS);

@@ -1,15 +1,16 @@
 // Page bootstrap shared by every page: load translations, translate static markup, fill the
-// header's identity badge.
+// header's identity badge and its language switcher.
 
 import { getPlayer } from "./api.js";
 import { h, replace } from "./dom.js";
-import { applyI18n, loadLocale, t } from "./i18n.js";
+import { LANGUAGES, applyI18n, currentLang, loadLocale, rememberLanguage, t } from "./i18n.js";
 
 /** Load the locale, translate [data-i18n] markup, render the header; call first on each page. */
 export async function initPage() {
   await loadLocale();
   applyI18n(document);
   renderIdentity();
+  renderLanguageSwitcher();
 }
 
 /** Fill #identity with "Playing as <name>" or a hint that a name will be asked. */
@@ -20,4 +21,20 @@ export function renderIdentity() {
   replace(slot, player
     ? [t("identity.playing_as"), " ", h("strong", { "data-testid": "my-name", text: player.name })]
     : h("span", { class: "muted", text: t("identity.guest") }));
+}
+
+/** Put the language menu (English / 简体中文 / 日本語, each in its own script) in the header;
+ * a choice is remembered in this browser and the page reloads in that language. */
+export function renderLanguageSwitcher() {
+  const header = document.querySelector(".site-header");
+  if (!header || header.querySelector(".lang-switch")) return;
+  const select = h("select", { id: "lang-select", "data-testid": "lang-select" },
+    Object.entries(LANGUAGES).map(([code, name]) => h("option", {
+      value: code, lang: code, selected: code === currentLang(), text: name })));
+  select.addEventListener("change", () => {
+    if (rememberLanguage(select.value)) window.location.reload();
+  });
+  header.append(h("div", { class: "lang-switch" },
+    h("label", { for: "lang-select", class: "lang-label" },
+      h("span", { "aria-hidden": "true", text: "🌐 " }), t("lang.label")), select));
 }

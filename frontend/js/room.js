@@ -13,6 +13,7 @@ import { renderChat, renderChatToggle, addChatMessage } from "./chat.js";
 import { RoomSocket } from "./socket.js";
 import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
 import { renderBanner } from "./banner.js";
+import { installLongPress } from "./explain.js";
 
 const PENDING_TIMEOUT_MS = 8000;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -174,6 +175,9 @@ function renderHead() {
   replace(byId("room-title"), title, " ",
     h("span", { class: "room-code", text: t("room.code", { code: state.room.code }) }));
   document.title = `${title} · ${state.room.code} · ${t("app.name")}`;
+  const rules = byId("rules-link");
+  rules.href = `/rules/${encodeURIComponent(state.room.game)}`;
+  rules.title = t("rules.of", { game: title });
   byId("main").dataset.status = state.room.status;
   byId("room-sub").textContent = [
     t(`room.status.${state.room.status}`),
@@ -328,6 +332,7 @@ async function main() {
   state.game = (await getGames().catch(() => [])).find((game) => game.id === state.room.game) || null;
   gameModule = await loadGameModule(state.room.game);
   setUpChat();
+  installLongPress(byId("table"));
   byId("resign").addEventListener("click", resign);
   socket = new RoomSocket(state.room.ws || `/ws/rooms/${encodeURIComponent(code)}`, {
     getToken: () => (getPlayer() ? getPlayer().token : null), onFrame, onStatus,

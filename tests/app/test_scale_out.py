@@ -50,6 +50,7 @@ async def test_two_processes_serve_one_room(database, redis_url):
             players = {0: await one.connect(code, ann["token"]),
                        1: await two.connect(code, bob["token"])}
             viewers = {**players, None: await two.connect(code)}
+            await players[0].until_presence([0, 1], 1)  # summed over both processes
             replay = Replay({"monsters": False}, SEED)
             for _ in range(6):
                 seat, action = replay.policy()

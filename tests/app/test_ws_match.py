@@ -8,6 +8,7 @@ the stored history and ladder are exact.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 
 from engine.reverse_curse import ladder
@@ -91,6 +92,18 @@ async def test_whole_match_with_a_spectator(arena):
     assert [c["seat"] for c in board["sets"][0]["field"]] == [1, 0] * 6
     assert board["sets"][0]["first_side"] == "UP"
     assert board["sets"] == ladder(replay.state)
+
+    # Once every socket left, the finished match leaves memory; a newcomer gets it replayed.
+    for client in viewers.values():
+        await client.socket.close()
+    for _ in range(100):
+        if arena.app.state.arena.service.matches.version(code) is None:
+            break
+        await asyncio.sleep(0.01)
+    assert arena.app.state.arena.service.matches.version(code) is None
+    late = await arena.connect(code, bob["token"])
+    assert (late.welcome["version"], late.welcome["seat"]) == (ACTIONS, 1)
+    assert late.welcome["view"] == replay.view(1)
 
 
 async def test_a_seat_cannot_be_claimed_once_the_match_runs(arena):

@@ -13,8 +13,9 @@ For seeded random playouts, at every step and for every viewer (each seat and a 
 * **waiting privacy**: an answer in a simultaneous window that leaves it open (others still to
   act) changes nothing in the view, legal list or events of the seats still asked and of a
   spectator (ARCHITECTURE.md: who is being waited for must not show);
-* **no raw state**: views and events never contain the match seed (hex, base64 or raw), a
-  ``seed`` key, or a hidden raw value of ``GAME.dump`` (e.g. the deck order list).
+* **no raw state**: views and events never contain the match seed (hex, base64 or raw) or a
+  raw-state key (``seed``, ``deck``, ``stock``, ``rng``); a hidden raw value under any other
+  key would differ under a re-deal, so the first check catches it.
 
 A game with ``spec.hidden_information`` must provide ``redeal``: the test fails, not skips,
 without it. Per-game leak tests stay in the game folders (they pin game-specific re-deal rules).
@@ -43,8 +44,11 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "numgr": [{}, {"variant_bomb": True, "variant_333": True}],
     "grid_reversal": [{"width": 3}, {}],
 }
-#: Playouts per game (cycling through its option variants).
+#: Playouts per game at least (each option variant is played at least once).
 PLAYOUTS = 4
+#: Keys of raw state that no frame may carry (views show ``deck_size``, never the order).
+#: A hidden raw value copied under another key is caught by the re-deal comparison already.
+RAW_KEYS = frozenset({"seed", "deck", "stock", "rng"})
 #: Action types that carry a choice hidden from other viewers (rulings "Hidden information"):
 #: two such actions a viewer's view cannot tell apart must send it equal events. Not generic:
 #: a public action can leave no trace in the next view (a discard reshuffled into the deck at
@@ -58,8 +62,10 @@ HIDDEN_CHOICES: dict[str, frozenset[str]] = {
 #: fails: the next-action event comparison on re-dealt states is not run for them (the view and
 #: legal-list invariance still is). Each entry is a bug to fix in that engine.
 REDEAL_GAPS: dict[str, str] = {
-    "zipai": "redeal can give a hidden hand four copies of a face (rules: always a 扫穿), and "
-             "apply then raises ValueError (see test_zipai_redeal_reaches_only_real_states)",
+    "zipai": "redeal can give a hidden hand four copies of a face (rules: always a 扫穿); "
+             "apply then raises ValueError in split.take_kans",
+    "grid_reversal": "redeal moves a card named by a pending effect on the public stack (a "
+                     "swap_in's card) out of its owner's hand; resolving it raises ValueError",
 }
 
 
@@ -106,44 +112,23 @@ def _keys(value: Any) -> Iterator[str]:
             yield from _keys(item)
 
 
-def _values(value: Any) -> Iterator[Any]:
-    yield value
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _values(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _values(item)
-
-
-def _hidden_raw(real: Any, fake: Any) -> Iterator[list]:
-    """Yield the raw lists (length >= 3) that differ between a dump and its re-deal's dump."""
-    if isinstance(real, dict) and isinstance(fake, dict):
-        for key in real.keys() & fake.keys():
-            yield from _hidden_raw(real[key], fake[key])
-    elif isinstance(real, list) and isinstance(fake, list) and real != fake:
-        if len(real) >= 3:
-            yield real
-        if len(real) == len(fake):
-            for a, b in zip(real, fake):
-                yield from _hidden_raw(a, b)
-
-
 class Checker:
     """The checks of one playout; counts how often each non-trivial comparison really ran."""
 
-    def __init__(self, game, seed: bytes, players: int) -> None:
+    def __init__(self, game, seed: bytes, players: int, gaps: bool = True) -> None:
         self.game, self.seed, self.players = game, seed, players
         self.redeal = _redealer(game)
+        self.redeal_events = not gaps or game.spec.id not in REDEAL_GAPS
         self.viewers = [*range(players), None]
         self.counts = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
 
     def frame_is_clean(self, frame: Any) -> None:
-        """No seed (any encoding) and no ``seed`` key in a view or event list."""
+        """No seed (any encoding) and no raw-state key (``RAW_KEYS``) in a view or events."""
         text = json.dumps(frame, ensure_ascii=False)
         for secret in _secrets(self.seed):
             assert secret not in text, "the match seed leaks into a frame"
-        assert "seed" not in set(_keys(frame)), "a frame carries a 'seed' key"
+        raw = RAW_KEYS & set(_keys(frame))
+        assert not raw, f"a frame carries raw state {sorted(raw)}"
 
     def step(self, state, seat: int, action: dict, after, events) -> None:
         """Run every check at ``state`` whose next move is ``seat`` playing ``action``."""
@@ -169,10 +154,7 @@ class Checker:
             assert game.legal_actions(other, viewer) == game.legal_actions(state, viewer)
         other_dump = game.dump(other)
         self.counts["moved"] += other_dump != dumped
-        values = [json.dumps(v, sort_keys=True) for v in _values(view)]
-        for raw in _hidden_raw(dumped, other_dump):
-            assert json.dumps(raw, sort_keys=True) not in values, f"raw hidden state {raw}"
-        if game.spec.id in REDEAL_GAPS or action not in game.legal_actions(other, seat):
+        if not self.redeal_events or action not in game.legal_actions(other, seat):
             return
         other_after, other_events = game.apply(other, seat, action)
         if game.view(other_after, viewer) == game.view(after, viewer):
@@ -217,13 +199,16 @@ class Checker:
                     state, viewer)
 
 
-def _playout(game, options: dict[str, Any], number: int) -> dict[str, int]:
-    """Play one seeded random game with every check; return the checker's counts."""
+def _playout(game, options: dict[str, Any], number: int, gaps: bool = True) -> dict[str, int]:
+    """Play one seeded random game with every check; return the checker's counts.
+
+    ``gaps=False`` runs the next-action event check even for a game in ``REDEAL_GAPS``.
+    """
     options = game.validate_options(options)
     players = game.seats(options)
     seed = hashlib.sha256(f"leak/{game.spec.id}/{number}".encode()).digest()[:16]
     state = game.new_game(options, players, seed)
-    checker = Checker(game, seed, players)
+    checker = Checker(game, seed, players, gaps)
     chooser = random.Random(number)
     for _ in range(game.spec.max_length + 1):
         acting = sorted(game.to_act(state))
@@ -244,7 +229,7 @@ def test_views_and_events_do_not_depend_on_hidden_information(game_id):
     game = GAMES[game_id]
     variants = _variants(game)
     totals = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
-    for number in range(PLAYOUTS):
+    for number in range(max(PLAYOUTS, len(variants))):
         counts = _playout(game, variants[number % len(variants)], number)
         totals = {k: totals[k] + counts[k] for k in totals}
     if game.spec.hidden_information:
@@ -255,13 +240,12 @@ def test_views_and_events_do_not_depend_on_hidden_information(game_id):
         assert totals["alternatives"] > 0, "no hidden-choice comparison ran"
 
 
-def test_zipai_redeal_reaches_only_real_states():
-    """Known gap (REDEAL_GAPS): zipai's redeal may hand a hidden hand four copies of a face."""
-    game = GAMES["zipai"]
-    options = game.validate_options({"hands": 1})
-    state = game.new_game(options, game.seats(options), b"gap")
-    for n in range(200):
-        other = game.redeal(state, 0, n.to_bytes(2, "big"))
-        for seat in range(game.seats(options)):
-            faces = [c for c in other.hand.players[seat].hand]
-            assert all(faces.count(f) < 4 for f in faces), f"redeal seed {n} seat {seat}"
+@pytest.mark.parametrize("game_id", sorted(REDEAL_GAPS))
+@pytest.mark.xfail(strict=True, raises=ValueError,
+                   reason="known redeal gap (REDEAL_GAPS): to fix in that engine")
+def test_known_redeal_gaps_still_fail(game_id):
+    """Each REDEAL_GAPS entry still reproduces; once fixed, XPASS fails: drop the entry."""
+    game = GAMES[game_id]
+    variants = _variants(game)
+    for number in range(PLAYOUTS):
+        _playout(game, variants[number % len(variants)], number, gaps=False)

@@ -1,0 +1,57 @@
+// Rules page (/rules and /rules/{game}): every game's rules in the page's language, rendered on
+// the server from docs/rules/<game>.<lang>.md (GET /api/rules/{game}/{lang}: markdown-it-py, raw
+// HTML off). English is shown, with a note, when the language has no text yet.
+
+import { api, getGames } from "./api.js";
+import { byId, h, replace } from "./dom.js";
+import { currentLang, gameTitle, t } from "./i18n.js";
+import { initPage } from "./page.js";
+
+const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+
+/** The body nodes of `html` (the server's rendered Markdown), parsed inertly by DOMParser. */
+export function htmlNodes(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return [...doc.body.childNodes].map((node) => document.adoptNode(node));
+}
+
+function gameLinks(games) {
+  return games.map((game) => h("li", {},
+    h("a", { href: `/rules/${encodeURIComponent(game.id)}`, "data-testid": `rules-link-${game.id}`,
+      "aria-current": game.id === gameId ? "page" : null, text: gameTitle(game.titles, game.id) })));
+}
+
+async function showRules(game) {
+  const title = gameTitle(game.titles, game.id);
+  byId("rules-title").textContent = t("rules.of", { game: title });
+  document.title = `${t("rules.of", { game: title })} · ${t("app.name")}`;
+  const rules = await api(`/api/rules/${encodeURIComponent(game.id)}/${currentLang()}`);
+  const note = byId("rules-note");
+  note.hidden = !rules.fallback;
+  note.textContent = rules.fallback ? t("rules.fallback") : "";
+  const body = byId("rules-body");
+  body.lang = rules.lang;
+  replace(body, htmlNodes(rules.html));
+}
+
+async function main() {
+  await initPage();
+  const games = await getGames().catch(() => []);
+  replace(byId("rules-games"), gameLinks(games));
+  const game = games.find((entry) => entry.id === gameId);
+  if (!gameId) {
+    byId("rules-body").append(h("p", { class: "muted", text: t("rules.pick") }));
+    return;
+  }
+  if (!game) {
+    byId("rules-title").textContent = t("error.unknown_game");
+    return;
+  }
+  try {
+    await showRules(game);
+  } catch (error) {
+    replace(byId("rules-body"), h("p", { class: "error", text: t(`error.${error.code || "unknown"}`) }));
+  }
+}
+
+main();
