@@ -15,8 +15,11 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from app.api import errors, games as games_api, matches, pages, players, rooms, rules
+from app.api import ladders
+from app.api import verify as verify_api
 from app.bus import Broker, make_broker
 from app.db.session import make_engine, make_sessionmaker, migrate
+from app.limits import make_limits
 from app.realtime import endpoint
 from app.realtime.hub import Hub
 from app.rooms.clocks import Clock, SystemClock
@@ -25,7 +28,7 @@ from app.settings import Settings, ensure_sqlite_folder
 
 
 ROUTERS = (games_api.router, players.router, rooms.router, matches.router, endpoint.router,
-           pages.router, rules.router)
+           pages.router, rules.router, ladders.router, verify_api.router)
 
 
 @dataclass
@@ -81,6 +84,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
                   description="Rooms, matches and ladders of the Reversal Arena card games. "
                               "The websocket protocol is in docs/protocol.md.")
     errors.install(app)
+    app.state.limits = make_limits(settings, clock.now)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=settings.frontend_dir, check_dir=False),

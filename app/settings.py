@@ -28,6 +28,12 @@ class Settings(BaseSettings):
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
             before getting ``rate_limited``.
+        flood_close_after: refused (``rate_limited``) frames a socket may pile up (the pile
+            drains at ``frames_per_second``) before it is closed with 1008 (a flood; issue 9).
+        max_json_depth: the deepest nesting of arrays/objects an inbound frame may have.
+        max_connections_per_ip: websockets one client IP may hold open at once (0 = no limit).
+        players_per_minute: ``POST /api/players`` per client IP per minute (0 = no limit).
+        rooms_per_minute: ``POST /api/rooms`` per client IP per minute (0 = no limit).
         frontend_dir: the folder served at ``/static/`` and holding the pages.
     """
 
@@ -43,6 +49,11 @@ class Settings(BaseSettings):
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
     frames_per_second: float = 20.0
+    flood_close_after: int = 100
+    max_json_depth: int = 16
+    max_connections_per_ip: int = 32
+    players_per_minute: int = 30
+    rooms_per_minute: int = 30
     frontend_dir: Path = Path(__file__).resolve().parent.parent / "frontend"
 
 

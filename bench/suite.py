@@ -3,24 +3,27 @@
 Runs, in order: the engine speeds; peak throughput (think time 0) of the app and of the ceiling
 with frames of the app's measured sizes (the ratio is taken within this one suite run); the
 target load (1,000 Reverse Curse rooms, 2 players + 2 spectators each, one move per second per
-room) against the app; and the same peak and target runs against ``app-tuned`` (the app with the
-fixes ``bench/RESULTS.md`` recommends, patched in at start). Then a summary line with every
-target and whether it was met. About 8-10 minutes on the 2-core machine.
+room) against the app; the same peak and target runs against ``app-tuned`` (the app with the
+fixes ``bench/RESULTS.md`` recommends, patched in at start); and the target load against two
+app processes on PostgreSQL + Redis when both answer on 127.0.0.1 (its database is dropped and
+recreated). Then a summary line with every target and whether it was met. About 8 minutes on
+the 2-core machine.
 
-Usage: ``python -m bench.suite [--quick] [--skip-tuned] [--out FILE]`` (``--quick``: 100 rooms,
-short windows; for trying the suite, not for figures).
+Usage: ``python -m bench.suite [--quick] [--skip-tuned] [--postgres-url URL] [--redis-url URL]
+[--out FILE]`` (``--quick``: 100 rooms, short windows; for trying the suite, not for figures).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import socket
 import subprocess
 import sys
 import time
 from typing import Any, Sequence
 
-from bench.servers import ROOT
+from bench.servers import HOST, ROOT
 
 #: Room options of every load run: long clocks so no timeout plays a move during set-up.
 OPTIONS = json.dumps({"turn_seconds": 120, "shop_seconds": 120})
@@ -43,12 +46,25 @@ def run_module(module: str, args: Sequence[str], timeout: float) -> list[dict[st
 
 
 def load(kind: str, rooms: int, think: float, seconds: float, port: int,
-         extra: Sequence[str] = ()) -> dict[str, Any]:
+         extra: Sequence[str] = (), label: str = "") -> dict[str, Any]:
     """Run one ``bench.load`` against a server of ``kind`` it starts on ``port``."""
     args = ["--start", kind, "--port", str(port), "--rooms", str(rooms), "--spectators", "2",
             "--think", str(think), "--seconds", str(seconds), "--options", OPTIONS, *extra]
-    return {"run": f"{kind} think={think} rooms={rooms}",
+    return {"run": f"{kind}{label} think={think} rooms={rooms}",
             **run_module("bench.load", args, timeout=600)[0]}
+
+
+def answers(url: str, default_port: int) -> bool:
+    """Return whether the host:port of ``url`` (only 127.0.0.1/localhost) accepts TCP."""
+    netloc = url.split("://", 1)[-1].split("/", 1)[0].rpartition("@")[2]
+    host, _, port = netloc.partition(":")
+    if host not in (HOST, "localhost"):
+        return False
+    try:
+        with socket.create_connection((host, int(port or default_port)), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dict[str, Any]:
@@ -64,6 +80,8 @@ def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dic
     p99, errors = get(target, "rtt_ms", "p99"), get(target, "error_count")
     rss, idle = get(target, "server", "rss_peak_mb"), get(target, "server", "idle_room_kb")
     checks = {
+        "peak_moves_per_s": (get(peak, "moves_per_s"), None, None),
+        "ceiling_moves_per_s": (get(ceiling, "moves_per_s"), None, None),
         "rc_actions_per_cpu_s>=20000": (speed.get("reverse_curse"), 20_000, ">="),
         "zipai_actions_per_cpu_s>=10000": (speed.get("zipai"), 10_000, ">="),
         "peak_ratio_to_ceiling>=0.5": (ratio, 0.5, ">="),
@@ -74,7 +92,8 @@ def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dic
     }
     out = {}
     for name, (value, limit, op) in checks.items():
-        met = None if value is None else (value >= limit if op == ">=" else value <= limit)
+        met = None if value is None or op is None else (
+            value >= limit if op == ">=" else value <= limit)
         out[name] = {"value": value, "met": met}
     return out
 
@@ -85,9 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--skip-tuned", action="store_true")
+    parser.add_argument("--postgres-url",
+                        default="postgresql+asyncpg://postgres@127.0.0.1:5432/bench_arena")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/15")
     parser.add_argument("--out", help="also append the JSON lines to this file")
     args = parser.parse_args(argv)
-    rooms, peak_rooms, window = (100, 50, 8) if args.quick else (1000, 200, 30)
+    rooms, peak_rooms, window = (100, 50, 8) if args.quick else (1000, 200, 20)
     began, lines = time.monotonic(), []
 
     def emit(line: dict[str, Any]) -> dict[str, Any]:
@@ -110,6 +132,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         tuned_peak = emit(load("app-tuned", peak_rooms, 0, window / 2, 8204))
         tuned_target = emit(load("app-tuned", rooms, 1.0, window, 8205))
         summary["app_tuned"] = targets(engines, tuned_peak, ceiling, tuned_target)
+    if answers(args.postgres_url, 5432) and answers(args.redis_url, 6379):
+        scaled = emit(load("app", rooms, 1.0, window, 8206, [
+            "--database-url", args.postgres_url, "--redis-url", args.redis_url, "--workers", "2",
+            "--connect-rate", "100", "--rest-concurrency", "8"], label="-postgres-redis-x2"))
+        p99 = scaled.get("rtt_ms", {}).get("p99")
+        summary["postgres_redis_2_processes"] = {
+            "target_rtt_p99_ms<=100": {"value": p99, "met": None if p99 is None else p99 <= 100},
+            "target_errors==0": {"value": scaled.get("error_count"),
+                                 "met": scaled.get("error_count") == 0}}
+    else:
+        summary["postgres_redis_2_processes"] = "skipped: PostgreSQL or Redis not answering"
     summary["minutes"] = round((time.monotonic() - began) / 60, 1)
     emit(summary)
     if args.out:

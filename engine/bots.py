@@ -3,15 +3,29 @@
 A bot decides from its seat's ``view`` and ``legal`` actions only (ARCHITECTURE.md: "Bots decide
 from their seat's view and legal actions only, never from raw state"); a bot that looks ahead
 rebuilds a state from the view itself (e.g. ``GAME.state_from_view``).
+
+Two levels exist for every registered game (issue 11, "Play vs computer"):
+
+- ``random``: ``RandomBot``, a uniformly random legal action;
+- ``greedy``: a one-ply bot that scores each legal action with a fixed function of the view and
+  the action (``ScoringBot`` with the game's ``engine/<game>/bot.py`` ``score``), or, for
+  Reversed Civilizations, its own lookahead bot. Ties are broken with the bot's ``Rng``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from engine.core import Rng
 
-__all__ = ["Bot", "RandomBot", "greedy_bot", "GREEDY_GAMES"]
+__all__ = ["Bot", "RandomBot", "ScoringBot", "greedy_bot", "make_bot", "GREEDY_GAMES",
+           "LEVELS", "Score"]
+
+#: The bot levels a room can seat, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy")
+
+#: ``score(view, action) -> number``: higher is better for the seat the view belongs to.
+Score = Callable[[Mapping[str, Any], Mapping[str, Any]], float]
 
 
 class Bot(Protocol):
@@ -33,15 +47,66 @@ class RandomBot:
         return dict(rng.choice(list(legal)))
 
 
+class ScoringBot:
+    """A greedy one-ply bot: the legal action with the highest ``score(view, action)``.
+
+    Args:
+        score: the game's fixed scoring function (documented in its ``bot.py``); it reads only
+            the seat's view and the candidate action.
+    """
+
+    def __init__(self, score: Score) -> None:
+        self._score = score
+
+    def choose(self, game: Any, view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
+               rng: Rng) -> dict[str, Any]:
+        """Return a best-scoring action of ``legal`` (uniform among ties, drawn from ``rng``).
+
+        Raises:
+            ValueError: when ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("No legal action to choose from.")
+        values = [self._score(view, action) for action in legal]
+        top = max(values)
+        return dict(rng.choice([a for a, v in zip(legal, values) if v == top]))
+
+
 def _civilization() -> Bot:
     from engine.civilization.bot import CivilizationGreedyBot
     return CivilizationGreedyBot()
 
 
-GREEDY_GAMES = {"civilization": _civilization}
+def _scoring(module: str) -> Callable[[], Bot]:
+    def factory() -> Bot:
+        from importlib import import_module
+        return ScoringBot(import_module(f"engine.{module}.bot").score)
+    return factory
+
+
+GREEDY_GAMES: dict[str, Callable[[], Bot]] = {
+    "civilization": _civilization,
+    "reverse_curse": _scoring("reverse_curse"),
+    "grid_reversal": _scoring("grid_reversal"),
+    "numgr": _scoring("numgr"),
+    "zipai": _scoring("zipai"),
+}
 
 
 def greedy_bot(game_id: str) -> Bot:
     """Return the greedy bot of ``game_id``, or a ``RandomBot`` for a game without one."""
     factory = GREEDY_GAMES.get(game_id)
     return factory() if factory else RandomBot()
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """Return the bot of ``level`` (one of ``LEVELS``) for ``game_id``.
+
+    Raises:
+        ValueError: for a level not in ``LEVELS``.
+    """
+    if level == "random":
+        return RandomBot()
+    if level == "greedy":
+        return greedy_bot(game_id)
+    raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")

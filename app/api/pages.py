@@ -1,4 +1,5 @@
-"""The frontend pages: ``/``, ``/room/{code}``, ``/history``, ``/matches/{id}`` (static files)."""
+"""The frontend pages: ``/``, ``/room/{code}``, ``/history``, ``/matches/{id}``, ``/ladders``,
+``/players/{id}`` (static files)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,15 @@ async def history_page(request: Request) -> FileResponse:
 async def match_page(request: Request, match_id: int) -> FileResponse:
     """One match with its replay and ladder."""
     return page(request, "match.html")
+
+
+@router.get("/ladders")
+async def ladders_page(request: Request) -> FileResponse:
+    """The leaderboards (ratings of every game; ``?game=`` picks one)."""
+    return page(request, "ladders.html")
+
+
+@router.get("/players/{player_id}")
+async def player_page(request: Request, player_id: int) -> FileResponse:
+    """A player: each game's rating and recent matches."""
+    return page(request, "player.html")

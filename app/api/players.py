@@ -8,7 +8,10 @@ from fastapi import APIRouter, Request
 
 from app.api.deps import SessionDep
 from app.api.errors import ERRORS
-from app.api.schemas import PlayerCreated, PlayerIn, PlayerOut
+from app.api.limits import LIMIT_PLAYERS, RATE_LIMITED
+from app.api.ladder_schemas import PlayerProfile
+from app.api.ladders import profile
+from app.api.schemas import PlayerCreated, PlayerIn
 from app.auth import hash_token, new_token
 from app.db import repositories as repo
 from app.rooms.errors import RoomError
@@ -16,7 +19,8 @@ from app.rooms.errors import RoomError
 router = APIRouter(prefix="/api/players", tags=["players"], responses=ERRORS)
 
 
-@router.post("", status_code=201, response_model=PlayerCreated)
+@router.post("", status_code=201, response_model=PlayerCreated, dependencies=[LIMIT_PLAYERS],
+             responses=RATE_LIMITED)
 async def create_player(body: PlayerIn, session: SessionDep, request: Request) -> dict:
     """Create a player; the answer carries its token (stored server-side only as SHA-256)."""
     token = new_token()
@@ -26,10 +30,11 @@ async def create_player(body: PlayerIn, session: SessionDep, request: Request) -
     return {"id": player.id, "name": player.name, "token": token}
 
 
-@router.get("/{player_id}", response_model=PlayerOut)
+@router.get("/{player_id}", response_model=PlayerProfile)
 async def get_player(player_id: int, session: SessionDep) -> dict:
-    """Return ``{id, name}``; 404 ``player_not_found``."""
+    """Return ``{id, name, ratings, recent_matches}`` (``PlayerProfile``); 404
+    ``player_not_found``."""
     player = await repo.get_player(session, player_id)
     if player is None:
         raise RoomError("player_not_found", f"No player has the id {player_id}.", 404)
-    return {"id": player.id, "name": player.name}
+    return await profile(session, player)

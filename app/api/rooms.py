@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
+from app.api.limits import LIMIT_ROOMS, RATE_LIMITED
 from app.api.schemas import RoomIn, RoomOut
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
@@ -15,7 +16,8 @@ router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
 RoomStatusQuery = Literal["open", "playing", "finished", "abandoned"]
 
 
-@router.post("", status_code=201, response_model=RoomOut)
+@router.post("", status_code=201, response_model=RoomOut, dependencies=[LIMIT_ROOMS],
+             responses=RATE_LIMITED)
 async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep) -> dict:
     """Open a room for ``game`` with ``options`` (validated by the engine: 422 ``bad_option``)."""
     return await service.create_room(player.id, body.game, body.options)

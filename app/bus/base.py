@@ -6,6 +6,9 @@ from abc import ABC, abstractmethod
 from typing import Any, AsyncIterator
 
 CHANNEL = "arena.rooms"
+#: Yielded by a subscription that was re-established after the broker went away: messages may
+#: have been lost meanwhile, so the subscriber should refresh everything it shows.
+RESYNC = {"room": None, "kind": "resync"}
 
 
 class Broker(ABC):
@@ -21,6 +24,9 @@ class Broker(ABC):
 
     async def stop(self) -> None:
         """Close connections and end every subscription."""
+
+    async def ping(self) -> None:
+        """Return when the broker is reachable; raise (``ConnectionError``…) when it is not."""
 
     @abstractmethod
     async def publish(self, channel: str, message: dict[str, Any]) -> None:

@@ -8,13 +8,16 @@ from typing import Any, AsyncIterator
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
-from app.bus.base import Broker
+from app.bus.base import RESYNC, Broker
 
 
 class RedisBroker(Broker):
     """Publishes JSON text on a Redis channel; each subscription is its own pub/sub connection.
 
-    ``subscribe`` returns once Redis has confirmed the subscription.
+    ``subscribe`` returns once Redis has confirmed the subscription. When Redis restarts
+    between two reads, redis-py reconnects and subscribes again by itself: the new
+    confirmation is yielded as ``RESYNC`` (messages published meanwhile are lost). When Redis
+    is still down, the iterator raises ``ConnectionError`` (the subscriber subscribes again).
     """
 
     def __init__(self, url: str) -> None:
@@ -27,6 +30,9 @@ class RedisBroker(Broker):
     async def stop(self) -> None:
         self._stopping = True
         await self._redis.aclose()
+
+    async def ping(self) -> None:
+        await self._redis.ping()
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         await self._redis.publish(channel, json.dumps(message))
@@ -44,7 +50,11 @@ class RedisBroker(Broker):
         try:
             while not self._stopping:
                 message = await pubsub.get_message(timeout=0.5)
-                if message is not None and message["type"] == "message":
+                if message is None:
+                    continue
+                if message["type"] == "message":
                     yield json.loads(message["data"])
+                elif message["type"] == "subscribe":  # reconnected after a Redis restart
+                    yield dict(RESYNC)
         finally:
             await pubsub.aclose()

@@ -52,6 +52,12 @@ class Player(Base):
     name: Mapped[str] = mapped_column(String(32))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: set for a bot player; a match with a bot seat is not rated (migration 0002).
+    bot: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    #: a claimed profile's login (its name, case-folded; unique) and argon2 password hash
+    #: (``app.rooms.accounts``, migration 0003); ``None`` for a guest.
+    login: Mapped[str | None] = mapped_column(String(32), unique=True, nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
 
 
 class Room(Base):
@@ -64,6 +70,24 @@ class Room(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
     creator_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: room management (``app.rooms.management``, migration 0003): a private room is never
+    #: listed; ``on_timeouts`` is what happens to a seat after three timeouts in a row
+    #: (``"bot"`` or ``"forfeit"``); ``active_at`` is the last seat change (idle rooms close);
+    #: ``rematch`` lists the seats that asked to play again after the newest match.
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    on_timeouts: Mapped[str] = mapped_column(String(8), default="bot", server_default="bot")
+    active_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    rematch: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+
+
+class PlayerToken(Base):
+    """A further bearer token of a player (a log-in from another browser), SHA-256 hex."""
+
+    __tablename__ = "player_tokens"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                           index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
@@ -140,7 +164,8 @@ class RcSet(Base):
 
 
 class Rating(Base):
-    """A player's rating in one game (filled by a later issue)."""
+    """A player's openskill rating in one game (``app.rooms.ratings``): ``mu``, ``sigma``,
+    rated matches, wins, and (Reverse Curse) wins by KO."""
 
     __tablename__ = "ratings"
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
@@ -149,6 +174,8 @@ class Rating(Base):
     sigma: Mapped[float] = mapped_column(Float)
     matches: Mapped[int] = mapped_column(Integer, default=0)
     wins: Mapped[int] = mapped_column(Integer, default=0)
+    kos: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 Index("ix_matches_started", Match.started_at)
+Index("ix_ratings_game", Rating.game)

@@ -8,10 +8,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import (Match, MatchAction, MatchSeat, Player, RcSet, Room, RoomSeat)
+from app.db.models import (Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room,
+                           RoomSeat)
 
 SeatRow = tuple[int, int, str]  # (seat, player_id, player name)
 
@@ -27,8 +28,13 @@ async def add_player(session: AsyncSession, name: str, token_hash: str, now: dat
 
 
 async def player_by_token_hash(session: AsyncSession, token_hash: str) -> Player | None:
-    """Return the player whose token hashes to ``token_hash`` (SHA-256 hex), or ``None``."""
-    return await session.scalar(select(Player).where(Player.token_hash == token_hash))
+    """Return the player whose token hashes to ``token_hash`` (SHA-256 hex), or ``None``.
+
+    The token is the one the player was created with or one of its log-ins (``player_tokens``).
+    """
+    further = select(PlayerToken.player_id).where(PlayerToken.token_hash == token_hash)
+    return await session.scalar(select(Player).where(
+        or_(Player.token_hash == token_hash, Player.id.in_(further))).limit(1))
 
 
 async def get_player(session: AsyncSession, player_id: int) -> Player | None:
@@ -58,8 +64,9 @@ async def room_by_code(session: AsyncSession, code: str, lock: bool = False) -> 
 
 async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200
                      ) -> Sequence[Room]:
-    """Return up to ``limit`` rooms with one of ``statuses``, newest first."""
-    query = (select(Room).where(Room.status.in_(list(statuses)))
+    """Return up to ``limit`` public rooms with one of ``statuses``, newest first (a private
+    room is never listed: issue 11 part 4)."""
+    query = (select(Room).where(Room.status.in_(list(statuses)), Room.private.is_(False))
              .order_by(Room.id.desc()).limit(limit))
     return (await session.scalars(query)).all()
 
@@ -207,4 +214,68 @@ async def add_rc_sets(session: AsyncSession, match_id: int, sets: Sequence[dict[
 async def rc_sets(session: AsyncSession, match_id: int) -> Sequence[RcSet]:
     """Return the match's resolved sets in set order."""
     query = select(RcSet).where(RcSet.match_id == match_id).order_by(RcSet.set_no)
+    return (await session.scalars(query)).all()
+
+
+# --------------------------------------------------------------------------- accounts (issue 11 part 5)
+
+async def add_player_token(session: AsyncSession, player_id: int, token_hash: str,
+                           now: datetime) -> None:
+    """Store a further token (SHA-256 hex) of ``player_id`` (a log-in from another browser)."""
+    session.add(PlayerToken(token_hash=token_hash, player_id=player_id, created_at=now))
+    await session.flush()
+
+
+async def player_by_login(session: AsyncSession, login: str) -> Player | None:
+    """Return the claimed player whose ``login`` (case-folded name) is ``login``, or ``None``."""
+    return await session.scalar(select(Player).where(Player.login == login))
+
+
+async def set_player_password(session: AsyncSession, player_id: int, login: str,
+                              password_hash: str) -> None:
+    """Store a claimed profile's login and argon2 hash (``UNIQUE(login)`` refuses a taken one)."""
+    await session.execute(update(Player).where(Player.id == player_id)
+                          .values(login=login, password_hash=password_hash))
+    await session.flush()
+
+
+# --------------------------------------------------------------------------- room management (issue 11 part 4)
+
+async def public_room_codes(session: AsyncSession, room_ids: Sequence[int]
+                            ) -> dict[int, str | None]:
+    """Return ``{room_id: code}`` with ``None`` for a private room (its code is its key)."""
+    query = select(Room.id, Room.code, Room.private).where(Room.id.in_(list(room_ids)))
+    return {room_id: None if private else code
+            for room_id, code, private in await session.execute(query)}
+
+
+async def seated_rooms(session: AsyncSession, player_id: int, statuses: Iterable[str],
+                       limit: int = 50) -> Sequence[Room]:
+    """Return up to ``limit`` rooms with one of ``statuses`` where ``player_id`` holds a seat,
+    newest first (private rooms included: the player has their link)."""
+    query = (select(Room).join(RoomSeat, RoomSeat.room_id == Room.id)
+             .where(RoomSeat.player_id == player_id, Room.status.in_(list(statuses)))
+             .order_by(Room.id.desc()).limit(limit))
+    return (await session.scalars(query)).all()
+
+
+async def idle_open_rooms(session: AsyncSession, before: datetime) -> Sequence[Room]:
+    """Return the open rooms whose last activity (``active_at``, else ``created_at``) is
+    earlier than ``before``."""
+    last = func.coalesce(Room.active_at, Room.created_at)
+    query = select(Room).where(Room.status == "open", last < before).order_by(Room.id)
+    return (await session.scalars(query)).all()
+
+
+async def set_room_values(session: AsyncSession, room_id: int, **values: Any) -> None:
+    """Store new values of a room's management columns (``rematch``, ``active_at``…)."""
+    await session.execute(update(Room).where(Room.id == room_id).values(**values))
+
+
+async def last_seat_actions(session: AsyncSession, match_id: int, seat: int, count: int
+                            ) -> Sequence[MatchAction]:
+    """Return ``seat``'s newest ``count`` actions in the match, newest first."""
+    query = (select(MatchAction).where(MatchAction.match_id == match_id,
+                                       MatchAction.seat == seat)
+             .order_by(MatchAction.seq.desc()).limit(count))
     return (await session.scalars(query)).all()

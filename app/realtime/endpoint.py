@@ -12,12 +12,16 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.auth import player_for_token
-from app.realtime.frames import FrameError, RateLimiter, parse_frame
+from app.limits import client_ip
+from app.realtime.frames import FloodGuard, FrameError, parse_frame
 from app.realtime.hub import Connection
 from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, frame
 from app.rooms.errors import RoomError
 
 router = APIRouter()
+
+#: Close codes (RFC 6455): a policy breach (too many sockets from one address, a flood).
+POLICY_VIOLATION = 1008
 
 
 class ConnState(str, Enum):
@@ -61,14 +65,26 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
     if not origin_allowed(websocket, arena.settings.allowed_origins):
         await websocket.close(code=1008)
         return
+    sockets, ip = websocket.app.state.limits.sockets, client_ip(websocket)
     await websocket.accept()
+    if not sockets.acquire(ip):
+        await refuse(websocket, "too_many_connections",
+                     f"At most {sockets.limit} connections per address.")
+        return
     session = SocketSession(websocket, code, arena)
     try:
         await session.run()
     except WebSocketDisconnect:
         pass
     finally:
+        sockets.release(ip)
         session.close()
+
+
+async def refuse(websocket: WebSocket, code: str, message: str) -> None:
+    """Send an ``error`` frame and close the socket with 1008 (policy violation)."""
+    await websocket.send_json(frame(ErrorFrame(code=code, message=message)))
+    await websocket.close(code=POLICY_VIOLATION)
 
 
 class SocketSession:
@@ -78,18 +94,24 @@ class SocketSession:
         self.websocket, self.code, self.arena = websocket, code, arena
         self.state = ConnState.AWAITING_HELLO
         self.conn: Connection | None = None
-        self.limiter = RateLimiter(arena.settings.frames_per_second)
+        self.guard = FloodGuard(arena.settings.frames_per_second,
+                                arena.settings.flood_close_after)
 
     async def run(self) -> None:
         """Read frames until the client disconnects."""
         settings = self.arena.settings
         while True:
             text = await receive_text(self.websocket)
-            if not self.limiter.allow():
+            verdict = self.guard.check()
+            if verdict == FloodGuard.CLOSE:
+                await self.websocket.close(code=POLICY_VIOLATION, reason="flood")
+                raise WebSocketDisconnect(POLICY_VIOLATION)
+            if verdict == FloodGuard.REFUSE:
                 await self.error("rate_limited", "Too many frames; slow down.")
                 continue
             try:
-                parsed = parse_frame(text, settings.max_frame_bytes, settings.chat_max_length)
+                parsed = parse_frame(text, settings.max_frame_bytes, settings.chat_max_length,
+                                     settings.max_json_depth)
             except FrameError as exc:
                 await self.error(exc.code, exc.message)
                 continue

@@ -1,14 +1,16 @@
 """Playing matches: load/replay, act, persist-then-publish, and the clocks.
 
 ARCHITECTURE.md "Persistence": an accepted action is appended with the next sequence number in
-one transaction (with the Reverse Curse ``rc_sets`` rows it resolves, and the outcome when it
-ends) before any client hears of it; then "room X at version v" goes out on the broker.
+one transaction (with the Reverse Curse ``rc_sets`` rows it resolves, and the outcome and the
+players' new ratings (``app.rooms.ratings``) when it ends) before any client hears of it;
+then "room X at version v" goes out on the broker.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
@@ -23,9 +25,16 @@ from app.rooms.errors import RoomError
 from app.rooms.ladder import resolved_sets
 from app.rooms.lifecycle import RoomStatus, transition
 from app.rooms.live import RESIGN, LiveMatch, Step
+from app.rooms.observe import Applied, Observer
+from app.rooms.ratings import rate_match
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
+
+#: How many times ``act`` retries after another process stored the next seq first (each retry
+#: catches up and checks the prompt again, so a simultaneous answer of another seat — a
+#: mulligan — is applied after it, and a second answer to one decision gets ``stale_prompt``).
+SEQ_RETRIES = 5
 
 
 def to_datetime(unix: float) -> datetime:
@@ -48,6 +57,7 @@ class MatchRunner:
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._clock_tasks: dict[str, asyncio.Task] = {}
+        self.observers: list[Observer] = []  # told of every action stored here (metrics, logs)
 
     # ------------------------------------------------------------------ loading
 
@@ -60,7 +70,16 @@ class MatchRunner:
             await self.live(codes[match.room_id])
 
     async def stop(self) -> None:
-        """Cancel every clock loop."""
+        """Let every in-flight append finish (each room's lock), then cancel every clock loop.
+
+        Part of the graceful shutdown: an action being stored is stored and published, and no
+        clock fires afterwards.
+        """
+        for live in list(self._live.values()):
+            async with live.lock:
+                task = self._clock_tasks.get(live.code)
+                if task is not None:
+                    task.cancel()
         for task in self._clock_tasks.values():
             task.cancel()
         await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
@@ -78,6 +97,21 @@ class MatchRunner:
         ``None`` when this process holds no match for the room."""
         live = self._live.get(code)
         return live.render(viewer, since) if live is not None else None
+
+    def dump(self, code: str) -> dict[str, Any] | None:
+        """Return ``{"version": int, "state": GAME.dump(state)}`` of the room's match held here.
+
+        ``None`` when this process holds no match for the room. For verification (replay
+        checks, crash tests) only: the dump holds hidden information and never goes to clients.
+        """
+        live = self._live.get(code)
+        if live is None:
+            return None
+        return {"version": live.version, "state": live.game.dump(live.state)}
+
+    def held(self) -> int:
+        """Return how many unfinished matches this process holds in memory."""
+        return sum(1 for live in self._live.values() if not live.over)
 
     def version(self, code: str) -> int | None:
         """Return the version of the room's match held here, or ``None``."""
@@ -162,6 +196,9 @@ class MatchRunner:
         (``game_over``), a resign is always allowed; otherwise the seat is asked now
         (``already_played`` if a teammate answered this decision, else ``not_your_turn``) and
         ``prompt`` is its current one (``stale_prompt``); then the engine decides (its code).
+        When another process stored the next seq first, the checks run again on the caught-up
+        match (up to ``SEQ_RETRIES`` times), so exactly one of two answers to one decision is
+        applied while simultaneous answers of different seats are all applied.
 
         Raises:
             RoomError: with one of the codes above (or the engine's own).
@@ -169,18 +206,36 @@ class MatchRunner:
         live = await self.live(code)
         if live is None:
             raise RoomError("match_not_started", "The match has not started yet.")
+        started = time.perf_counter()
         async with live.lock:
-            await self._catch_up(live)
-            if live.over:
-                raise RoomError("game_over", "The match is over.")
-            if dict(action) != RESIGN:
-                self._check_prompt(live, seat, prompt)
-            try:
-                step = live.propose(seat, action, self._clock.now())
-            except EngineError as exc:
-                raise RoomError(exc.code, exc.message) from exc
-            await self._append(live, step)
+            for _ in range(SEQ_RETRIES):
+                step = await self._propose_checked(live, seat, prompt, action)
+                if await self._append(live, step):
+                    break
+            else:
+                raise RoomError("stale_prompt", "Other actions were applied first.")
         await self.publish(live)
+        self._applied(live, step, time.perf_counter() - started)
+
+    async def _propose_checked(self, live: LiveMatch, seat: int, prompt: str | None,
+                               action: Mapping[str, Any]) -> Step:
+        """Catch up, run the checks of ``act`` and return the proposed ``Step``."""
+        await self._catch_up(live)
+        if live.over:
+            raise RoomError("game_over", "The match is over.")
+        if dict(action) != RESIGN:
+            self._check_prompt(live, seat, prompt)
+        try:
+            return live.propose(seat, action, self._clock.now())
+        except EngineError as exc:
+            raise RoomError(exc.code, exc.message) from exc
+
+    def _applied(self, live: LiveMatch, step: Step, seconds: float | None) -> None:
+        """Tell the observers that ``step`` was stored and published by this process."""
+        applied = Applied(live.game.spec.id, live.code, live.match_id, step.version, step.seat,
+                          step.timeout, seconds)
+        for observer in self.observers:
+            observer(applied)
 
     @staticmethod
     def _check_prompt(live: LiveMatch, seat: int, prompt: str | None) -> None:
@@ -193,17 +248,17 @@ class MatchRunner:
         if prompt != current:
             raise RoomError("stale_prompt", "That decision is no longer the current one.")
 
-    async def _append(self, live: LiveMatch, step: Step) -> None:
-        """Store ``step`` in one transaction, then commit it in memory.
+    async def _append(self, live: LiveMatch, step: Step) -> bool:
+        """Store ``step`` in one transaction, then commit it in memory; return ``True``.
 
-        Raises:
-            RoomError: ``stale_prompt`` if another process stored this version first.
+        Returns ``False`` (nothing changed) when another process stored this seq first.
         """
         try:
             await self._store(live, step)
-        except IntegrityError as exc:
-            await self._catch_up(live)
-            raise RoomError("stale_prompt", "Another action was applied first.") from exc
+        except IntegrityError:
+            log.info("seq taken by another process", extra={
+                "room": live.code, "match": live.match_id, "seq": step.version})
+            return False
         live.commit(step)
         if live.over:
             self._stop_clock(live.code)
@@ -231,6 +286,8 @@ class MatchRunner:
                 room = await repo.room_by_code(session, live.code)
                 status = transition(room.status, RoomStatus.FINISHED)
                 await repo.set_room_status(session, room.id, status.value)
+                await rate_match(session, live.match_id, live.game.spec.id, outcome,
+                                 live.sides())
 
     async def _catch_up(self, live: LiveMatch) -> None:
         """Replay the actions another process stored since ``live.version``."""
@@ -249,37 +306,54 @@ class MatchRunner:
                 await self._catch_up(live)
         return live
 
+    async def refresh(self, code: str) -> None:
+        """Catch the room's match held here up with the database (after a broker outage)."""
+        live = self._live.get(code)
+        if live is not None:
+            async with live.lock:
+                await self._catch_up(live)
+
     async def publish(self, live: LiveMatch) -> None:
-        """Tell every process that the room is at ``live.version``."""
-        await self._broker.publish(CHANNEL, {"room": live.code, "kind": "version",
-                                             "version": live.version})
+        """Tell every process that the room is at ``live.version``.
+
+        A broker failure is logged, not raised: the action is stored already, and each
+        process's hub refreshes its sockets when its subscription comes back (``resync``).
+        """
+        try:
+            await self._broker.publish(CHANNEL, {"room": live.code, "kind": "version",
+                                                 "version": live.version})
+        except Exception as exc:  # Redis down: clients resync when it is back
+            log.warning("could not publish a room version", extra={
+                "room": live.code, "version": live.version, "error": repr(exc)})
 
     # ------------------------------------------------------------------ clocks
 
     async def _fire_due(self, live: LiveMatch) -> bool:
         """Play ``GAME.deadline_action`` for the earliest overdue seat; ``False`` once over."""
         try:
-            fired = await self._fire_one(live)
+            step = await self._fire_one(live)
         except Exception:  # keep the clock alive; the next change retries
             log.exception("clock of room %s failed", live.code)
             await asyncio.sleep(0.5)
             return not live.over
-        if fired:
+        if step is not None:
             await self.publish(live)
+            self._applied(live, step, None)
         return not live.over
 
-    async def _fire_one(self, live: LiveMatch) -> bool:
+    async def _fire_one(self, live: LiveMatch) -> Step | None:
+        """Store the deadline action of the earliest overdue seat; return its step.
+
+        ``None`` when nothing is due after catching up, or another process stored that seq
+        first (it fired this clock, or someone acted just in time): a clock fires exactly once.
+        """
         async with live.lock:
             await self._catch_up(live)
             now = self._clock.now()
             due = sorted((d, s) for s, d in live.deadlines.items() if d <= now)
             if live.over or not due:
-                return False
+                return None
             seat = due[0][1]
             action = live.game.deadline_action(live.state, seat)
             step = live.propose(seat, action, now, timeout=True)
-            try:
-                await self._append(live, step)
-            except RoomError:
-                return False
-            return True
+            return step if await self._append(live, step) else None

@@ -19,6 +19,7 @@ from app.db import repositories as repo
 from app.db.models import Room
 from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock
+from app.rooms.codes import room_code
 from app.rooms.errors import RoomError
 from app.rooms.lifecycle import RoomStatus, transition
 from app.rooms.live import LiveMatch
@@ -76,8 +77,12 @@ class RoomService:
     # ------------------------------------------------------------------ rooms
 
     async def create_room(self, creator_id: int, game_id: str,
-                          raw_options: Mapping[str, Any] | None) -> dict[str, Any]:
+                          raw_options: Mapping[str, Any] | None, *, private: bool = False,
+                          on_timeouts: str = "bot") -> dict[str, Any]:
         """Create an open room; return its ``Room`` JSON (the creator is not seated).
+
+        ``private``: never listed, with a 96-bit code (``app.rooms.codes``); ``on_timeouts``:
+        ``"bot"`` or ``"forfeit"`` after three timeouts in a row (``app.rooms.management``).
 
         Raises:
             RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation.
@@ -86,10 +91,11 @@ class RoomService:
         now = to_datetime(self._clock.now())
         async with self._sessions() as session, session.begin():
             for _ in range(5):
-                code = secrets.token_urlsafe(6)
+                code = room_code(private)
                 if await repo.room_by_code(session, code) is None:
                     break
             room = await repo.add_room(session, code, game_id, options, creator_id, now)
+            room.private, room.on_timeouts = private, on_timeouts
             return (await self._rooms_json(session, [room]))[0]
 
     async def room(self, code: str) -> dict[str, Any]:
@@ -150,6 +156,8 @@ class RoomService:
                       for s in range(count)],
             "match_id": match_id, "created_at": iso(room.created_at),
             "ws": f"/ws/rooms/{room.code}",
+            "creator_id": room.creator_id, "private": bool(room.private),
+            "on_timeouts": room.on_timeouts or "bot", "rematch": sorted(room.rematch or []),
         }
 
     async def _match_sides(self, code: str, match_id: int | None) -> dict[str, list[int]]:
@@ -181,6 +189,7 @@ class RoomService:
                 except IntegrityError as exc:
                     raise RoomError("seat_taken", "That seat is taken.") from exc
                 seats[seat] = player_id
+                room.active_at = to_datetime(self._clock.now())
                 _, count = self.catalog.options(room.game, room.options)
                 if len(seats) == count:
                     live = await self._start_match(session, room, seats)
@@ -204,6 +213,17 @@ class RoomService:
             raise RoomError("already_seated", "You already hold a seat in this room.")
         return taken
 
+    def seat_lock(self, code: str) -> asyncio.Lock:
+        """Return this process's lock serialising seat changes and match starts of ``code``."""
+        return self._seat_locks.setdefault(code, asyncio.Lock())
+
+    async def start_match(self, session: AsyncSession, room: Room,
+                          seats: Mapping[int, int]) -> LiveMatch:
+        """Create a match of ``room`` for ``{seat: player_id}`` in the caller's transaction
+        (a rematch: ``app.rooms.management``); see ``_start_match``. The caller holds
+        ``seat_lock(room.code)`` and calls ``matches.started`` after the commit."""
+        return await self._start_match(session, room, seats)
+
     async def _start_match(self, session: AsyncSession, room: Room,
                            seats: Mapping[int, int]) -> LiveMatch:
         """Create the match (secret seed + commitment), move the room to ``playing``."""
@@ -221,7 +241,8 @@ class RoomService:
         return live
 
     async def leave_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
-        """Free ``seat`` (only its holder, only before the start); return the ``Room`` JSON.
+        """Free ``seat`` (its holder, or the room's creator removing a player: issue 11 part 4;
+        only before the start); return the ``Room`` JSON.
 
         Raises:
             RoomError: ``room_not_found`` (404), ``room_not_open``, ``not_seated`` (409).
@@ -233,8 +254,9 @@ class RoomService:
                     raise RoomError("room_not_open", "The match has already started.")
                 seats = (await repo.room_seats(session, [room.id]))[room.id]
                 taken = {s: pid for s, pid, _ in seats}
-                if taken.get(seat) != player_id:
+                if seat not in taken or player_id not in (taken[seat], room.creator_id):
                     raise RoomError("not_seated", "You do not hold that seat.")
                 await repo.remove_room_seat(session, room.id, seat)
+                room.active_at = to_datetime(self._clock.now())
             await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
         return await self.room(code)

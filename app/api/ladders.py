@@ -1,0 +1,52 @@
+"""``GET /api/ladders/{game}``: the leaderboard of a game; ``profile`` for ``/api/players/{id}``.
+
+Ratings are openskill Plackett-Luce (``app.rooms.ratings``), one per player and game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+
+from app.api.deps import ServiceDep, SessionDep
+from app.api.errors import ERRORS
+from app.api.ladder_schemas import LeaderboardOut
+from app.api.matches import summaries
+from app.db import ratings_repo
+from app.db import repositories as repo
+from app.db.models import Player, Rating
+from app.rooms.ratings import ordinal
+
+router = APIRouter(prefix="/api/ladders", tags=["ladders"], responses=ERRORS)
+
+RECENT_MATCHES = 10  # how many matches a player profile lists, newest first
+
+
+def rating_json(row: Rating) -> dict[str, Any]:
+    """Return a ``RatingOut`` dict of a ratings row."""
+    return {"game": row.game, "rating": ordinal(row.mu, row.sigma), "mu": row.mu,
+            "sigma": row.sigma, "matches": row.matches, "wins": row.wins, "kos": row.kos or 0}
+
+
+@router.get("/{game}", response_model=LeaderboardOut)
+async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
+                          limit: int = Query(50, ge=1, le=200),
+                          offset: int = Query(0, ge=0)) -> dict:
+    """Return ``{game, players: [{rank, player: {id, name}, rating, mu, sigma, matches, wins,
+    kos}]}`` best rating first; 422 ``unknown_game``."""
+    service.catalog.game(game)
+    rows = await ratings_repo.leaderboard(session, game, limit, offset)
+    return {"game": game, "players": [
+        {"rank": offset + i + 1, "player": {"id": row.player_id, "name": name},
+         **rating_json(row)} for i, (row, name) in enumerate(rows)]}
+
+
+async def profile(session, player: Player) -> dict[str, Any]:
+    """Return a ``PlayerProfile`` dict: id, name, ratings by game, the newest matches."""
+    ratings = await ratings_repo.player_ratings(session, player.id)
+    matches = await repo.list_matches(session, game=None, player=player.id, status=None,
+                                      before_id=None, limit=RECENT_MATCHES)
+    return {"id": player.id, "name": player.name,
+            "ratings": [rating_json(row) for row in ratings],
+            "recent_matches": await summaries(session, matches)}

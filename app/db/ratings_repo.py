@@ -1,0 +1,65 @@
+"""Queries of the ratings and leaderboards (issue 3): one ``ratings`` row per player and game.
+
+Like ``app.db.repositories``, every function takes an ``AsyncSession`` and never commits: the
+caller owns the transaction (ratings are written in the one that stores a match's outcome).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import MatchSeat, Player, Rating
+
+#: the conservative rating shown and sorted by: openskill's ``ordinal`` (mu - 3 sigma).
+ORDINAL = Rating.mu - 3 * Rating.sigma
+
+
+async def seat_players(session: AsyncSession, match_id: int) -> list[tuple[int, int, bool]]:
+    """Return ``[(seat, player_id, is_bot)]`` of a match, by seat."""
+    query = (select(MatchSeat.seat, Player.id, Player.bot)
+             .join(Player, Player.id == MatchSeat.player_id)
+             .where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat))
+    return [(seat, pid, bool(bot)) for seat, pid, bot in await session.execute(query)]
+
+
+async def ratings_of(session: AsyncSession, game: str, player_ids: Sequence[int]
+                     ) -> dict[int, Rating]:
+    """Return ``{player_id: Rating}`` of the players that already have a rating in ``game``."""
+    query = select(Rating).where(Rating.game == game, Rating.player_id.in_(list(player_ids)))
+    return {row.player_id: row for row in await session.scalars(query)}
+
+
+async def put_rating(session: AsyncSession, row: Rating | None, *, player_id: int, game: str,
+                     mu: float, sigma: float, won: bool, ko: bool) -> None:
+    """Store a player's new ``mu``/``sigma`` and count one more rated match (and win, KO).
+
+    ``row`` is the player's current row (from ``ratings_of``) or ``None`` for a first match.
+    """
+    if row is None:
+        row = Rating(player_id=player_id, game=game, matches=0, wins=0, kos=0)
+        session.add(row)
+    row.mu, row.sigma = mu, sigma
+    row.matches = (row.matches or 0) + 1
+    row.wins = (row.wins or 0) + int(won)
+    row.kos = (row.kos or 0) + int(ko)
+    await session.flush()
+
+
+async def leaderboard(session: AsyncSession, game: str, limit: int, offset: int = 0
+                      ) -> list[tuple[Rating, str]]:
+    """Return ``[(Rating, player name)]`` of ``game``, best ordinal first (then more matches,
+    then the older player)."""
+    query = (select(Rating, Player.name).join(Player, Player.id == Rating.player_id)
+             .where(Rating.game == game)
+             .order_by(ORDINAL.desc(), Rating.matches.desc(), Rating.player_id)
+             .offset(offset).limit(limit))
+    return [(row, name) for row, name in await session.execute(query)]
+
+
+async def player_ratings(session: AsyncSession, player_id: int) -> Sequence[Rating]:
+    """Return every rating of a player, by game id."""
+    query = select(Rating).where(Rating.player_id == player_id).order_by(Rating.game)
+    return (await session.scalars(query)).all()
