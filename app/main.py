@@ -6,6 +6,7 @@ the newest Alembic revision, starts the broker, the hub and the clocks of playin
 
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Mapping
@@ -16,19 +17,30 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from app.api import errors, games as games_api, matches, pages, players, rooms, rules
 from app.api import ladders
-from app.api import verify as verify_api
+from app.api import openapi as openapi_doc, verify as verify_api
+from app.api import bots as bots_api
+from app.api import ops
+from app.api import accounts as accounts_api, manage as manage_api, replays as replays_api
 from app.bus import Broker, make_broker
 from app.db.session import make_engine, make_sessionmaker, migrate
 from app.limits import make_limits
+from app.logs import configure_logging, log_applied
+from app.metrics import Metrics
 from app.realtime import endpoint
 from app.realtime.hub import Hub
+from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
+from app.rooms.management import RoomManager
 from app.rooms.service import RoomService, SeedSource, new_seed
 from app.settings import Settings, ensure_sqlite_folder
 
+log = logging.getLogger(__name__)
+
 
 ROUTERS = (games_api.router, players.router, rooms.router, matches.router, endpoint.router,
-           pages.router, rules.router, ladders.router, verify_api.router)
+           pages.router, rules.router, ladders.router, verify_api.router,
+           ops.router, bots_api.router,
+           accounts_api.router, manage_api.router, replays_api.router)
 
 
 @dataclass
@@ -42,6 +54,7 @@ class Arena:
     broker: Broker
     service: RoomService
     hub: Hub
+    bots: BotDriver | None = None  # plays the bot seats (issue 11 part 3)
 
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
@@ -57,9 +70,11 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
     """
     settings = settings or Settings()
     clock = clock or SystemClock()
+    metrics = Metrics()  # this app's own registry (several apps may share a process)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        configure_logging(settings.log_format, settings.log_level)
         ensure_sqlite_folder(settings.database_url)
         engine = make_engine(settings.database_url)
         await migrate(engine)
@@ -71,12 +86,30 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         hub = Hub(service, broker)
         await hub.start()
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
+        service.matches.observers += [metrics.applied, log_applied]
+        metrics.bind(hub.counts, service.matches.held)
         await service.start()
+        bots = BotDriver(service.matches, sessions, broker,
+                         BotDelay(settings.bot_delay_min, settings.bot_delay_max))
+        app.state.arena.bots = bots
+        await bots.start()
+        app.state.manager = RoomManager(sessions, broker, clock, service)  # issue 11 part 4
+        await app.state.manager.start()
+        app.state.ready = True  # /readyz: started (migrated, matches resumed)
+        log.info("arena ready", extra={"database": engine.url.get_backend_name(),
+                                       "broker": type(broker).__name__})
         try:
             yield
         finally:
-            await hub.stop()
+            # Graceful shutdown: uvicorn has closed every socket with 1012 (service restart:
+            # clients reconnect) and waited for their handlers, so in-flight acts are stored;
+            # the clocks stop after their own in-flight actions, then the hub and the broker.
+            app.state.ready = False
+            log.info("arena stopping")
+            await app.state.manager.stop()
+            await bots.stop()
             await service.stop()
+            await hub.stop()
             await broker.stop()
             await engine.dispose()
 
@@ -84,6 +117,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
                   description="Rooms, matches and ladders of the Reversal Arena card games. "
                               "The websocket protocol is in docs/protocol.md.")
     errors.install(app)
+    openapi_doc.install(app)
+    app.state.metrics = metrics
     app.state.limits = make_limits(settings, clock.now)
     for router in ROUTERS:
         app.include_router(router)

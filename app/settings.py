@@ -7,6 +7,7 @@ setting uses the ``ARENA_`` prefix, e.g. ``ARENA_ALLOWED_ORIGINS='["https://exam
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -24,6 +25,8 @@ class Settings(BaseSettings):
             (a request without ``Origin`` — a non-browser client — is always accepted).
         max_frame_bytes: the largest websocket frame accepted (bytes; 16 KiB).
         chat_max_length: the longest chat text (characters).
+        bot_delay_min, bot_delay_max: a bot's thinking time before each answer, seconds
+            (uniform between the two, seeded jitter; 0 and 0 answer at once).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -35,6 +38,9 @@ class Settings(BaseSettings):
         players_per_minute: ``POST /api/players`` per client IP per minute (0 = no limit).
         rooms_per_minute: ``POST /api/rooms`` per client IP per minute (0 = no limit).
         frontend_dir: the folder served at ``/static/`` and holding the pages.
+        log_format: ``text`` (``time level logger: message key=value…``) or ``json`` (one JSON
+            object per line: ``app.logs``).
+        log_level: the level of the ``app`` loggers (``DEBUG``, ``INFO``, ``WARNING``…).
     """
 
     model_config = SettingsConfigDict(env_prefix="ARENA_", extra="ignore")
@@ -48,6 +54,8 @@ class Settings(BaseSettings):
     max_frame_bytes: int = 16 * 1024
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
+    bot_delay_min: float = 0.6
+    bot_delay_max: float = 1.2
     frames_per_second: float = 20.0
     flood_close_after: int = 100
     max_json_depth: int = 16
@@ -55,6 +63,8 @@ class Settings(BaseSettings):
     players_per_minute: int = 30
     rooms_per_minute: int = 30
     frontend_dir: Path = Path(__file__).resolve().parent.parent / "frontend"
+    log_format: Literal["text", "json"] = "text"
+    log_level: str = "INFO"
 
 
 def ensure_sqlite_folder(database_url: str) -> None:

@@ -139,6 +139,7 @@ async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]
     baseline = _server_sample(server_pid)
     setup_began = time.perf_counter()
     plans = await create_rooms(config)
+    created = _server_sample(server_pid)
     recorder, pace = Recorder(), Pace(config.think, asyncio.Event(), asyncio.Event())
     traces = [RoomTrace() for _ in plans]
     clients: list = []
@@ -171,22 +172,28 @@ async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]
               "setup_s": round(setup_seconds, 1),
               **recorder.result(traces, config.spectators),
               "client_cpu_percent": round(100 * client_cpu / (recorder.end - recorder.start), 1)}
-    result["server"] = _server_figures(server_pid, baseline, idle, first, last, peak,
+    result["server"] = _server_figures(server_pid, baseline, created, idle, first, last, peak,
                                        recorder.end - recorder.start, config.rooms)
     return result
 
 
-def _server_figures(pid: int | None, baseline, idle, first, last, peak: int, seconds: float,
-                    rooms: int) -> dict[str, Any] | None:
-    """Return the server's CPU % over the window, RSS (MB) and idle bytes per room (KB)."""
-    if pid is None or not (baseline and idle and first and last):
+def _server_figures(pid: int | None, baseline, created, idle, first, last, peak: int,
+                    seconds: float, rooms: int) -> dict[str, Any] | None:
+    """Return the server's CPU % over the window, RSS (MB) and idle bytes per room (KB).
+
+    ``idle_room_kb`` = (RSS with every room created and every client connected, before any
+    move - RSS before the run) / rooms; ``room_only_kb`` is the part before the clients
+    connected (rooms, seats, started matches, and the REST traffic that made them).
+    """
+    if pid is None or not (baseline and created and idle and first and last):
         return None
     return {"pid": pid, "processes": last.processes,
             "cpu_percent": round(100 * (last.cpu_seconds - first.cpu_seconds) / seconds, 1),
             "rss_mb": round(last.rss_bytes / MB, 1), "rss_peak_mb": round(peak / MB, 1),
             "rss_baseline_mb": round(baseline.rss_bytes / MB, 1),
             "rss_idle_mb": round(idle.rss_bytes / MB, 1),
-            "idle_room_kb": round((idle.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1)}
+            "idle_room_kb": round((idle.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1),
+            "room_only_kb": round((created.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1)}
 
 
 # --------------------------------------------------------------------------- command line

@@ -20,6 +20,10 @@ from pathlib import Path
 HOST = "127.0.0.1"
 #: The repository root (the servers run from here so ``app``/``bench`` import).
 ROOT = Path(__file__).resolve().parent.parent
+#: The app's per-client-address limits, off: every benchmark client comes from 127.0.0.1 and
+#: stands for thousands of real addresses (``app/limits.py``; ``ServerSpec.env`` can set them).
+NO_PER_IP_LIMITS = {"ARENA_MAX_CONNECTIONS_PER_IP": "0", "ARENA_PLAYERS_PER_MINUTE": "0",
+                    "ARENA_ROOMS_PER_MINUTE": "0", "ARENA_LOG_LEVEL": "WARNING"}
 
 
 @dataclass
@@ -68,8 +72,8 @@ class ServerSpec:
         raise ValueError(f"Unknown server kind {self.kind!r}.")
 
     def environment(self) -> dict[str, str]:
-        """Return the server's environment: ours plus the database and broker URLs."""
-        env = {**os.environ, **self.env, "DATABASE_URL": self.database_url}
+        """Return the server's environment: ours, no per-IP limits, the database and broker."""
+        env = {**os.environ, **NO_PER_IP_LIMITS, **self.env, "DATABASE_URL": self.database_url}
         env.pop("REDIS_URL", None)
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url

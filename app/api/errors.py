@@ -6,11 +6,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Route
 
 from app.api.schemas import ErrorOut
+from app.metrics import count_error
 from app.rooms.errors import RoomError
 
-ERRORS = {status: {"model": ErrorOut} for status in (401, 404, 409, 422)}
+ERRORS = {status: {"model": ErrorOut} for status in (400, 401, 404, 409, 422)}
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
@@ -20,6 +22,7 @@ def error_response(status: int, code: str, message: str) -> JSONResponse:
 
 async def room_error(request: Request, exc: RoomError) -> JSONResponse:
     """Answer a ``RoomError`` with its status and code."""
+    count_error(request.app, exc.code, "http")
     return error_response(exc.status, exc.code, exc.message)
 
 
@@ -27,6 +30,7 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
     """Answer a request that fails its schema: 422 ``validation_error`` naming the first field."""
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "request"
+    count_error(request.app, "validation_error", "http")
     return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}")
 
 
@@ -37,8 +41,23 @@ async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
     """Answer Starlette's own errors (unknown path, wrong method) in the same shape."""
     code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
     message = exc.detail if isinstance(exc.detail, str) else "Request refused."
+    headers = getattr(exc, "headers", None)
+    if exc.status_code == 405:
+        headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+    count_error(request.app, code, "http")
     return JSONResponse({"detail": {"code": code, "message": message}},
-                        status_code=exc.status_code, headers=getattr(exc, "headers", None))
+                        status_code=exc.status_code, headers=headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Return every method some route serves at the request's path, sorted (the ``Allow``
+    header of a 405: Starlette's own names only the first route that matched the path)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods \
+                and route.matches(request.scope)[0] is not Match.NONE:
+            methods |= route.methods
+    return sorted(methods)
 
 
 def install(app: FastAPI) -> None:

@@ -6,12 +6,14 @@ detail shows them only once the match is finished.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Sequence
 
 from fastapi import APIRouter, Query
 
 from app.api.deps import SessionDep
 from app.api.errors import ERRORS
+from app.api.params import CURSOR_PATTERN, CursorQuery, IdPath, IdQuery
 from app.api.schemas import LadderOut, MatchDetail, MatchPage
 from app.db import repositories as repo
 from app.db.models import Match
@@ -26,7 +28,7 @@ async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
     """Return ``MatchSummary`` dicts for ``matches`` (two queries for all of them)."""
     ids = [m.id for m in matches]
     seats = await repo.match_seats(session, ids)
-    codes = await repo.room_codes(session, [m.room_id for m in matches])
+    codes = await repo.public_room_codes(session, [m.room_id for m in matches])  # private: None
     return [{
         "id": m.id, "game": m.game, "room_code": codes[m.room_id], "status": m.status,
         "options": m.options,
@@ -43,16 +45,16 @@ def parse_cursor(cursor: str | None) -> int | None:
     """
     if cursor is None:
         return None
-    if not cursor.isdigit():
+    if not re.fullmatch(CURSOR_PATTERN, cursor):
         raise RoomError("bad_cursor", "The cursor is not one this server gave.", 422)
     return int(cursor)
 
 
 @router.get("", response_model=MatchPage)
 async def list_matches(session: SessionDep, game: str | None = None,
-                       player: int | None = None,
+                       player: IdQuery = None,
                        status: Literal["playing", "finished", "abandoned"] | None = None,
-                       cursor: str | None = None,
+                       cursor: CursorQuery = None,
                        limit: int = Query(20, ge=1, le=100)) -> dict:
     """Return ``{items, next_cursor}``: matches newest first, filtered by game, player id and
     status; ``next_cursor`` is ``null`` on the last page."""
@@ -71,7 +73,7 @@ async def _match(session, match_id: int) -> Match:
 
 
 @router.get("/{match_id}", response_model=MatchDetail)
-async def get_match(match_id: int, session: SessionDep) -> dict:
+async def get_match(match_id: IdPath, session: SessionDep) -> dict:
     """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished."""
     match = await _match(session, match_id)
     detail = (await summaries(session, [match]))[0]
@@ -85,7 +87,7 @@ async def get_match(match_id: int, session: SessionDep) -> dict:
 
 
 @router.get("/{match_id}/ladder", response_model=LadderOut)
-async def get_ladder(match_id: int, session: SessionDep) -> dict:
+async def get_ladder(match_id: IdPath, session: SessionDep) -> dict:
     """Return the resolved Reverse Curse sets (from ``rc_sets``); 404 ``no_ladder`` for other
     games."""
     match = await _match(session, match_id)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from app.api.deps import SessionDep
 from app.api.errors import ERRORS
 from app.api.limits import LIMIT_PLAYERS, RATE_LIMITED
+from app.api.params import IdPath
 from app.api.ladder_schemas import PlayerProfile
 from app.api.ladders import profile
 from app.api.schemas import PlayerCreated, PlayerIn
@@ -31,7 +32,7 @@ async def create_player(body: PlayerIn, session: SessionDep, request: Request) -
 
 
 @router.get("/{player_id}", response_model=PlayerProfile)
-async def get_player(player_id: int, session: SessionDep) -> dict:
+async def get_player(player_id: IdPath, session: SessionDep) -> dict:
     """Return ``{id, name, ratings, recent_matches}`` (``PlayerProfile``); 404
     ``player_not_found``."""
     player = await repo.get_player(session, player_id)

@@ -20,7 +20,8 @@ RoomStatusQuery = Literal["open", "playing", "finished", "abandoned"]
              responses=RATE_LIMITED)
 async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep) -> dict:
     """Open a room for ``game`` with ``options`` (validated by the engine: 422 ``bad_option``)."""
-    return await service.create_room(player.id, body.game, body.options)
+    return await service.create_room(player.id, body.game, body.options, private=body.private,
+                                     on_timeouts=body.on_timeouts)
 
 
 @router.get("", response_model=list[RoomOut])

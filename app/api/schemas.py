@@ -68,6 +68,10 @@ class RoomIn(BaseModel):
 
     game: str
     options: dict[str, Any] | None = None
+    #: issue 11 part 4: a private room is never listed (link only, 96-bit code); what happens
+    #: to a seat that times out three decisions in a row.
+    private: bool = False
+    on_timeouts: Literal["bot", "forfeit"] = "bot"
 
 
 class RoomSeatOut(BaseModel):
@@ -90,6 +94,10 @@ class RoomOut(BaseModel):
     match_id: int | None
     created_at: str
     ws: str
+    creator_id: int
+    private: bool
+    on_timeouts: Literal["bot", "forfeit"]
+    rematch: list[int]
 
 
 class OutcomeOut(BaseModel):
@@ -115,7 +123,7 @@ class MatchSummary(BaseModel):
 
     id: int
     game: str
-    room_code: str
+    room_code: str | None  # None for a private room (its code is its key: issue 11 part 4)
     status: Literal["playing", "finished", "abandoned"]
     options: dict[str, Any]
     seats: list[MatchSeatOut]

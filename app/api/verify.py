@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.matches import get_match
+from app.api.params import IdPath
 from app.rooms.errors import RoomError
 from app.rooms.verify import verify_detail
 
@@ -35,7 +36,7 @@ class VerifyOut(BaseModel):
 
 
 @router.get("/{match_id}/verify", response_model=VerifyOut)
-async def verify_match_route(match_id: int, session: SessionDep,
+async def verify_match_route(match_id: IdPath, session: SessionDep,
                              service: ServiceDep) -> dict:
     """Replay match ``match_id`` from its revealed seed and compare with what was recorded.
 

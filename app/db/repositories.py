@@ -231,6 +231,11 @@ async def player_by_login(session: AsyncSession, login: str) -> Player | None:
     return await session.scalar(select(Player).where(Player.login == login))
 
 
+async def rename_player(session: AsyncSession, player_id: int, name: str) -> None:
+    """Store a player's new display name."""
+    await session.execute(update(Player).where(Player.id == player_id).values(name=name))
+
+
 async def set_player_password(session: AsyncSession, player_id: int, login: str,
                               password_hash: str) -> None:
     """Store a claimed profile's login and argon2 hash (``UNIQUE(login)`` refuses a taken one)."""
@@ -270,6 +275,22 @@ async def idle_open_rooms(session: AsyncSession, before: datetime) -> Sequence[R
 async def set_room_values(session: AsyncSession, room_id: int, **values: Any) -> None:
     """Store new values of a room's management columns (``rematch``, ``active_at``…)."""
     await session.execute(update(Room).where(Room.id == room_id).values(**values))
+
+
+async def bot_player_ids(session: AsyncSession, player_ids: Sequence[int]) -> set[int]:
+    """Return which of ``player_ids`` are bots (``players.bot`` set)."""
+    query = select(Player.id).where(Player.id.in_(list(player_ids)), Player.bot.is_(True))
+    return set(await session.scalars(query))
+
+
+async def reassign_seat(session: AsyncSession, room_id: int, match_id: int, seat: int,
+                        player_id: int) -> None:
+    """Give ``seat`` of the room and of its match ``match_id`` to ``player_id`` (a bot taking
+    over a seat that keeps timing out)."""
+    await session.execute(update(RoomSeat).where(RoomSeat.room_id == room_id,
+                                                 RoomSeat.seat == seat).values(player_id=player_id))
+    await session.execute(update(MatchSeat).where(MatchSeat.match_id == match_id,
+                                                  MatchSeat.seat == seat).values(player_id=player_id))
 
 
 async def last_seat_actions(session: AsyncSession, match_id: int, seat: int, count: int

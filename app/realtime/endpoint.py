@@ -13,6 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.auth import player_for_token
 from app.limits import client_ip
+from app.metrics import count_error
 from app.realtime.frames import FloodGuard, FrameError, parse_frame
 from app.realtime.hub import Connection
 from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, frame
@@ -119,6 +120,7 @@ class SocketSession:
 
     async def error(self, code: str, message: str) -> None:
         """Send an ``error`` frame (through the hub's writer once greeted)."""
+        count_error(self.websocket.app, code, "ws")
         data = ErrorFrame(code=code, message=message)
         if self.conn is not None:
             self.conn.send(data)
@@ -152,7 +154,8 @@ class SocketSession:
             await self.websocket.close(code=4404)
             raise WebSocketDisconnect(4404) from exc
         name = player.name if player is not None and seat is not None else "spectator"
-        self.conn = Connection(self.websocket, self.code, seat, name)
+        self.conn = Connection(self.websocket, self.code, seat, name,
+                               player_id=player.id if seat is not None else None)
         self.state = ConnState.GREETED
         await self.arena.hub.welcome(self.conn)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from app.bus.base import CHANNEL, Broker
+from app.bus.base import CHANNEL, RESYNC, Broker
 from app.realtime.schemas import (ChatFrame, Outbound, Presence, RoomFrame, Update, Welcome,
                                   frame)
 from app.rooms.service import RoomService
@@ -27,6 +27,10 @@ log = logging.getLogger(__name__)
 class Connection:
     """One greeted socket: its room, seat (``None`` = spectator), name and last sent version.
 
+    ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving, removal
+    by the creator, a bot taking over — turns the socket into a spectator's); ``match_id`` is
+    the match ``version`` counts in (a rematch starts again from version 0).
+
     Frames go through ``outbox`` to one writer task, so they leave in the order they were queued.
     ``version`` is ``-1`` until a match view was sent.
     """
@@ -36,6 +40,8 @@ class Connection:
     seat: int | None
     name: str
     version: int = -1
+    player_id: int | None = None
+    match_id: int | None = None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     writer: asyncio.Task | None = None
 
@@ -51,6 +57,16 @@ class Connection:
                 await self.websocket.send_json(data)
             except Exception:  # the socket closed: the reader side cleans up
                 return
+
+
+def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> None:
+    """Make ``conn`` a spectator's socket when its seat no longer holds its player (issue 11
+    part 4: a removed or replaced player must not keep seeing or acting for the seat)."""
+    if conn.seat is None:
+        return
+    holder = next((s["player_id"] for s in room["seats"] if s["seat"] == conn.seat), None)
+    if holder != conn.player_id:
+        conn.seat, conn.name = None, "spectator"
 
 
 class Hub:
@@ -69,8 +85,16 @@ class Hub:
         subscription = await self._broker.subscribe(CHANNEL)
         self._task = asyncio.create_task(self._pump(subscription))
 
+    def counts(self) -> dict[str, int]:
+        """Return this process's ``{"rooms", "players", "spectators"}`` socket counts (metrics)."""
+        conns = [conn for room in self._rooms.values() for conn in room]
+        players = sum(1 for conn in conns if conn.seat is not None)
+        return {"rooms": len(self._rooms), "players": players,
+                "spectators": len(conns) - players}
+
     async def stop(self) -> None:
-        """Stop dispatching and the writers."""
+        """Stop dispatching and the writers (presence messages already queued go out first)."""
+        await asyncio.gather(*self._publishing, return_exceptions=True)
         if self._task is not None:
             self._task.cancel()
         for conns in self._rooms.values():
@@ -92,6 +116,7 @@ class Hub:
                 log.exception("room subscription lost; subscribing again")
                 await asyncio.sleep(1.0)
                 subscription = await self._resubscribe()
+                await self._dispatch(dict(RESYNC))
 
     async def _resubscribe(self):
         while True:
@@ -102,6 +127,9 @@ class Hub:
                 await asyncio.sleep(1.0)
 
     async def _dispatch(self, message: dict[str, Any]) -> None:
+        if message["kind"] == RESYNC["kind"]:
+            await self.resync()
+            return
         code = message["room"]
         if message["kind"] == "presence":
             self._record_presence(code, message)
@@ -115,14 +143,39 @@ class Hub:
         elif message["kind"] == "room":
             room = await self._service.room(code)
             for conn in list(self._rooms.get(code, ())):
+                unseat_if_freed(conn, room)
                 conn.send(RoomFrame(room=room))
         elif message["kind"] == "chat":
             self._deliver_chat(code, message)
+
+    async def resync(self) -> None:
+        """Refresh every local room after the broker lost messages (a Redis restart).
+
+        Each room's match catches up with the database; each socket gets an ``update`` if it
+        missed versions (else a ``room`` frame for a room still open); this process's presence
+        is published again for the others.
+        """
+        log.warning("room channel resubscribed; refreshing %d rooms", len(self._rooms))
+        for code in list(self._rooms):
+            try:
+                await self._service.matches.refresh(code)
+                room = await self._service.room(code)
+            except Exception:
+                log.exception("could not refresh room %s", code)
+                continue
+            for conn in list(self._rooms.get(code, ())):
+                if self._service.matches.version(code) is None:
+                    conn.send(RoomFrame(room=room))
+                else:
+                    self.push_update(conn, room)
+            self._presence(code)
 
     # ------------------------------------------------------------------ frames
 
     def push_update(self, conn: Connection, room: dict[str, Any], force: bool = False) -> None:
         """Queue an ``update`` with what ``conn`` has not seen (always when ``force``)."""
+        if room.get("match_id") != conn.match_id:  # a new match (rematch) counts from 0
+            conn.match_id, conn.version = room.get("match_id"), -1
         version = self._service.matches.version(conn.code)
         if version is None or (version <= conn.version and not force):
             return
@@ -141,7 +194,7 @@ class Hub:
         else:
             data = self._service.matches.render(conn.code, conn.seat, version)
             data.pop("events")
-            conn.version = version
+            conn.version, conn.match_id = version, room.get("match_id")
         conn.writer = asyncio.create_task(conn.write_loop())
         self._rooms.setdefault(conn.code, set()).add(conn)
         conn.send(Welcome(seat=conn.seat, room=room, **data))

@@ -1,4 +1,5 @@
-"""The room (and match) status machine: open → playing → finished, or → abandoned.
+"""The room (and match) status machine: open → playing → finished, or → abandoned; a finished
+room goes back to playing for a rematch.
 
 ARCHITECTURE.md "Room lifecycle": every transition is explicit and raises on an illegal one.
 """
@@ -20,7 +21,9 @@ class RoomStatus(str, Enum):
 TRANSITIONS: dict[RoomStatus, frozenset[RoomStatus]] = {
     RoomStatus.OPEN: frozenset({RoomStatus.PLAYING, RoomStatus.ABANDONED}),
     RoomStatus.PLAYING: frozenset({RoomStatus.FINISHED, RoomStatus.ABANDONED}),
-    RoomStatus.FINISHED: frozenset(),
+    # "play again": a rematch opens a new match in the same room (ARCHITECTURE.md "Room
+    # lifecycle"; issue 11 part 4, app.rooms.management). A match itself never restarts.
+    RoomStatus.FINISHED: frozenset({RoomStatus.PLAYING}),
     RoomStatus.ABANDONED: frozenset(),
 }
 

@@ -55,8 +55,9 @@ class LiveMatch:
         state: the current engine state (raw: never leaves ``app.rooms``).
         version: actions applied so far.
         events: ``{version: events of that action}`` (for per-viewer ``update`` frames).
-        ended: ``{seat: (prompt version, seat whose action ended it)}`` for decisions that ended
-            without the seat acting (``already_played``).
+        ended: ``{seat: (prompt version, seat whose action ended it)}`` for the seat's last
+            decision that ended: by a teammate, or by the seat itself from another socket (a
+            second answer to it gets ``already_played``).
         lock: serialises appends; changed: set when deadlines change (wakes the clock loop).
     """
 
@@ -106,7 +107,8 @@ class LiveMatch:
         return f"{self.match_id}.{seat}.{version}"
 
     def ended_prompt_by(self, seat: int, prompt: str) -> int | None:
-        """Return the seat whose action ended ``seat``'s decision ``prompt``, if it was another."""
+        """Return the seat whose action ended ``seat``'s decision ``prompt`` (``seat`` itself
+        when another of its sockets answered it), or ``None``."""
         if seat in self.ended and self._prompt_text(seat, self.ended[seat][0]) == prompt:
             return self.ended[seat][1]
         return None
@@ -202,7 +204,10 @@ class LiveMatch:
         for seat, began in self.prompts.items():
             if step.prompts.get(seat) != began and seat != step.seat:
                 self.ended[seat] = (began, step.seat)
-        self.ended.pop(step.seat, None)
+        if step.seat in self.prompts:  # a 2nd answer (another socket of the seat): already_played
+            self.ended[step.seat] = (self.prompts[step.seat], step.seat)
+        else:
+            self.ended.pop(step.seat, None)
         self.state, self.version = step.state, step.version
         self.events[step.version] = step.events
         self.prompts, self.decision_at = step.prompts, step.decision_at

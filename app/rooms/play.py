@@ -262,6 +262,7 @@ class MatchRunner:
         live.commit(step)
         if live.over:
             self._stop_clock(live.code)
+        return True
 
     def _stop_clock(self, code: str) -> None:
         """End the room's clock loop (its match is over); the loop may be the caller."""

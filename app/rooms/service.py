@@ -114,6 +114,13 @@ class RoomService:
             rooms = await repo.list_rooms(session, statuses)
             return await self._rooms_json(session, rooms)
 
+    async def rooms_of(self, player_id: int, statuses: Iterable[str]) -> list[dict[str, Any]]:
+        """Return the rooms with one of ``statuses`` where ``player_id`` holds a seat, newest
+        first, as ``Room`` JSON (the "my games" list: issue 11 part 4)."""
+        async with self._sessions() as session:
+            rooms = await repo.seated_rooms(session, player_id, statuses)
+            return await self._rooms_json(session, list(rooms))
+
     async def seat_of(self, code: str, player_id: int | None) -> int | None:
         """Return the seat ``player_id`` holds in room ``code``, or ``None`` (also for no player).
 

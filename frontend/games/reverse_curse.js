@@ -8,6 +8,8 @@ import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, seatName, sideText, sidesPanel, stairs } from "./rc_board.js";
 import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
 import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
+import { shopPanel, summonPanel } from "./rc_monsters.js";
+import { regulationLimits, stairsChart } from "./rc_stairs_chart.js";
 
 const memories = new WeakMap();
 
@@ -105,45 +107,20 @@ function mulliganPanel(view, ctx) {
       onclick: () => act({ type: "mulligan", card: null }) })));
 }
 
-function shopPanel(view, ctx) {
-  const { t, act } = ctx;
-  const recruits = legalOf(ctx, "recruit");
-  if (!recruits.length && !legalOf(ctx, "pass").length) {
-    return h("section", { class: "decision" }, h("p", { text: t("rc.shop_wait") }));
-  }
-  return h("section", { class: "decision", "data-testid": "rc-shop" },
-    h("h3", { text: t("rc.shop_title") }),
-    h("p", { text: t("rc.shop_help") }),
-    h("div", { class: "dialog-actions" },
-      recruits.map(({ monster }) => h("button", { type: "button", class: "button",
-        "data-action": "recruit", "data-key": `recruit-${monster}`, disabled: busy(ctx),
-        title: t(`rc.monster_help.${monster}`),
-        text: t("rc.recruit", { monster: t(`rc.monster.${monster}`) }),
-        onclick: () => act({ type: "recruit", monster }) })),
-      h("button", { type: "button", class: "button", "data-action": "pass", "data-key": "pass",
-        disabled: busy(ctx), title: t("rc.explain.pass"), text: t("rc.pass"), onclick: () => act({ type: "pass" }) })));
-}
-
 function deploymentPanel(view, ctx) {
-  const { t, act } = ctx;
-  const summon = legalOf(ctx, "summon").length > 0;
-  const play = legalOf(ctx, "play").length > 0;
-  if (!summon && !play) return null;
-  const monster = view.held && view.my_side ? view.held[view.my_side] : null;
+  const { t } = ctx;
+  if (!legalOf(ctx, "play").length) return summonPanel(view, ctx);
   return h("section", { class: ["decision", "decision-turn"], "data-testid": "rc-your-turn" },
     h("p", { text: t("rc.play_help") }),
-    summon ? h("button", { type: "button", class: "button", "data-action": "summon", "data-key": "summon",
-      disabled: busy(ctx), title: monster ? t(`rc.monster_help.${monster}`) : null,
-      text: t("rc.summon", { monster: monster ? t(`rc.monster.${monster}`) : "" }),
-      onclick: () => act({ type: "summon" }) }) : null);
+    summonPanel(view, ctx));
 }
 
 function decisionPanel(view, ctx) {
   if (legalOf(ctx, "choose_order").length) return orderPanel(ctx);
   if (view.phase === "mulligan" && view.my_side) return mulliganPanel(view, ctx);
-  if (view.phase === "shop" && view.my_side) return shopPanel(view, ctx);
+  if (view.phase === "shop") return shopPanel(view, ctx, currentClock(ctx));
   if (view.phase === "deployment") return deploymentPanel(view, ctx);
-  return null;
+  return summonPanel(view, ctx);
 }
 
 /** What playing `code` now does, e.g. "Play +2 face-up on top of the field (T5)" (rulings
@@ -176,6 +153,15 @@ function handsPanel(view, ctx) {
   return h("div", { class: "rc-hands" }, hands.map(([seat, cards]) => handPanel(seat, cards, view, ctx)));
 }
 
+/** The live stairs chart of the sets resolved so far (rc_stairs_chart.js). */
+function chartPanel(view, ctx) {
+  if (!(view.history || []).length) return null;
+  const { ko, maxSets } = regulationLimits({ regulation: view.regulation });
+  return h("section", { class: "rc-chart" },
+    h("h3", { text: ctx.t("rc.chart_title") }),
+    stairsChart(view.history, { ko: view.ko || ko, maxSets: view.max_sets || maxSets, t: ctx.t }));
+}
+
 function fieldEntries(view, playback) {
   if (!playback) return view.field || [];
   return playback.field.map((entry, index) => ({ ...entry, turn: index + 1, face_up: true }));
@@ -189,6 +175,7 @@ function draw(root, memory) {
   replaceKeepingFocus(root, h("div", { class: "rc", "data-phase": view.phase },
     sidesPanel(view, ctx),
     stairs(view, ctx),
+    chartPanel(view, ctx),
     statusLine(view, ctx),
     playback
       ? playbackPanel(playback, ctx, {

@@ -32,5 +32,8 @@ export function renderBanner(el, { view, room, seat }) {
     h("p", { class: "banner-links" },
       room.match_id !== null && room.match_id !== undefined
         ? h("a", { class: "button", href: `/matches/${room.match_id}`, text: t("outcome.details") }) : null,
+      outcome && room.match_id !== null && room.match_id !== undefined  // issue 11 part 6
+        ? h("a", { class: "button", href: `/replay/${room.match_id}`, "data-testid": "replay-link",
+          text: t("replay.open") }) : null,
       h("a", { class: "button", href: "/", text: t("outcome.lobby") })));
 }

@@ -8,6 +8,9 @@ import { gameTitle, t } from "./i18n.js";
 import { optionFields, optionsSummary, readOptions } from "./options.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
+import { botChoiceRow, playAgainstBots } from "./bots.js";
+import { readRoomSettings, renderMyGames, roomSettingsRows } from "./my_games.js";
+import { teamSeatsText } from "/static/games/rc_seats.js";
 
 const REFRESH_MS = 4000;
 const LAST_GAME_KEY = "arena.lastGame";
@@ -54,8 +57,10 @@ async function createRoom(event) {
   button.disabled = true;
   try {
     const room = await api("/api/rooms", {
-      method: "POST", auth: true, body: { game: game.id, options: readOptions(byId("options"), game.options) },
+      method: "POST", auth: true, body: { game: game.id, options: readOptions(byId("options"), game.options), ...readRoomSettings() },
     });
+    const bots = byId("bots-select").value;
+    if (bots !== "none") await playAgainstBots(room.code, bots);
     window.location.assign(`/room/${encodeURIComponent(room.code)}`);
   } catch (error) {
     toastError(error);
@@ -67,6 +72,8 @@ function seatsText(room) {
   const taken = room.seats.filter((seat) => seat.player_id !== null);
   const names = taken.map((seat) => seat.name).join(", ");
   const count = t("lobby.seats_count", { taken: taken.length, total: room.seats.length });
+  const teams = teamSeatsText(room, t);
+  if (teams) return `${count} — ${teams}`;
   return names ? `${count} — ${names}` : count;
 }
 
@@ -123,10 +130,15 @@ async function main() {
     renderGameOptions();
   });
   renderGameOptions();
+  byId("options").after(botChoiceRow());
+  byId("options").after(roomSettingsRows());
   renderGameList();
   byId("create-form").addEventListener("submit", createRoom);
   await refreshRooms();
   setInterval(refreshRooms, REFRESH_MS);
+  const refreshMine = () => renderMyGames(byId("my-rooms"), games).catch(() => {});
+  await refreshMine();
+  setInterval(refreshMine, REFRESH_MS);
 }
 
 main();

@@ -8,7 +8,9 @@ import { gameTitle, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { resultText } from "./outcome.js";
 import { initPage } from "./page.js";
+import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
+import { regulationLimits, stairsChart } from "/static/games/rc_stairs_chart.js";
 
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 
@@ -65,6 +67,9 @@ async function ladderSection(match) {
   return h("section", { class: "panel ladder", "data-testid": "ladder" },
     h("h2", { text: t("ladder.title") }),
     h("p", { class: "muted small", text: t("ladder.help") }),
+    ladder.sets.length ? h("figure", { class: "rc-chart" },
+      stairsChart(ladder.sets, { ...regulationLimits(match.options), t }),
+      h("figcaption", { class: "muted small", text: t("rc.chart_title") })) : null,
     ladder.sets.length ? ladder.sets.map((entry) => ladderSet(entry, match))
       : h("p", { class: "muted", text: t("ladder.empty") }));
 }
@@ -82,7 +87,10 @@ async function main() {
   byId("match-title").textContent = t("match.title", { id: match.id });
   document.title = `${t("match.title", { id: match.id })} · ${t("app.name")}`;
   const body = byId("match-body");
-  replace(body, h("section", { class: "panel" }, factsList(match, game), seatsTable(match)));
+  replace(body, h("section", { class: "panel" }, factsList(match, game), seatsTable(match),
+    match.status === "finished" ? h("p", {}, h("a", { class: "button", href: `/replay/${match.id}`,
+      "data-testid": "replay-link", text: t("replay.open") })) : null));
+  if (match.seed) body.append(verifySection(match));
   if (match.game === "reverse_curse") {
     try {
       body.append(await ladderSection(match));

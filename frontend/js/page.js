@@ -2,6 +2,7 @@
 // header's identity badge and its language switcher.
 
 import { getPlayer } from "./api.js";
+import { accountButton } from "./account.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, applyI18n, currentLang, loadLocale, rememberLanguage, t } from "./i18n.js";
 
@@ -21,6 +22,7 @@ export function renderIdentity() {
   replace(slot, player
     ? [t("identity.playing_as"), " ", h("strong", { "data-testid": "my-name", text: player.name })]
     : h("span", { class: "muted", text: t("identity.guest") }));
+  slot.append(" ", accountButton());  // save the profile / log in elsewhere (issue 11 part 5)
 }
 
 /** Put the language menu (English / 简体中文 / 日本語, each in its own script) in the header;
@@ -36,5 +38,5 @@ export function renderLanguageSwitcher() {
   });
   header.append(h("div", { class: "lang-switch" },
     h("label", { for: "lang-select", class: "lang-label" },
-      h("span", { "aria-hidden": "true", text: "🌐 " }), t("lang.label")), select));
+      t("lang.label")), select));
 }

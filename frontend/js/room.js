@@ -14,6 +14,10 @@ import { RoomSocket } from "./socket.js";
 import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
 import { renderBanner } from "./banner.js";
 import { installLongPress } from "./explain.js";
+import { teamSeatItems } from "/static/games/rc_seats.js";
+import { fillButton } from "./bots.js";
+import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
+import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 
 const PENDING_TIMEOUT_MS = 8000;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -136,6 +140,8 @@ const HANDLERS = {
   room(frame) {
     const started = state.room && state.room.status === "open" && frame.room.status !== "open";
     state.room = frame.room;
+    // Removed by the creator, or replaced by a bot: greet again (as a spectator).
+    if (lostMySeat(frame.room, state.seat)) socket.restart();
     // A match that starts without an update to this socket: ask for a fresh welcome.
     if (started && !state.view) setTimeout(() => !state.view && socket.restart(), 1500);
   },
@@ -205,6 +211,7 @@ function seatRow(entry) {
     button = h("button", { class: "button button-small", "data-testid": `leave-seat-${entry.seat}`,
       text: t("room.leave_seat"), onclick: () => leaveSeat(entry.seat) });
   }
+  button = button || kickButton(state.room, entry, adoptRoom);
   const side = entry.side && (has(`side.${entry.side}`) ? t(`side.${entry.side}`) : entry.side);
   return h("li", { class: ["seat", me && "seat-me", free && "seat-free"], "data-seat": entry.seat },
     h("span", { class: "seat-label", text: t("room.seat_n", { n: entry.seat + 1 }) }),
@@ -219,10 +226,29 @@ function seatRow(entry) {
 }
 
 function renderSeats() {
-  replace(byId("seats"), state.room.seats.map(seatRow));
+  replace(byId("seats"), teamSeatItems(state.room, seatRow, t) || state.room.seats.map(seatRow));
+  renderBotFill();
   byId("presence").textContent = t("room.spectators", { n: state.spectators });
   const resignButton = byId("resign");
   resignButton.hidden = !(matchRunning() && state.seat !== null);
+}
+
+/** The creator's "fill empty seats with bots" controls in an open room (issue 11 part 3). */
+function renderBotFill() {
+  let slot = document.getElementById("bots-fill-slot");
+  if (!slot) {
+    slot = h("div", { id: "bots-fill-slot" });
+    byId("seats").after(slot);
+  }
+  const player = getPlayer();
+  const key = JSON.stringify([state.room.status, state.room.seats.map((s) => s.player_id), player && player.id]);
+  if (slot.dataset.key === key) return;
+  slot.dataset.key = key;
+  replace(slot, fillButton(state.room, player && player.id, (room) => {
+    state.room = room;
+    socket.restart();
+    render();
+  }, toastError));
 }
 
 function renderMode() {
@@ -269,6 +295,12 @@ function renderTable() {
   }
 }
 
+/** Take a Room from a REST answer (removal, rematch) and redraw. */
+function adoptRoom(room) {
+  state.room = room;
+  render();
+}
+
 function render() {
   if (!state.room) return;
   renderHead();
@@ -277,6 +309,8 @@ function render() {
   renderSeats();
   renderTable();
   renderBanner(byId("banner"), { view: state.view, room: state.room, seat: mySeat() });
+  renderManage(byId("manage"), { room: state.room, seat: mySeat(), onRoom: adoptRoom });
+  updateTurnAlert(matchRunning() && state.legal.length > 0);
   renderChatToggle(mySide(), state.room.seats);
   renderChat(byId("chat-log"), state.chat);
 }
@@ -334,6 +368,7 @@ async function main() {
   setUpChat();
   installLongPress(byId("table"));
   byId("resign").addEventListener("click", resign);
+  byId("conn-status").before(soundToggle(), " ");
   socket = new RoomSocket(state.room.ws || `/ws/rooms/${encodeURIComponent(code)}`, {
     getToken: () => (getPlayer() ? getPlayer().token : null), onFrame, onStatus,
   });

@@ -7,11 +7,11 @@ it; ``resign_match`` ends a match at once with one seat resigning.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable
 
 from tests.app.conftest import Arena, Client
 
-Check = Callable[[dict[int | None, Client]], Awaitable[None] | None]
+Check = Callable[[dict[int | None, Client], int, dict[str, Any]], None]
 
 
 async def seated_room(arena: Arena, players: list[dict[str, Any]], options: dict[str, Any],
@@ -42,7 +42,8 @@ async def play_out(clients: dict[int | None, Client], check: Check | None = None
                    limit: int = 500) -> list[tuple[int, dict[str, Any]]]:
     """Play the lowest asked seat's first legal action until no seat is asked; return the log.
 
-    After every version, ``check(clients)`` may inspect each client's ``last`` frame.
+    After every version, ``check(clients, seat, action)`` is told the action just applied and
+    may inspect each client's ``last`` frame.
     """
     log: list[tuple[int, dict[str, Any]]] = []
     version = clients[0].last["version"]
@@ -58,9 +59,7 @@ async def play_out(clients: dict[int | None, Client], check: Check | None = None
         for client in clients.values():
             await client.until_version(version)
         if check is not None:
-            result = check(clients)
-            if result is not None:
-                await result
+            check(clients, seat, action)
     raise AssertionError(f"the match did not end within {limit} actions")
 
 

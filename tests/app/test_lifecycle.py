@@ -1,4 +1,5 @@
-"""The room status machine: open → playing → finished | abandoned; nothing else."""
+"""The room status machine: open → playing → finished | abandoned, finished → playing (a
+rematch); nothing else."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from app.rooms.lifecycle import IllegalTransition, RoomStatus, transition
 
 S = RoomStatus
 ALLOWED = {(S.OPEN, S.PLAYING), (S.OPEN, S.ABANDONED), (S.PLAYING, S.FINISHED),
-           (S.PLAYING, S.ABANDONED)}
+           (S.PLAYING, S.ABANDONED),
+           (S.FINISHED, S.PLAYING)}  # a rematch in the same room (issue 11 part 4)
 
 
 @pytest.mark.parametrize("current", list(S))

@@ -146,8 +146,8 @@ def test_grid_reversal_score_counts_the_first_wave():
                                           (1, 2): (1, 3, False), (1, 3): (0, 4, False)})}
     action = {"type": "super_add_line", "cells": [[1, 0], [1, 1], [1, 2]]}
     assert grid_bot.score(line, action) == 9.5
-    # Swapping (1,1)=1 and (1,2)=3 puts 3 next to ... (1,0)=1 (sum 4) and 1 next to (1,3)? no:
-    # (1,3) is the opponent's, so nothing fires: -0.5.
+    # Swapping (1,1)=1 and (1,2)=3: the 3 now at (1,1) sums 4 with both neighbours, the 1 at
+    # (1,2) sums 4 with the 3; (1,3) is the opponent's. Nothing fires: -0.5.
     assert grid_bot.score(line, {"type": "swap_cells", "cells": [[1, 1], [1, 2]]}) == -0.5
     assert grid_bot.score(line, {"type": "end_stage"}) == 0
     assert grid_bot.score(line, {"type": "discard", "card": "BOMB"}) == 1

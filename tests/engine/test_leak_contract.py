@@ -58,21 +58,6 @@ HIDDEN_CHOICES: dict[str, frozenset[str]] = {
     "grid_reversal": frozenset({"choose_mother"}),     # chosen together, revealed together
     "numgr": frozenset({"play"}),                      # a card held face-down under a θ
 }
-#: Games whose ``redeal`` is known to build some states the game cannot reach, on which
-#: ``apply`` of a listed legal action crashes (``CRASHES``): for them such a step skips the
-#: next-action event comparison (every other check still runs). Each entry is a bug to fix in
-#: that engine.
-REDEAL_GAPS: dict[str, str] = {
-    "zipai": "redeal can give a hidden hand four copies of a face (rules: always a 扫穿; apply "
-             "raises ValueError in split.take_kans), and does not keep a hand that the open "
-             "claim window lists a 胡 for (apply raises AttributeError in scoring.win_result)",
-    "grid_reversal": "redeal moves a card named by a pending effect on the public stack (a "
-                     "swap_in's card) out of its owner's hand; resolving it raises ValueError",
-}
-
-#: What a crash of ``apply`` on an unreachable state looks like (an ``AssertionError`` is a
-#: failed check, never a crash).
-CRASHES = (ValueError, AttributeError, KeyError, IndexError, TypeError)
 
 
 def _variants(game) -> list[dict[str, Any]]:
@@ -121,10 +106,9 @@ def _keys(value: Any) -> Iterator[str]:
 class Checker:
     """The checks of one playout; counts how often each non-trivial comparison really ran."""
 
-    def __init__(self, game, seed: bytes, players: int, gaps: bool = True) -> None:
+    def __init__(self, game, seed: bytes, players: int) -> None:
         self.game, self.seed, self.players = game, seed, players
         self.redeal = _redealer(game)
-        self.tolerate_gap = gaps and game.spec.id in REDEAL_GAPS
         self.viewers = [*range(players), None]
         self.counts = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
 
@@ -162,12 +146,8 @@ class Checker:
         self.counts["moved"] += other_dump != dumped
         if action not in game.legal_actions(other, seat):
             return
-        try:
-            other_after, other_events = game.apply(other, seat, action)
-        except CRASHES:
-            if self.tolerate_gap:
-                return  # a known REDEAL_GAPS state the game cannot reach
-            raise
+        # A re-deal builds only states the rules can reach, so a listed action never crashes.
+        other_after, other_events = game.apply(other, seat, action)
         if game.view(other_after, viewer) == game.view(after, viewer):
             self.counts["events"] += 1
             assert _visible(other_events, viewer) == _visible(events, viewer), (
@@ -210,16 +190,13 @@ class Checker:
                     state, viewer)
 
 
-def _playout(game, options: dict[str, Any], number: int, gaps: bool = True) -> dict[str, int]:
-    """Play one seeded random game with every check; return the checker's counts.
-
-    ``gaps=False`` lets a ``REDEAL_GAPS`` game's crash on a re-dealt state propagate.
-    """
+def _playout(game, options: dict[str, Any], number: int) -> dict[str, int]:
+    """Play one seeded random game with every check; return the checker's counts."""
     options = game.validate_options(options)
     players = game.seats(options)
     seed = hashlib.sha256(f"leak/{game.spec.id}/{number}".encode()).digest()[:16]
     state = game.new_game(options, players, seed)
-    checker = Checker(game, seed, players, gaps)
+    checker = Checker(game, seed, players)
     chooser = random.Random(number)
     for _ in range(game.spec.max_length + 1):
         acting = sorted(game.to_act(state))
@@ -256,14 +233,3 @@ def test_a_hidden_information_game_without_redeal_fails_rather_than_skips():
 
     with pytest.raises(AssertionError, match="has hidden information but no GAME.redeal"):
         _redealer(NoRedeal())
-
-
-@pytest.mark.parametrize("game_id", sorted(REDEAL_GAPS))
-@pytest.mark.xfail(strict=True, raises=CRASHES,
-                   reason="known redeal gap (REDEAL_GAPS): to fix in that engine")
-def test_known_redeal_gaps_still_fail(game_id):
-    """Each REDEAL_GAPS entry still reproduces; once fixed, XPASS fails: drop the entry."""
-    game = GAMES[game_id]
-    variants = _variants(game)
-    for number in range(PLAYOUTS):
-        _playout(game, variants[number % len(variants)], number, gaps=False)

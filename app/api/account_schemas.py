@@ -1,0 +1,52 @@
+"""Request and response models of issue 11 parts 4–6: accounts, "my games", replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from app.api.schemas import MatchSummary
+
+
+class ClaimIn(BaseModel):
+    """``POST /api/players/{id}/claim``: a password (8–128 characters), optionally a new name
+    (the login; unique among saved profiles)."""
+
+    password: str = Field(max_length=128)
+    name: str | None = Field(None, min_length=1, max_length=32)
+
+
+class LoginIn(BaseModel):
+    """``POST /api/login``: a saved profile's name (any case) and its password."""
+
+    name: str = Field(min_length=1, max_length=32)
+    password: str = Field(max_length=128)
+
+
+class AccountOut(BaseModel):
+    """The caller's own profile: whether it is saved with a password (``claimed``)."""
+
+    id: int
+    name: str
+    claimed: bool
+
+
+class ReplayStep(BaseModel):
+    """One step of a replay: the position after action ``step`` (0 = the deal)."""
+
+    step: int
+    seat: int | None
+    action: dict[str, Any] | None
+    timeout: bool
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+
+
+class ReplayOut(MatchSummary):
+    """``GET /api/matches/{id}/replay``: the finished match and every step's view for
+    ``viewer`` (``null`` = spectator; a seat = that player's view, hand included)."""
+
+    seed: str
+    viewer: int | None
+    steps: list[ReplayStep]

@@ -1,0 +1,52 @@
+"""Replays (issue 11 part 6): ``GET /api/matches/{id}/replay`` and the page ``/replay/{id}``.
+
+Only a finished match has a replay (its seed is public then: ARCHITECTURE.md "Fairness"); the
+views come from the engine replaying the log (``app.rooms.replay``), through the room service's
+catalog (the only way into ``engine``).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
+
+from app.api.account_schemas import ReplayOut
+from app.api.deps import ServiceDep, SessionDep
+from app.api.errors import ERRORS
+from app.api.matches import summaries
+from app.api.pages import page
+from app.db import repositories as repo
+from app.rooms.errors import RoomError
+from app.rooms.replay import replay_steps
+
+router = APIRouter(tags=["replays"])
+
+
+@router.get("/api/matches/{match_id}/replay", response_model=ReplayOut, responses=ERRORS)
+async def get_replay(match_id: int, session: SessionDep, service: ServiceDep,
+                     viewer: int | None = None) -> dict:
+    """Return the finished match (``MatchSummary`` + ``seed``) and its ``steps``: the view of
+    ``viewer`` (a seat; omitted = the spectator's) after every action, the deal first.
+
+    Raises:
+        RoomError: ``match_not_found`` (404), ``no_such_seat`` (404) for a viewer that is not a
+            seat, ``match_not_finished`` (409) while it is played or when it was abandoned.
+    """
+    match = await repo.get_match(session, match_id)
+    if match is None:
+        raise RoomError("match_not_found", f"No match has the id {match_id}.", 404)
+    if match.status != "finished":
+        raise RoomError("match_not_finished", "A replay opens once the match is over.")
+    summary = (await summaries(session, [match]))[0]
+    if viewer is not None and not 0 <= viewer < len(summary["seats"]):
+        raise RoomError("no_such_seat", f"The match has no seat {viewer}.", 404)
+    actions = await repo.match_actions(session, match_id)
+    steps = replay_steps(service.catalog.game(match.game), match.id, match.options,
+                         len(summary["seats"]), bytes.fromhex(match.seed), actions, viewer)
+    return {**summary, "seed": match.seed, "viewer": viewer, "steps": steps}
+
+
+@router.get("/replay/{match_id}", include_in_schema=False)
+async def replay_page(request: Request, match_id: int) -> FileResponse:
+    """The replay page (``?step=k`` opens step ``k``; ``?viewer=s`` a seat's view)."""
+    return page(request, "replay.html")

@@ -1,0 +1,203 @@
+"""Computer players in rooms (issue 11 part 3, "Play vs computer").
+
+A bot is a ``players`` row marked ``bot`` (migration 0002; a match with one is never rated,
+``app.rooms.ratings``), seated like anyone through ``RoomService.claim_seat``: ``fill_with_bots``
+puts a new bot of the chosen level in every free seat of an open room (room creator only).
+
+``BotDriver`` plays the bot seats of every match through the same path as people: it listens to
+the room channel, and when a bot seat is asked a decision it waits a short natural delay, reads
+that seat's render (its ``view`` and ``legal`` actions only, exactly what a person's socket gets)
+and answers the seat's current prompt with ``MatchRunner.act`` — so the action is logged, checked
+against the prompt and the clocks like any other. The bot's level is the player's name
+(``BOT_NAMES``). With several processes, each drives the bots of the rooms it hears of; a
+duplicate answer is refused ``stale_prompt`` by the prompt check, so a decision is taken once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+from app.auth import hash_token, new_token
+from app.bus.base import CHANNEL, Broker
+from app.db import bots_repo
+from app.rooms.errors import RoomError
+from app.rooms.play import MatchRunner, to_datetime
+from engine.bots import LEVELS, Bot, make_bot
+from engine.core import Rng
+
+log = logging.getLogger(__name__)
+
+#: The name of a bot player of each level (its level is read back from it).
+BOT_NAMES: dict[str, str] = {"random": "Random bot", "greedy": "Greedy bot"}
+_LEVEL_OF_NAME = {name: level for level, name in BOT_NAMES.items()}
+
+
+def level_of(name: str) -> str:
+    """Return the level of a bot player named ``name`` (``"greedy"`` for an unknown name)."""
+    return _LEVEL_OF_NAME.get(name, "greedy")
+
+
+def check_level(level: str) -> str:
+    """Return ``level`` if it is one of ``engine.bots.LEVELS``.
+
+    Raises:
+        RoomError: ``bad_bot_level`` (422).
+    """
+    if level not in LEVELS:
+        raise RoomError("bad_bot_level", f"Bot level must be one of: {', '.join(LEVELS)}.", 422)
+    return level
+
+
+@dataclass(frozen=True)
+class BotDelay:
+    """How long a bot "thinks" before it answers: uniform in ``[low, high]`` seconds.
+
+    The jitter is drawn from the bot's ``Rng`` (never the ``random`` module), in steps of a
+    thousandth of the range. ``BotDelay(0, 0)`` answers at once (tests).
+    """
+
+    low: float = 0.6
+    high: float = 1.2
+
+    def seconds(self, rng: Rng) -> float:
+        """Return the delay in seconds for one decision."""
+        if self.high <= self.low:
+            return max(self.low, 0.0)
+        return self.low + (self.high - self.low) * rng.randbelow(1001) / 1000
+
+
+async def fill_with_bots(service: Any, sessions: async_sessionmaker, code: str,
+                         requester_id: int, level: str, now: float) -> dict[str, Any]:
+    """Seat a new bot of ``level`` in every free seat of room ``code``; return the ``Room`` JSON.
+
+    The match starts when the last seat is filled (``RoomService.claim_seat``).
+
+    Raises:
+        RoomError: ``bad_bot_level`` (422), ``room_not_found`` (404), ``not_room_creator`` (403),
+            ``room_not_open``, ``no_free_seat`` (409).
+    """
+    check_level(level)
+    room = await service.room(code)
+    if room["creator_id"] != requester_id:
+        raise RoomError("not_room_creator", "Only the room's creator may seat bots.", 403)
+    if room["status"] != "open":
+        raise RoomError("room_not_open", "The room is not open any more.")
+    free = [seat["seat"] for seat in room["seats"] if seat["player_id"] is None]
+    if not free:
+        raise RoomError("no_free_seat", "Every seat is taken.")
+    for seat in free:
+        async with sessions() as session, session.begin():
+            bot = await bots_repo.add_bot_player(session, BOT_NAMES[level],
+                                                 hash_token(new_token()), to_datetime(now))
+        room = await service.claim_seat(code, seat, bot.id)
+    return room
+
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class BotDriver:
+    """Answers the decisions of bot seats (see the module docstring).
+
+    Args:
+        runner: the service's ``MatchRunner`` (renders and ``act``).
+        sessions: the session factory (which seats are bots).
+        broker: the room channel to listen to.
+        delay: the thinking time; secret: the key of the bots' ``Rng`` (not the match seed,
+            which stays secret until the end); sleep: ``asyncio.sleep`` (injectable).
+    """
+
+    def __init__(self, runner: MatchRunner, sessions: async_sessionmaker, broker: Broker,
+                 delay: BotDelay, secret: bytes | None = None, sleep: Sleep = asyncio.sleep
+                 ) -> None:
+        self._runner, self._sessions, self._broker = runner, sessions, broker
+        self._delay, self._sleep = delay, sleep
+        self._secret = secret if secret is not None else secrets.token_bytes(32)
+        self._seats: dict[str, tuple[int | None, dict[int, str]]] = {}
+        self._bots: dict[tuple[str, str], Bot] = {}
+        self._pending: dict[tuple[str, int, str], asyncio.Task] = {}
+        self._pump_task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        """Listen to the room channel and answer the bots of every match being played."""
+        subscription = await self._broker.subscribe(CHANNEL)
+        self._pump_task = asyncio.create_task(self._pump(subscription))
+        async with self._sessions() as session:
+            codes = await bots_repo.playing_room_codes(session)
+        for code in codes:
+            await self.kick(code)
+
+    async def stop(self) -> None:
+        """Stop listening and cancel every pending answer."""
+        tasks = [t for t in [self._pump_task, *self._pending.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._pending.clear()
+
+    async def _pump(self, subscription: Any) -> None:
+        async for message in subscription:
+            code = message.get("room")
+            if not code:
+                continue
+            if message.get("kind") == "room":
+                self._seats.pop(code, None)  # seats changed, or a new match began
+            try:
+                await self.kick(code)
+            except Exception:  # one room's failure must not stop the bots of the others
+                log.exception("bot driver failed on room %s", code)
+
+    async def _bot_seats(self, code: str, match_id: int | None) -> dict[int, str]:
+        """Return ``{seat: bot name}`` of the room's newest match (cached per match)."""
+        cached = self._seats.get(code)
+        if cached is None or (match_id is not None and cached[0] != match_id):
+            async with self._sessions() as session:
+                cached = await bots_repo.newest_match_bots(session, code)
+            self._seats[code] = cached
+        return cached[1]
+
+    async def kick(self, code: str) -> None:
+        """Schedule an answer for every bot seat of room ``code`` that is asked a decision."""
+        if not await self._bot_seats(code, None):
+            return
+        live = await self._runner.live(code)
+        if live is None or live.over:
+            return
+        bots = await self._bot_seats(code, live.match_id)
+        for seat in sorted(bots):
+            prompt = live.prompt_id(seat)
+            if prompt is not None and (code, seat, prompt) not in self._pending:
+                self._schedule(code, seat, prompt, level_of(bots[seat]), live.game)
+
+    def _schedule(self, code: str, seat: int, prompt: str, level: str, game: Any) -> None:
+        key = (code, seat, prompt)
+        task = asyncio.create_task(self._answer(code, seat, prompt, level, game))
+        self._pending[key] = task
+        task.add_done_callback(lambda _: self._pending.pop(key, None))
+
+    def _bot(self, game_id: str, level: str) -> Bot:
+        key = (game_id, level)
+        if key not in self._bots:
+            self._bots[key] = make_bot(game_id, level)
+        return self._bots[key]
+
+    async def _answer(self, code: str, seat: int, prompt: str, level: str, game: Any) -> None:
+        """Think, then answer ``prompt`` from the seat's own render (view + legal only)."""
+        rng = Rng.derive(self._secret, code, seat, prompt)
+        await self._sleep(self._delay.seconds(rng))
+        frame = self._runner.render(code, seat, since=self._runner.version(code) or 0)
+        if frame is None or frame["prompt"] != prompt or not frame["legal"]:
+            return  # the decision moved on meanwhile (a timeout, a teammate)
+        action = self._bot(game.spec.id, level).choose(game, frame["view"], frame["legal"], rng)
+        try:
+            await self._runner.act(code, seat, prompt, action)
+        except RoomError as exc:
+            log.info("bot answer refused", extra={"room": code, "seat": seat, "code": exc.code})
+        except Exception:  # a bot bug: the seat's clock will play its deadline action instead
+            log.exception("bot of room %s seat %s failed", code, seat)

@@ -1,0 +1,49 @@
+"""Replays of finished matches (issue 11 part 6): the logged actions replayed with the engine
+from the revealed seed, and the view at every step.
+
+Step 0 is the deal (no action); step ``k`` (1-based, ``= match_actions.seq``) is the position
+after the ``k``-th action. Views are the engine's own ``view(state, viewer)``: the spectator's
+(``viewer=None``) or, since a finished match hides nothing any more (its seed is public), any
+seat's — with that player's hand. Replaying goes through ``LiveMatch`` so a resign and a clock
+move are replayed exactly as they were played (``timeout`` events included).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from app.rooms.live import LiveMatch
+from engine.core import Game
+
+
+def replay_steps(game: Game, match_id: int, options: Mapping[str, Any], players: int,
+                 seed: bytes, actions: Sequence[Any], viewer: int | None) -> list[dict[str, Any]]:
+    """Return one entry per step, the deal first:
+    ``{"step", "seat", "action", "timeout", "events", "view"}``.
+
+    Args:
+        game: the engine; match_id: the match (only for the replay's prompt ids).
+        options: the match's validated options; players: its seat count; seed: its seed.
+        actions: the logged rows (``seq``, ``seat``, ``action``, ``timeout``, ``at``) in order.
+        viewer: the seat whose view is shown, ``None`` for the spectator's.
+
+    ``events`` are the step's events that ``viewer`` may see; step 0 has ``seat``/``action``
+    ``None`` and no events.
+
+    Raises:
+        EngineError: a logged action the engine refuses (a corrupt log).
+    """
+    live = LiveMatch.start(game, match_id, 0, "", options, players, seed, 0.0)
+    steps = [_entry(live, 0, None, None, False, (), viewer)]
+    for row in actions:
+        step = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+        steps.append(_entry(live, step.version, row.seat, row.action, row.timeout, step.events,
+                            viewer))
+    return steps
+
+
+def _entry(live: LiveMatch, number: int, seat: int | None, action: Any, timeout: bool,
+           events, viewer: int | None) -> dict[str, Any]:
+    return {"step": number, "seat": seat, "action": action, "timeout": bool(timeout),
+            "events": [e.to_json() for e in events if e.visible(viewer)],
+            "view": live.game.view(live.state, viewer)}

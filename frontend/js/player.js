@@ -1,0 +1,60 @@
+// Player page (/players/{id}): GET /api/players/{id} — the player's rating in each game
+// (conservative rating, mu, sigma, matches, wins, KOs) and their recent matches.
+
+import { api, getGames } from "./api.js";
+import { byId, formatTime, h, replace } from "./dom.js";
+import { gameTitle, t } from "./i18n.js";
+import { resultText } from "./outcome.js";
+import { initPage } from "./page.js";
+import { ratingText } from "./rating.js";
+
+const playerId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+
+function ratingsTable(ratings, games) {
+  if (!ratings.length) return h("p", { class: "muted", text: t("player.unrated") });
+  const cols = ["game", "rating", "mu", "sigma", "matches", "wins", "kos"];
+  return h("table", { class: "table-plain", "data-testid": "player-ratings" },
+    h("caption", { text: t("player.ratings") }),
+    h("thead", {}, h("tr", {}, cols.map((col) => h("th", { scope: "col", text: t(`ladders.col_${col}`) })))),
+    h("tbody", {}, ratings.map((row) => {
+      const game = games.find((entry) => entry.id === row.game);
+      return h("tr", { "data-game": row.game },
+        h("td", {}, h("a", { href: `/ladders?game=${encodeURIComponent(row.game)}`,
+          text: gameTitle(game && game.titles, row.game) })),
+        ["rating", "mu", "sigma"].map((col) => h("td", { "data-col": col, text: ratingText(row[col]) })),
+        ["matches", "wins", "kos"].map((col) => h("td", { "data-col": col, text: String(row[col]) })));
+    })));
+}
+
+function matchesList(matches, games) {
+  if (!matches.length) return h("p", { class: "muted", text: t("player.no_matches") });
+  return h("ul", { class: "match-list", "data-testid": "player-matches" }, matches.map((match) => {
+    const game = games.find((entry) => entry.id === match.game);
+    return h("li", { class: "match-item", "data-match": match.id },
+      h("a", { href: `/matches/${match.id}`, class: "match-link" },
+        h("strong", { text: gameTitle(game && game.titles, match.game) }),
+        h("span", { class: "code", text: match.room_code })),
+      h("span", { class: "match-names", text: match.seats.map((seat) => seat.name).join(t("history.versus")) }),
+      h("span", { class: "match-result", text: resultText(match) }),
+      h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
+  }));
+}
+
+async function main() {
+  await initPage();
+  let player;
+  try {
+    player = await api(`/api/players/${encodeURIComponent(playerId)}`);
+  } catch (error) {
+    byId("player-title").textContent = t(error.status === 404 ? "player.not_found" : `error.${error.code}`);
+    return;
+  }
+  const games = await getGames().catch(() => []);
+  byId("player-title").textContent = player.name;
+  document.title = `${player.name} · ${t("app.name")}`;
+  replace(byId("player-body"),
+    h("section", { class: "panel" }, ratingsTable(player.ratings, games)),
+    h("section", { class: "panel" }, h("h2", { text: t("player.recent") }), matchesList(player.recent_matches, games)));
+}
+
+main();

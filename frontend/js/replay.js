@@ -1,0 +1,193 @@
+// Replay page (/replay/{match_id}?step=k&viewer=s): steps through a finished match action by
+// action (first / previous / next / last, autoplay, a slider, ←/→/Home/End keys), drawing each
+// step's view with the game's own table module (no actions offered). The view is the
+// spectator's, or — the match being over, nothing is secret any more — one player's, hand
+// included (the "viewer" select). The URL always names the step shown, so it can be shared.
+// Data: GET /api/matches/{id}/replay[?viewer=s] (docs/protocol.md "Replays").
+
+import { api } from "./api.js";
+import { byId, h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { resultText } from "./outcome.js";
+import { initPage } from "./page.js";
+import { countdown, toast, toastError } from "./ui.js";
+
+const AUTOPLAY_MS = 1000;
+const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+const replay = { data: null, step: 0, viewer: null, module: null, timer: null, forward: false };
+
+/** The step and viewer asked for in the page URL (clamped later). */
+function readUrl() {
+  const params = new URLSearchParams(window.location.search);
+  const step = Number.parseInt(params.get("step") || "0", 10);
+  const viewer = params.get("viewer");
+  return { step: Number.isFinite(step) ? step : 0, viewer: viewer === null || viewer === "" ? null : Number(viewer) };
+}
+
+/** The shareable URL of the step shown (and the viewer, when a seat's). */
+function stepUrl() {
+  const params = new URLSearchParams({ step: String(replay.step) });
+  if (replay.viewer !== null) params.set("viewer", String(replay.viewer));
+  return `${window.location.origin}/replay/${encodeURIComponent(matchId)}?${params}`;
+}
+
+function seatName(seat) {
+  const entry = replay.data.seats.find((s) => s.seat === seat);
+  return entry ? entry.name : t("room.seat_n", { n: seat + 1 });
+}
+
+function actionText(step) {
+  if (step.step === 0) return t("replay.deal");
+  const who = `${t("room.seat_n", { n: step.seat + 1 })} (${seatName(step.seat)})`;
+  const what = step.action && step.action.type ? step.action.type : "?";
+  return t(step.timeout ? "replay.action_timeout" : "replay.action", { who, what });
+}
+
+function context(step) {
+  const data = replay.data;
+  const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
+    seats: data.seats.map((s) => ({ ...s, side: null })), match_id: data.id };
+  return {
+    view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},
+    events: replay.forward ? step.events : [], room, players: room.seats, connected: false,
+    pending: false, act: () => false, t, countdown,
+  };
+}
+
+function renderOutcome(last) {
+  const el = byId("replay-outcome");
+  const outcome = replay.data.outcome;
+  el.hidden = !last || !outcome;
+  if (el.hidden) return;
+  el.dataset.winners = outcome.winners.join(",");
+  el.dataset.reason = outcome.reason;
+  el.textContent = `${t("replay.final")} ${resultText(replay.data)}`;
+}
+
+function render() {
+  const steps = replay.data.steps;
+  const step = steps[replay.step];
+  const last = replay.step === steps.length - 1;
+  byId("replay-step").textContent = t("replay.step", { n: replay.step, total: steps.length - 1 });
+  byId("replay-action").textContent = actionText(step);
+  byId("replay-slider").value = String(replay.step);
+  byId("replay-first").disabled = byId("replay-prev").disabled = replay.step === 0;
+  byId("replay-next").disabled = byId("replay-last").disabled = last;
+  renderOutcome(last);
+  const table = byId("table");
+  table.dataset.game = replay.data.game;
+  table.dataset.step = String(replay.step);
+  try {
+    replay.module.render(table, context(step));
+  } catch (error) {
+    console.error(error);
+    replace(table, h("p", { class: "error", text: t("room.render_failed") }));
+  }
+  window.history.replaceState(null, "", stepUrl());
+  replay.forward = false;
+}
+
+function go(step, { forward = false } = {}) {
+  const max = replay.data.steps.length - 1;
+  replay.step = Math.max(0, Math.min(max, step));
+  replay.forward = forward;
+  if (replay.step === max) stopAutoplay();
+  render();
+}
+
+function paintPlay() {
+  const button = byId("replay-play");
+  const playing = replay.timer !== null;
+  button.setAttribute("aria-pressed", String(playing));
+  button.textContent = t(playing ? "replay.pause" : "replay.play");
+}
+
+function stopAutoplay() {
+  clearInterval(replay.timer);
+  replay.timer = null;
+  paintPlay();
+}
+
+function toggleAutoplay() {
+  if (replay.timer !== null) return stopAutoplay();
+  if (replay.step === replay.data.steps.length - 1) go(0);
+  replay.timer = setInterval(() => go(replay.step + 1, { forward: true }), AUTOPLAY_MS);
+  paintPlay();
+}
+
+function bindControls() {
+  byId("replay-first").addEventListener("click", () => go(0));
+  byId("replay-prev").addEventListener("click", () => go(replay.step - 1));
+  byId("replay-next").addEventListener("click", () => go(replay.step + 1, { forward: true }));
+  byId("replay-last").addEventListener("click", () => go(replay.data.steps.length - 1));
+  byId("replay-play").addEventListener("click", toggleAutoplay);
+  byId("replay-slider").addEventListener("input", (event) => go(Number(event.target.value)));
+  byId("replay-viewer").addEventListener("change", (event) => {
+    const value = event.target.value;
+    load(value === "" ? null : Number(value), replay.step);
+  });
+  byId("replay-share").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(stepUrl());
+      toast(t("replay.copied"));
+    } catch {
+      toast(stepUrl());
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    const keys = { ArrowLeft: () => go(replay.step - 1), ArrowRight: () => go(replay.step + 1, { forward: true }),
+      Home: () => go(0), End: () => go(replay.data.steps.length - 1) };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  });
+}
+
+function fillViewers() {
+  const select = byId("replay-viewer");
+  replace(select, h("option", { value: "", text: t("replay.spectator") }),
+    replay.data.seats.map((s) => h("option", { value: String(s.seat),
+      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${s.name}` })));
+  select.value = replay.viewer === null ? "" : String(replay.viewer);
+}
+
+async function loadModule(game) {
+  try {
+    return await import(`/static/games/${encodeURIComponent(game)}.js`);
+  } catch {
+    return import("/static/games/_generic.js");
+  }
+}
+
+/** Fetch the replay for `viewer` (null = spectator) and show `step`. */
+async function load(viewer, step) {
+  const query = viewer === null ? "" : `?viewer=${encodeURIComponent(viewer)}`;
+  replay.data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`);
+  replay.viewer = replay.data.viewer;
+  replay.module = replay.module || await loadModule(replay.data.game);
+  byId("replay-slider").max = String(replay.data.steps.length - 1);
+  fillViewers();
+  go(step);
+}
+
+async function main() {
+  await initPage();
+  paintPlay();
+  byId("match-link").href = `/matches/${encodeURIComponent(matchId)}`;
+  const title = t("replay.title", { id: matchId });
+  byId("replay-title").textContent = title;
+  document.title = `${title} · ${t("app.name")}`;
+  const asked = readUrl();
+  try {
+    await load(asked.viewer, asked.step);
+  } catch (error) {
+    byId("replay-step").textContent = t(`error.${error.code}`);
+    toastError(error);
+    return;
+  }
+  bindControls();
+}
+
+main();

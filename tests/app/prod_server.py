@@ -1,0 +1,78 @@
+"""The app as ``uvicorn app.main:app`` runs it, plus test-only hooks (``--factory``).
+
+Run by the production-mode tests (``tests/app/test_prod_*.py``) as separate uvicorn processes::
+
+    python -m uvicorn tests.app.prod_server:build --factory --port PORT
+
+Hooks, each only when its environment variable is set (the real app has none of them):
+
+- ``ARENA_TEST_TURN_SECONDS``: every decision's clock, seconds (float; the games' own minimum is
+  10 s, too slow for tests that wait for clocks in real time);
+- ``ARENA_TEST_STORE_DELAY``: seconds every action waits before its database transaction (so a
+  test can stop the server while an action is in flight);
+- always: ``GET /_test/rooms/{code}/dump`` → ``{"version", "state"}``, the engine ``dump`` of
+  the room's match as this process holds it (rebuilt by replay after a restart). It shows
+  hidden information, so it exists only in this test factory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+
+from app.main import create_app
+from app.rooms.play import MatchRunner
+from engine.registry import GAMES
+
+router = APIRouter()
+
+
+@router.get("/_test/rooms/{code}/dump")
+async def dump(code: str, request: Request) -> dict[str, Any]:
+    """Return the room's match state dump as this process holds it (replaying it if needed)."""
+    matches = request.app.state.arena.service.matches
+    await matches.live(code)
+    data = matches.dump(code)
+    if data is None:
+        raise HTTPException(404, "no match")
+    return data
+
+
+class FastClock:
+    """A game whose every decision has ``seconds`` on the clock; all else is ``game``'s."""
+
+    def __init__(self, game: Any, seconds: float) -> None:
+        self._game, self._seconds = game, seconds
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def clock_seconds(self, state: Any, seat: int) -> float:
+        """Return the fixed test clock (seconds)."""
+        return self._seconds
+
+
+def slow_stores(delay: float) -> None:
+    """Make every action wait ``delay`` seconds before its transaction (this process only)."""
+    store = MatchRunner._store
+
+    async def slow(self: MatchRunner, live: Any, step: Any) -> None:
+        await asyncio.sleep(delay)
+        await store(self, live, step)
+
+    MatchRunner._store = slow  # type: ignore[method-assign]
+
+
+def build() -> FastAPI:
+    """Return the app with the hooks the environment asks for (see the module docstring)."""
+    games = None
+    if turn := os.environ.get("ARENA_TEST_TURN_SECONDS"):
+        games = {gid: FastClock(game, float(turn)) for gid, game in GAMES.items()}
+    if delay := os.environ.get("ARENA_TEST_STORE_DELAY"):
+        slow_stores(float(delay))
+    app = create_app(games=games)
+    app.include_router(router)
+    return app

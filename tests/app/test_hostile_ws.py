@@ -1,0 +1,159 @@
+"""Hostile websocket input, scripted (issue 9 part 2): every hostile frame gets a clear,
+documented ``error`` (or the socket is closed with the right code for a flood and for too many
+sockets from one address), the room's state and action log do not move, the server keeps
+answering, and another room in progress is unaffected."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from typing import Any, AsyncIterator
+
+import httpx
+import pytest
+import websockets
+
+from app.rooms.clocks import ManualClock
+from tests.app.conftest import Arena, make_app, serve, shutdown
+from tests.app.hostile import (answers_to, assert_clear_error, expect_unchanged,
+                               hostile_frame, is_benign, start_match)
+from tests.app.rc import GAME
+
+FRAMES_PER_SOCKET = 30  # below the burst (2 × 20, hello took one): no frame is rate limited
+
+
+@contextlib.asynccontextmanager
+async def limited_arena(db_path, **settings: Any) -> AsyncIterator[Arena]:
+    """A running server like the ``arena`` fixture's, with other ``settings``."""
+    clock = ManualClock()
+    app = make_app(db_path, clock, **settings)
+    server, task, base = await serve(app)
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        arena = Arena(base, http, clock, app, db_path)
+        try:
+            yield arena
+        finally:
+            for socket in arena.sockets:
+                await socket.close()
+            await shutdown(server, task)
+
+
+async def test_scripted_fuzzer_changes_nothing(arena):
+    match = await start_match(arena)
+    other = await start_match(arena, names=("Cat", "Dan"))
+    first_prompts = {seat: match.seats[seat].last["prompt"] for seat in (0, 1)}
+    await match.play(3)
+    acting = match.acting
+    idle = 1 - acting
+    assert match.seats[acting].last["prompt"] not in first_prompts.values()
+    legal = {seat: GAME.legal_actions(match.replay.state, seat) for seat in (0, 1)}
+    current = {seat: match.seats[seat].last["prompt"] for seat in (0, 1)}
+    rng = random.Random(9)
+    sent = 0
+    for client, own in ((match.seats[acting], acting), (match.seats[idle], idle),
+                        (match.spectator, None)):
+        # Prompts a hostile socket may try: old ones, another seat's, made-up ones — never
+        # its own current prompt (an answer to it would be a real move if legal).
+        prompts = [p for p in [*first_prompts.values(), current[1 - (own or 0)], "1.0.0",
+                               "x" * 40, None, 7, ["1.0.0"]]
+                   if p is None or p != current.get(own)]
+        for _ in range(FRAMES_PER_SOCKET):
+            text = hostile_frame(rng, prompts, legal[1 - (own or 0)])
+            if is_benign(text):
+                continue
+            assert_clear_error(await answers_to(client, text), match.replay.version)
+            sent += 1
+    assert sent >= 75
+    await expect_unchanged(arena, match)
+    assert (await arena.http.get("/api/games")).status_code == 200
+    await other.play(2)  # the other room still plays, and its sockets hear it
+    await expect_unchanged(arena, other)
+    await match.play(1)  # and the fuzzed room goes on normally
+    await expect_unchanged(arena, match)
+
+
+async def test_tokens_of_others_and_forged_tokens(arena):
+    match = await start_match(arena)
+    other = await start_match(arena, names=("Cat", "Dan"))
+    cat = other.players[0]
+    code = match.room["code"]
+    foreign = await arena.connect(code, cat["token"])  # Cat holds a seat elsewhere only
+    forged = await arena.connect(code, "not-a-token")
+    assert foreign.welcome["seat"] is None and forged.welcome["seat"] is None
+    assert foreign.welcome["view"] == match.replay.view(None)
+    seat = match.acting
+    action = GAME.legal_actions(match.replay.state, seat)[0]
+    for client in (foreign, forged):
+        await client.act(action, prompt=match.seats[seat].last["prompt"])
+        assert (await client.next("error"))["code"] == "not_seated"
+    typed = await arena.connect(code, hello=False)
+    for hello in ({"type": "hello", "token": 12345}, {"type": "hello", "token": ["x"]},
+                  {"type": "hello", "token": None, "seat": seat}):
+        assert_clear_error(await answers_to(typed, json.dumps(hello)), 0)
+        assert typed.welcome is None
+    await typed.send({"type": "hello", "token": None})
+    assert (await typed.next("welcome"))["seat"] is None
+    await expect_unchanged(arena, match)
+
+
+async def test_actions_in_a_finished_room(arena):
+    match = await start_match(arena)
+    await match.play(2)
+    idle = 1 - match.acting
+    await match.seats[idle].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
+    match.replay.resign(idle)
+    for client in match.clients:
+        await client.until_version(match.replay.version)
+    assert match.spectator.last["room"]["status"] == "finished"
+    for seat, client in match.seats.items():
+        for action in ({"type": "resign"}, {"type": "mulligan", "card": None},
+                       {"type": "play", "card": "+1"}):
+            frames = await answers_to(client, json.dumps(
+                {"type": "act", "prompt": client.last["prompt"], "action": action}))
+            assert frames[0]["code"] == "game_over"
+    await expect_unchanged(arena, match)
+
+
+async def test_a_flood_closes_the_socket_with_1008(db_path):
+    async with limited_arena(db_path, frames_per_second=5.0, flood_close_after=10) as arena:
+        match = await start_match(arena)
+        flooder = match.spectator
+        for _ in range(60):
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await flooder.send({"type": "ping"})
+        answers = []
+        with pytest.raises(websockets.ConnectionClosed):
+            while True:
+                answers.append(await flooder.next("pong", "error"))
+        assert flooder.socket.close_code == 1008
+        # A burst of 2 × 5 frames (hello took one) passes; 10 refused ones are forgiven, the
+        # 11th refused frame closes the socket.
+        pongs = [a for a in answers if a["type"] == "pong"]
+        refused = [a for a in answers if a["type"] == "error"]
+        assert 9 <= len(pongs) <= 10
+        assert {a["code"] for a in refused} == {"rate_limited"} and 9 <= len(refused) <= 11
+        await match.play(1)  # the room and its other sockets are unaffected
+        await expect_unchanged(arena, match)
+
+
+async def test_connections_per_ip_are_limited(db_path):
+    async with limited_arena(db_path, max_connections_per_ip=3) as arena:
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, {}))["code"]
+        held = [await arena.connect(code, hello=False) for _ in range(3)]
+        refused = await arena.connect(code, hello=False)
+        error = await refused.next("error")
+        assert error["code"] == "too_many_connections" and "3" in error["message"]
+        with pytest.raises(websockets.ConnectionClosed):
+            await refused.next()
+        assert refused.socket.close_code == 1008
+        await held[0].socket.close()
+        for _ in range(100):  # the server frees the slot when it sees the close
+            if arena.app.state.limits.sockets.open("127.0.0.1") == 2:
+                break
+            await asyncio.sleep(0.01)
+        again = await arena.connect(code)
+        assert again.welcome["seat"] is None
+        assert arena.app.state.limits.sockets.open("127.0.0.1") == 3

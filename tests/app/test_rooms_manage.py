@@ -1,0 +1,282 @@
+"""Rooms that manage themselves (issue 11 part 4): private rooms, removing a seated player,
+"play again", idle rooms, seats that keep timing out, "my games"."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.db import repositories as repo
+from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
+from tests.app.conftest import auth
+from tests.app.rc_play import match_id, seated_room
+
+HALF = {"regulation": "half", "monsters": False}
+
+
+def service(arena):
+    return arena.app.state.arena.service
+
+
+async def codes_listed(arena, status: str) -> list[str]:
+    return [room["code"] for room in (await arena.http.get(f"/api/rooms?status={status}")).json()]
+
+
+# ------------------------------------------------------------------ private rooms
+
+async def test_a_private_room_is_never_listed_and_has_a_long_code(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    public = await arena.room(ann, HALF)
+    answer = await arena.http.post("/api/rooms", headers=auth(ann), json={
+        "game": "reverse_curse", "options": HALF, "private": True})
+    assert answer.status_code == 201
+    private = answer.json()
+    assert (public["private"], private["private"]) == (False, True)
+    assert len(public["code"]) == 8  # 6 random bytes, url-safe base64
+    assert len(private["code"]) == 16  # 12 random bytes = 96 bits
+    assert await codes_listed(arena, "open") == [public["code"]]
+    assert [r["code"] for r in (await arena.http.get("/api/rooms")).json()] == [public["code"]]
+    # The link opens it; a guessed short code does not.
+    assert (await arena.http.get(f"/api/rooms/{private['code']}")).json() == private
+    assert (await arena.http.get(f"/api/rooms/{private['code'][:8]}")).status_code == 404
+    # Once it plays, neither the live list nor the match history gives its code away.
+    for seat, player in enumerate((ann, bob)):
+        assert (await arena.sit(private["code"], seat, player)).status_code == 200
+    assert await codes_listed(arena, "playing") == []
+    history = (await arena.http.get("/api/matches")).json()["items"]
+    assert [(m["room_code"], m["game"]) for m in history] == [(None, "reverse_curse")]
+    match = (await arena.http.get(f"/api/rooms/{private['code']}")).json()["match_id"]
+    assert (await arena.http.get(f"/api/matches/{match}")).json()["room_code"] is None
+
+
+# ------------------------------------------------------------------ removing a seated player
+
+async def test_the_creator_removes_a_seated_player_who_then_only_watches(arena):
+    cat, ann, bob, dan = [await arena.player(n) for n in ("Cat", "Ann", "Bob", "Dan")]
+    code = (await arena.room(cat, HALF))["code"]
+    await arena.sit(code, 1, bob)
+    bob_socket = await arena.connect(code, bob["token"])
+    assert bob_socket.welcome["seat"] == 1
+    # Only the creator (or the holder) may free a seat.
+    refused = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(ann))
+    assert refused.status_code == 409 and refused.json()["detail"]["code"] == "not_seated"
+    removed = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(cat))
+    assert removed.status_code == 200
+    assert removed.json()["seats"][1] == {"seat": 1, "player_id": None, "name": None,
+                                          "side": None}
+    assert (await bob_socket.next("room"))["room"]["seats"][1]["player_id"] is None
+    # Dan takes the seat, Ann the other: the match starts; Bob's old socket gets the
+    # spectator's frames.
+    assert (await arena.sit(code, 1, dan)).status_code == 200
+    assert (await arena.sit(code, 0, ann)).status_code == 200
+    update = await bob_socket.next("update")
+    assert (update["prompt"], update["legal"]) == (None, [])
+    assert update["view"]["hands"] == {}
+    await bob_socket.act({"type": "resign"}, prompt="x")
+    assert (await bob_socket.next("error"))["code"] == "not_seated"
+    late = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(cat))
+    assert late.status_code == 409 and late.json()["detail"]["code"] == "room_not_open"
+
+
+# ------------------------------------------------------------------ play again
+
+async def test_play_again_starts_when_every_seated_player_asked(arena):
+    ann, bob, cat = [await arena.player(n) for n in ("Ann", "Bob", "Cat")]
+    code, clients = await seated_room(arena, [ann, bob], HALF)
+    first = match_id(clients)
+    too_early = await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(ann))
+    assert too_early.status_code == 409
+    assert too_early.json()["detail"]["code"] == "room_not_finished"
+    await clients[0].act({"type": "resign"}, prompt=clients[0].last["prompt"] or "-")
+    for client in clients.values():
+        await client.until_version(1)
+    assert clients[1].last["view"]["outcome"]["winners"] == [1]
+
+    stranger = await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(cat))
+    assert stranger.status_code == 409 and stranger.json()["detail"]["code"] == "not_seated"
+    asked = (await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(ann))).json()
+    assert (asked["status"], asked["rematch"], asked["match_id"]) == ("finished", [0], first)
+    again = (await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(ann))).json()
+    assert again["rematch"] == [0]  # asking twice counts once
+    started = (await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(bob))).json()
+    assert (started["status"], started["rematch"]) == ("playing", [])
+    assert started["match_id"] == first + 1
+    assert [s["player_id"] for s in started["seats"]] == [ann["id"], bob["id"]]
+    # Both sockets get the new match from its version 0, with a prompt to answer again.
+    for seat, client in clients.items():
+        frame = await client.next("update")
+        assert (frame["version"], frame["view"]["outcome"]) == (0, None)
+        assert frame["room"]["match_id"] == first + 1
+    finished = (await arena.http.get(f"/api/matches/{first}")).json()
+    assert finished["outcome"]["winners"] == [1]
+
+
+# ------------------------------------------------------------------ idle rooms
+
+async def test_an_open_room_idle_for_30_minutes_is_abandoned(arena):
+    ann = await arena.player("Ann")
+    manager = arena.app.state.manager
+    quiet = (await arena.room(ann, HALF))["code"]
+    busy = (await arena.room(ann, HALF))["code"]
+    arena.clock.advance(IDLE_SECONDS - 1)
+    assert await manager.close_idle() == []
+    await arena.sit(busy, 0, ann)  # a seat change is activity
+    arena.clock.advance(2)
+    assert await manager.close_idle() == [quiet]
+    assert (await arena.http.get(f"/api/rooms/{quiet}")).json()["status"] == "abandoned"
+    assert await codes_listed(arena, "open") == [busy]
+    refused = await arena.sit(quiet, 0, ann)
+    assert refused.status_code == 409 and refused.json()["detail"]["code"] == "room_not_open"
+    arena.clock.advance(IDLE_SECONDS - 2)
+    assert await manager.close_idle() == []
+    arena.clock.advance(2)
+    assert await manager.close_idle() == [busy]
+
+
+async def test_the_sweep_runs_on_the_injected_clock(arena):
+    ann = await arena.player("Ann")
+    code = (await arena.room(ann, HALF))["code"]
+    arena.clock.advance(IDLE_SECONDS + SWEEP_SECONDS + 1)
+    for _ in range(200):  # the sweep wakes within milliseconds of real time
+        if (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "abandoned":
+            break
+        await asyncio.sleep(0.01)
+    assert (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "abandoned"
+
+
+# ------------------------------------------------------------------ timeouts
+
+async def let_clock_play(arena, live, seat: int) -> None:
+    """Run ``seat``'s clock out; return once its timeout was stored, published and the
+    manager's streak check (started by the observer) has finished."""
+    seen = []
+    observers = service(arena).matches.observers
+    observers.append(seen.append)
+    try:
+        arena.clock.advance(live.deadlines[seat] - arena.clock.now() + 0.01)
+        for _ in range(500):
+            if seen:
+                break
+            await asyncio.sleep(0.01)
+        assert [(a.seat, a.timeout) for a in seen] == [(seat, True)]
+    finally:
+        observers.remove(seen.append)
+    await arena.app.state.manager.settle()
+
+
+async def drive_until_over(arena, code: str, sleeper: int, player: int,
+                           rounds: int = 60) -> None:
+    """Let ``player`` answer its first legal action whenever asked; let ``sleeper``'s clock
+    run out whenever it alone is asked; stop when the match is over."""
+    runner = service(arena).matches
+    live = await runner.live(code)
+    for _ in range(rounds):
+        if live.over:
+            return
+        if player in live.prompts:
+            await runner.act(code, player, live.prompt_id(player), live.legal[player][0])
+            continue
+        await let_clock_play(arena, live, sleeper)
+    raise AssertionError("the match did not end")
+
+
+async def seat_actions(arena, match: int, seat: int):
+    async with arena.app.state.arena.sessions() as session:
+        return [(a.action, a.timeout) for a in await repo.match_actions(session, match)
+                if a.seat == seat]
+
+
+async def test_three_timeouts_in_a_row_forfeit_the_seat(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    answer = await arena.http.post("/api/rooms", headers=auth(ann), json={
+        "game": "reverse_curse", "options": HALF, "on_timeouts": "forfeit"})
+    code = answer.json()["code"]
+    assert answer.json()["on_timeouts"] == "forfeit"
+    await arena.sit(code, 0, ann)
+    await arena.sit(code, 1, bob)
+    await drive_until_over(arena, code, sleeper=0, player=1)
+    match = (await arena.http.get(f"/api/rooms/{code}")).json()["match_id"]
+    annals = await seat_actions(arena, match, 0)
+    # Seat 0 never acted: its clock played three decisions, then it resigned (forfeit).
+    assert [timeout for _, timeout in annals] == [True, True, True, False]
+    assert annals[-1][0] == {"type": "resign"}
+    detail = (await arena.http.get(f"/api/matches/{match}")).json()
+    assert (detail["outcome"]["reason"], detail["outcome"]["winners"]) == ("resign", [1])
+
+
+async def test_two_timeouts_in_a_row_change_nothing(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code, clients = await seated_room(arena, [ann, bob], HALF)
+    manager = arena.app.state.manager
+    match = match_id(clients)
+    async with arena.app.state.arena.sessions() as session, session.begin():
+        for seq, timeout in ((1, True), (2, False), (3, True), (4, True)):
+            await repo.add_action(session, match, seq, 0, {"type": "x"}, timeout,
+                                  repo_now())
+    assert await manager.after_timeout(code, match, 0) is None
+
+
+def repo_now():
+    from datetime import datetime, timezone
+    return datetime(2027, 1, 15, 8, 0, tzinfo=timezone.utc)
+
+
+async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    room = await arena.room(ann, HALF)
+    assert room["on_timeouts"] == "bot"
+    code = room["code"]
+    await arena.sit(code, 0, ann)
+    await arena.sit(code, 1, bob)
+    ann_socket = await arena.connect(code, ann["token"])
+    runner = service(arena).matches
+    live = await runner.live(code)
+    match = live.match_id
+    manager = arena.app.state.manager
+    timeouts = 0
+    while timeouts < 3:
+        if 1 in live.prompts:
+            await runner.act(code, 1, live.prompt_id(1), live.legal[1][0])
+            continue
+        await let_clock_play(arena, live, 0)
+        timeouts += 1
+    room = (await arena.http.get(f"/api/rooms/{code}")).json()
+    bot_id = room["seats"][0]["player_id"]
+    assert room["seats"][0]["name"] == "Greedy bot" and room["status"] == "playing"
+    async with arena.app.state.arena.sessions() as session:
+        assert await repo.bot_player_ids(session, [bot_id, bob["id"]]) == {bot_id}
+        seats = (await repo.match_seats(session, [match]))[match]
+    assert [pid for _, pid, _ in seats] == [bot_id, bob["id"]]
+    # Ann's socket now watches as a spectator; a 4th timeout does not seat a second bot.
+    frame = await ann_socket.next("room")
+    while frame["room"]["seats"][0]["player_id"] == ann["id"]:
+        frame = await ann_socket.next("room")
+    assert await manager.after_timeout(code, match, 0) is None
+    await ann_socket.act({"type": "resign"}, prompt="x")
+    assert (await ann_socket.next("error"))["code"] == "not_seated"
+    # The bot driver now answers seat 0's decisions itself (no clock needed).
+    for _ in range(400):
+        if any(not timeout for _, timeout in await seat_actions(arena, match, 0)):
+            break
+        if 1 in live.prompts and not live.over:
+            await runner.act(code, 1, live.prompt_id(1), live.legal[1][0])
+        await asyncio.sleep(0.01)
+    assert [t for _, t in await seat_actions(arena, match, 0)][:4] == [True, True, True, False]
+
+
+# ------------------------------------------------------------------ my games
+
+async def test_my_games_lists_the_rooms_i_am_seated_in(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    mine = (await arena.room(bob, HALF))["code"]
+    secret = (await arena.http.post("/api/rooms", headers=auth(bob), json={
+        "game": "reverse_curse", "options": HALF, "private": True})).json()["code"]
+    other = (await arena.room(bob, HALF))["code"]
+    await arena.sit(mine, 1, ann)
+    await arena.sit(secret, 0, ann)
+    await arena.sit(other, 0, bob)
+    listed = (await arena.http.get("/api/account/rooms", headers=auth(ann))).json()
+    assert [room["code"] for room in listed] == [secret, mine]  # newest first
+    assert [room["code"] for room in
+            (await arena.http.get("/api/account/rooms", headers=auth(bob))).json()] == [other]
+    anonymous = await arena.http.get("/api/account/rooms")
+    assert anonymous.status_code == 401

@@ -1,0 +1,247 @@
+"""A 2v2 Reverse Curse match with monsters in four browser pages plus a spectator (issue 3).
+
+Four players (each in their own browser context) fill a half-regulation 2v2 room made in the
+lobby, a fifth page watches. They click through the match: keep the hand, go first when asked,
+recruit in the shop (a cost-0 monster first), summon whenever the button is enabled, play the
+first playable card. Checked: team seats in two sides, teammates see each other's hands and
+nobody else's, the spectator sees none, the shop shows the offer / energies / who buys first,
+at least one recruit and one summon are made, the match ends on every page, the stairs chart
+shows the stored sets live and on the match page, and the leaderboard lists all four.
+
+The match seed is fixed (the tests' seed) so that the set-1 shop offers a cost-0 monster:
+SPY_EYE, SHARE_BEAR, VEIL_SNAIL, SWITCH_WITCH; the clicks still race inside each team.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from tests.e2e.browser import give_name, launch, new_page, take_seat
+
+pytestmark = pytest.mark.browser
+
+SEED = bytes(range(32))
+#: What a player clicks, by priority (the first present and enabled one wins).
+PRIORITY = (
+    ("continue", "[data-testid=rc-continue]"),
+    ("order", "[data-action=choose_order][data-first=true]:enabled"),
+    ("keep", "[data-action=mulligan-keep]:enabled"),
+    ("summon", "[data-testid=summon]:enabled"),
+    ("recruit", "[data-monster=VEIL_SNAIL] [data-action=recruit]:enabled"),
+    ("recruit", "[data-monster=SWITCH_WITCH] [data-action=recruit]:enabled"),
+    ("recruit", "[data-action=recruit]:enabled"),
+    ("play", "[data-testid=hand-card]:enabled"),
+    ("pass", "[data-action=pass]:enabled"),
+)
+
+
+@pytest.fixture
+def seeded_server(monkeypatch, request) -> str:
+    """The ``live_server`` with every match dealt from ``SEED``."""
+    import app.main
+
+    monkeypatch.setattr(app.main, "create_app",
+                        functools.partial(app.main.create_app, seed_source=lambda: SEED))
+    return request.getfixturevalue("live_server")
+
+
+def create_team_room(page: Page, base_url: str, name: str) -> str:
+    """Create a half-regulation 2v2 room with monsters from the lobby; return the share link."""
+    page.goto(f"{base_url}/")
+    page.get_by_test_id("game-select").select_option("reverse_curse")
+    page.locator("[data-option=regulation]").select_option(label="Half (3 sets, K.O. at 12)")
+    page.locator("[data-option=format]").select_option(label="2 vs 2")
+    expect(page.locator("[data-option=monsters]")).to_be_checked()
+    page.get_by_test_id("create-room").click()
+    give_name(page, name)
+    page.wait_for_url("**/room/*")
+    share = page.get_by_test_id("share-link")
+    expect(share).to_have_value(re.compile(r"/room/"))
+    return share.input_value()
+
+
+def click_next(page: Page) -> str | None:
+    """Click the highest-priority clickable thing; return its kind (or None)."""
+    for kind, selector in PRIORITY:
+        target = page.locator(selector).first
+        if target.count():
+            try:
+                target.click(timeout=1_000)
+            except Exception:  # redrawn under the pointer, or a teammate was faster
+                return None
+            return kind
+    return None
+
+
+def hand_seats(page: Page) -> set[int]:
+    """The seats whose hands the page shows."""
+    return {int(seat) for seat in page.locator("[data-testid=hand]").evaluate_all(
+        "els => els.map(e => e.dataset.seat)")}
+
+
+def play_to_the_end(players: list[Page], watch: Page, teams: list[set[int]],
+                    seconds: float = 180) -> dict[str, int]:
+    """Click on the four pages until each shows the game-over banner; return clicks by kind.
+
+    Every round checks that each player's page shows hands of its own team only and the
+    spectator none.
+    """
+    counts: dict[str, int] = {}
+    deadline = time.monotonic() + seconds
+    while not all(page.get_by_test_id("game-over").is_visible() for page in players):
+        assert time.monotonic() < deadline, f"the match did not end: {counts}"
+        assert watch.locator("[data-testid=hand]").count() == 0
+        for seat, page in enumerate(players):
+            team = teams[seat % 2]
+            assert hand_seats(page) <= team, (seat, hand_seats(page))
+            kind = click_next(page)
+            if kind:
+                counts[kind] = counts.get(kind, 0) + 1
+        if watch.get_by_test_id("rc-shop").is_visible():
+            assert watch.get_by_test_id("shop-offer").count() in (3, 4)
+    return counts
+
+
+def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, chromium_path):
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium_path)
+        try:
+            pages = [new_page(browser, 1100, 900) for _ in range(5)]
+            players, watch = pages[:4], pages[4]
+            names = ["Ann", "Bob", "Cat", "Dan"]
+            link = create_team_room(players[0], seeded_server, names[0])
+            take_seat(players[0], 0)
+            # Two teams of two seats before the start: seats 1+3 and 2+4 (rulings "Formats").
+            teams_shown = players[0].get_by_test_id("seat-team")
+            expect(teams_shown).to_have_count(2)
+            expect(teams_shown.nth(0).locator("[data-seat]")).to_have_count(2)
+            for seat in (1, 2, 3):
+                players[seat].goto(link)
+                take_seat(players[seat], seat, names[seat])
+            watch.goto(link)
+            for page in pages:
+                expect(page.get_by_test_id("rc-status")).to_be_visible()
+            # The seed's coin toss: DOWN = seats 0, 2 (Ann, Cat), UP = seats 1, 3 (Bob, Dan).
+            expect(watch.locator("[data-testid=seat-team][data-side=DOWN] [data-seat]")).to_have_count(2)
+            expect(players[0].get_by_test_id("hand")).to_have_count(2)
+            assert hand_seats(players[0]) == {0, 2} and hand_seats(players[1]) == {1, 3}
+            expect(watch.get_by_test_id("hand")).to_have_count(0)
+
+            # Keep the hands; the shop then opens for every viewer (DOWN buys first at 0:
+            # UP goes first in set 1, so DOWN goes second and shops first).
+            for seat in (0, 1):
+                players[seat].locator("[data-action=mulligan-keep]").click()
+            expect(watch.get_by_test_id("rc-shop")).to_be_visible()
+            expect(watch.get_by_test_id("shop-offer")).to_have_count(4)
+            expect(watch.get_by_test_id("rc-shop-first")).to_contain_text("DOWN")
+            expect(watch.get_by_test_id("rc-energies")).to_contain_text("1/3")
+            expect(players[0].locator("[data-action=recruit]")).to_have_count(4)
+            expect(players[1].locator("[data-action=recruit]")).to_have_count(0)
+
+            counts = play_to_the_end(players, watch, [{0, 2}, {1, 3}])
+            assert counts.get("recruit", 0) >= 1 and counts.get("summon", 0) >= 1, counts
+            for page in pages:
+                expect(page.get_by_test_id("game-over")).to_be_visible()
+
+            # The live stairs chart has one point per resolved set, as the history table.
+            rows = watch.locator(".rc-history tbody tr")
+            points = watch.locator("[data-testid=stairs-point]")
+            expect(points).to_have_count(rows.count())
+            live = [(p.get_attribute("data-set"), p.get_attribute("data-position"))
+                    for p in points.all()]
+            table = [(r.locator("td").nth(0).inner_text(),
+                      r.locator("td").nth(3).inner_text().replace("−", "-").lstrip("+"))
+                     for r in rows.all()]
+            assert live == table
+
+            # The match page draws the same chart from the stored ladder.
+            watch.locator("[data-testid=game-over] a[href^='/matches/']").first.click()
+            watch.wait_for_url("**/matches/*")
+            stored = watch.locator("[data-testid=stairs-point]")
+            expect(stored).to_have_count(len(live))
+            assert [(p.get_attribute("data-set"), p.get_attribute("data-position"))
+                    for p in stored.all()] == live
+            expect(watch.get_by_test_id("ladder-set")).to_have_count(len(live))
+
+            # The leaderboard lists the four players, two winners first.
+            watch.get_by_test_id("nav-ladders").click()
+            watch.wait_for_url("**/ladders*")
+            expect(watch.get_by_test_id("ladder-row")).to_have_count(4)
+            wins = watch.locator("[data-testid=ladder-row] td[data-col=wins]").all_inner_texts()
+            assert wins in (["1", "1", "0", "0"], ["0", "0", "0", "0"])
+        finally:
+            browser.close()
+
+
+UNITS = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const t = i18n.t;
+  const monsters = await import("/static/games/rc_monsters.js");
+  const chart = await import("/static/games/rc_stairs_chart.js");
+  const seats = await import("/static/games/rc_seats.js");
+  const view = (more) => ({ phase: "deployment", my_side: "DOWN", side_to_act: "DOWN", turn: 2,
+    held: { UP: null, DOWN: "SPY_EYE" }, energy: { UP: 3, DOWN: 0 }, field: [], graveyard: [],
+    deck_size: 12, sides: { UP: [1], DOWN: [0] }, hand_sizes: { 0: 5, 1: 6 }, hands: { 0: ["+1"] },
+    ...more });
+  const play = { seat: 0, legal: [{ type: "play", card: "+1" }] };
+  const svg = chart.stairsChart([
+    { set: 1, first_side: "UP", result: -6, position_after: -6 },
+    { set: 2, first_side: "DOWN", result: 13, position_after: 7 }], { ko: 24, maxSets: 6, t });
+  const room = { game: "reverse_curse", seats: [0, 1, 2, 3, 4, 5].map((seat) => ({
+    seat, player_id: seat < 3 ? seat + 10 : null, name: seat < 3 ? `P${seat}` : null, side: null })) };
+  return {
+    first: [monsters.firstShopper({ position: 5, first_side: "UP" }),
+            monsters.firstShopper({ position: -3, first_side: "UP" }),
+            monsters.firstShopper({ position: 0, first_side: "UP" }),
+            monsters.firstShopper({ position: 0, first_side: "DOWN" })],
+    blocks: [
+      monsters.summonBlock(view({}), play),
+      monsters.summonBlock(view({ energy: { UP: 0, DOWN: 1 } }), play),
+      monsters.summonBlock(view({ energy: { UP: 0, DOWN: 1 }, field: [{ face_up: false }] }), play),
+      monsters.summonBlock(view({ side_to_act: "UP" }), { seat: 0, legal: [] }),
+      monsters.summonBlock(view({ held: { UP: null, DOWN: null } }), play),
+      monsters.summonBlock(view({}), { seat: 0, legal: [{ type: "summon" }, ...play.legal] }),
+      monsters.summonBlock(view({ held: { UP: null, DOWN: "ROLL_MOLE" }, energy: { UP: 0, DOWN: 3 },
+        turn: 1 }), play),
+    ],
+    points: [...svg.querySelectorAll("[data-testid=stairs-point] circle")].map(
+      (c) => [Number(c.getAttribute("cx")).toFixed(1), Number(c.getAttribute("cy")).toFixed(1)]),
+    path: svg.querySelector(".stairs-line").getAttribute("d"),
+    ko: [...svg.querySelectorAll("[data-testid=stairs-ko-line] line")].map((l) => l.getAttribute("y1")),
+    firsts: [...svg.querySelectorAll("[data-testid=stairs-first]")].map((e) => e.textContent),
+    teams: seats.seatTeams(room).map((team) => team.seats.map((entry) => entry.seat)),
+    teamText: seats.teamSeatsText(room, t),
+    solo: seats.seatTeams({ game: "reverse_curse", seats: [{ seat: 0 }, { seat: 1 }] }),
+  };
+}"""
+
+
+def test_shop_summon_chart_and_team_helpers(live_server, chromium_path):
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium_path)
+        try:
+            page = new_page(browser)
+            page.goto(f"{live_server}/ladders")
+            got = page.evaluate(UNITS)
+        finally:
+            browser.close()
+    # Rulings "Match flow" 5: the side behind shops first (position > 0 favours UP, so DOWN is
+    # behind); at 0 the side going second.
+    assert got["first"] == ["DOWN", "UP", "DOWN", "UP"]
+    # SPY EYE costs 1; with 1 energy it still needs a face-down top card; ROLL MOLE never on T1.
+    assert got["blocks"] == ["not_enough_energy", "rule.SPY_EYE", "not_allowed", "not_your_turn",
+                             "no_monster", None, "rule.ROLL_MOLE"]
+    # Plot 40..344 × 18..186 px: x = 40 + set/6 · 304; y = 18 + (24 − position)/48 · 168.
+    assert got["points"] == [["90.7", "123.0"], ["141.3", "77.5"]]
+    assert got["path"] == "M40.0,102.0 L90.7,123.0 L141.3,77.5"
+    assert got["ko"] == ["18", "186"]
+    assert got["firsts"] == ["▲", "▼"]
+    assert got["teams"] == [[0, 2, 4], [1, 3, 5]]
+    assert got["teamText"] == "Team 1: P0, P2 · Team 2: P1"
+    assert got["solo"] is None
