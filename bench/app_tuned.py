@@ -14,6 +14,11 @@ measures what each fix recommended in ``bench/RESULTS.md`` would give, so the le
   (no other process can have stored actions); a SELECT per act is saved. Where:
   ``app/rooms/play.py::MatchRunner.act`` (with Redis keep it, or rely on the unique
   ``(match, seq)`` IntegrityError path that already catches up).
+- ``write-lock``: ``MatchRunner._store`` transactions of one process run one at a time behind an
+  ``asyncio.Lock``, so concurrent SQLite writers queue in the event loop instead of colliding on
+  SQLite's database lock, whose busy handler sleeps (1, 2, 5 ... 100 ms back-off) while holding a
+  pooled connection. Where: ``app/rooms/play.py::MatchRunner._store`` (or one writer connection
+  for SQLite in ``app/db/session.py``).
 
 Usage: ``BENCH_FIXES=sqlite python -m bench.app_tuned --port 8200`` (``DATABASE_URL`` from the
 environment).
@@ -22,6 +27,7 @@ environment).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from typing import Sequence
@@ -92,9 +98,23 @@ def patch_no_catch_up() -> None:
     MatchRunner._catch_up = _catch_up
 
 
+def patch_write_lock() -> None:
+    """Run ``MatchRunner._store`` under one process-wide ``asyncio.Lock`` (see module doc)."""
+    original_store = MatchRunner._store
+    locks: list[asyncio.Lock] = []  # made on first use, inside the server's event loop
+
+    async def _store(self: MatchRunner, live, step) -> None:
+        if not locks:
+            locks.append(asyncio.Lock())
+        async with locks[0]:
+            await original_store(self, live, step)
+    MatchRunner._store = _store
+
+
 #: Fix name -> what patches it in (``sqlite`` is applied through ``make_engine``).
 FIXES = {"sqlite": lambda: setattr(app.main, "make_engine", make_engine),
-         "room-cache": patch_room_cache, "no-catch-up": patch_no_catch_up}
+         "room-cache": patch_room_cache, "no-catch-up": patch_no_catch_up,
+         "write-lock": patch_write_lock}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

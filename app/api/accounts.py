@@ -16,6 +16,9 @@ from app import accounts
 from app.api.account_schemas import AccountOut, ClaimIn, LoginIn
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
+from app.api.limits import RATE_LIMITED
+from app.api.schemas import ErrorOut
+from app.api.params import IdPath
 from app.api.schemas import PlayerCreated, RoomOut
 from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
@@ -42,8 +45,9 @@ async def account(player: CurrentPlayer) -> dict:
     return {"id": player.id, "name": player.name, "claimed": player.password_hash is not None}
 
 
-@router.post("/api/players/{player_id}/claim", response_model=AccountOut)
-async def claim(player_id: int, body: ClaimIn, player: CurrentPlayer, request: Request) -> dict:
+@router.post("/api/players/{player_id}/claim", response_model=AccountOut,
+             responses={403: {"model": ErrorOut, "description": "Not the caller's profile"}})
+async def claim(player_id: IdPath, body: ClaimIn, player: CurrentPlayer, request: Request) -> dict:
     """Save the caller's profile with a password (403 ``not_your_profile`` for another id;
     409 ``already_claimed``/``name_taken``; 422 ``bad_password``)."""
     if player.id != player_id:
@@ -52,7 +56,7 @@ async def claim(player_id: int, body: ClaimIn, player: CurrentPlayer, request: R
                                 body.name)
 
 
-@router.post("/api/login", response_model=PlayerCreated)
+@router.post("/api/login", response_model=PlayerCreated, responses=RATE_LIMITED)
 async def login(body: LoginIn, request: Request) -> dict:
     """Log in to a saved profile: ``{id, name, token}`` with a new token for this browser
     (401 ``bad_login``; 429 ``rate_limited`` after ``LOGINS_PER_MINUTE`` tries a minute)."""

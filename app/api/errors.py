@@ -6,7 +6,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
-from starlette.routing import Match, Route
+from starlette.routing import Match
 
 from app.api.schemas import ErrorOut
 from app.metrics import count_error
@@ -49,15 +49,16 @@ async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
                         status_code=exc.status_code, headers=headers)
 
 
+METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")
+
+
 def allowed_methods(request: Request) -> list[str]:
-    """Return every method some route serves at the request's path, sorted (the ``Allow``
-    header of a 405: Starlette's own names only the first route that matched the path)."""
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        if isinstance(route, Route) and route.methods \
-                and route.matches(request.scope)[0] is not Match.NONE:
-            methods |= route.methods
-    return sorted(methods)
+    """Return every method some route fully serves at the request's path, sorted (the
+    ``Allow`` header of a 405: Starlette's own names only the first route that matched)."""
+    routes = request.app.router.routes
+    return [method for method in METHODS
+            if any(route.matches({**request.scope, "method": method})[0] is Match.FULL
+                   for route in routes)]
 
 
 def install(app: FastAPI) -> None:

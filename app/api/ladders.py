@@ -16,6 +16,7 @@ from app.api.matches import summaries
 from app.db import ratings_repo
 from app.db import repositories as repo
 from app.db.models import Player, Rating
+from app.rooms.errors import RoomError
 from app.rooms.ratings import ordinal
 
 router = APIRouter(prefix="/api/ladders", tags=["ladders"], responses=ERRORS)
@@ -34,8 +35,11 @@ async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
                           limit: int = Query(50, ge=1, le=200),
                           offset: int = Query(0, ge=0)) -> dict:
     """Return ``{game, players: [{rank, player: {id, name}, rating, mu, sigma, matches, wins,
-    kos}]}`` best rating first; 422 ``unknown_game``."""
-    service.catalog.game(game)
+    kos}]}`` best rating first; 404 ``unknown_game`` (the path names no hosted game)."""
+    try:
+        service.catalog.game(game)
+    except RoomError as exc:
+        raise RoomError(exc.code, exc.message, 404) from exc
     rows = await ratings_repo.leaderboard(session, game, limit, offset)
     return {"game": game, "players": [
         {"rank": offset + i + 1, "player": {"id": row.player_id, "name": name},

@@ -7,7 +7,9 @@ catalog (the only way into ``engine``).
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
 
 from app.api.account_schemas import ReplayOut
@@ -15,6 +17,7 @@ from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.matches import summaries
 from app.api.pages import page
+from app.api.params import IdPath
 from app.db import repositories as repo
 from app.rooms.errors import RoomError
 from app.rooms.replay import replay_steps
@@ -23,8 +26,8 @@ router = APIRouter(tags=["replays"])
 
 
 @router.get("/api/matches/{match_id}/replay", response_model=ReplayOut, responses=ERRORS)
-async def get_replay(match_id: int, session: SessionDep, service: ServiceDep,
-                     viewer: int | None = None) -> dict:
+async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
+                     viewer: Annotated[int | None, Query(ge=0, le=63)] = None) -> dict:
     """Return the finished match (``MatchSummary`` + ``seed``) and its ``steps``: the view of
     ``viewer`` (a seat; omitted = the spectator's) after every action, the deal first.
 
@@ -47,6 +50,6 @@ async def get_replay(match_id: int, session: SessionDep, service: ServiceDep,
 
 
 @router.get("/replay/{match_id}", include_in_schema=False)
-async def replay_page(request: Request, match_id: int) -> FileResponse:
+async def replay_page(request: Request, match_id: IdPath) -> FileResponse:
     """The replay page (``?step=k`` opens step ``k``; ``?viewer=s`` a seat's view)."""
     return page(request, "replay.html")

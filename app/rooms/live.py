@@ -134,11 +134,22 @@ class LiveMatch:
 
         With one seat to act everyone sees its clock; when several are asked at once in a
         hidden-information game, a viewer sees only its own (who else is asked stays hidden:
-        docs/protocol.md "clocks").
+        docs/protocol.md "clocks") — also once some of them have answered, so the clocks never
+        show who is still being waited for (issue 9).
         """
-        if len(self.deadlines) <= 1 or not self.game.spec.hidden_information:
+        if not self.game.spec.hidden_information or not self._in_window():
             return dict(self.deadlines)
         return {s: d for s, d in self.deadlines.items() if s == viewer}
+
+    def _in_window(self) -> bool:
+        """Whether a seat on the clock was asked together with another seat (a simultaneous
+        window: both still asked, or the other already answered)."""
+        for seat, version in self.prompts.items():
+            for other in range(self.players):
+                if other != seat and (self.prompts.get(other) == version
+                                      or self.ended.get(other, (None,))[0] == version):
+                    return True
+        return False
 
     def render(self, viewer: int | None, since: int) -> dict[str, Any]:
         """Return ``{version, view, prompt, legal, deadline, clocks, events}`` for ``viewer``.

@@ -116,10 +116,12 @@ def same_decisions(real: Match, candidate: Match, open_seats: list[int]) -> bool
     """Return whether ``candidate``'s stored pending decision is what the rules list for it.
 
     In a claim window: ``claims.window_options`` of the re-dealt cards equals the stored asked
-    seats, their answers and the forced 开舵 seat (so an answer already given stays legal and the
-    window would have opened the same way). In the discard phase of an open seat: its hand wins
-    exactly when a self-drawn win is listed (``hand.self_win``) and it has a card to discard
-    exactly when the real hand has. Rulings "Deal and turn flow" (claims, 放炮必胡, 重舵).
+    seats, their listed answers and the forced 开舵 seat (so an answer already given stays legal
+    and the window would have opened the same way). In the discard phase of an open seat: its
+    hand wins exactly when a self-drawn win is listed (``hand.self_win``) and it has a card to
+    discard exactly when the real hand has. (A hand that wins after a 吃 or 碰, where no win is
+    listed, is reachable but refused: the check may be narrower than the rules, never wider.)
+    Rulings "Deal and turn flow" (claims, 放炮必胡, 重舵).
     """
     hand = candidate.hand
     if hand.phase == "claim" and hand.window is not None:

@@ -9,6 +9,9 @@ const FALLBACK = "en";
 /** The languages the site speaks, with their own names (shown untranslated in the switcher). */
 export const LANGUAGES = { en: "English", zh: "简体中文", ja: "日本語" };
 const SUPPORTED = Object.keys(LANGUAGES);
+/** The `lang` attribute of each language: "zh-Hans" so CJK text gets Simplified Chinese glyphs
+ * (and "ja" Japanese ones) — the same characters are drawn differently in the two. */
+export const HTML_LANG = { en: "en", zh: "zh-Hans", ja: "ja" };
 const STORAGE_KEY = "arena.lang";
 let dict = {};
 let fallbackDict = {};
@@ -46,7 +49,7 @@ export async function loadLocale(code = pickLanguage()) {
   fallbackDict = await fetchDict(FALLBACK);
   dict = code === FALLBACK ? fallbackDict : await fetchDict(code).catch(() => ({}));
   lang = code;
-  document.documentElement.lang = code;
+  document.documentElement.lang = HTML_LANG[code] || code;
 }
 
 /** The current language code, e.g. "en". */

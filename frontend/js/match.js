@@ -40,7 +40,7 @@ function seatsTable(match) {
       .map((text) => h("th", { scope: "col", text })))),
     h("tbody", {}, match.seats.map((seat) => h("tr", {},
       h("td", { text: t("room.seat_n", { n: seat.seat + 1 }) }),
-      h("td", { text: seat.name }),
+      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seat.name })),
       h("td", { text: ranks[seat.seat] !== undefined ? String(ranks[seat.seat]) : "—" })))));
 }
 

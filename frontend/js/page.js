@@ -4,7 +4,7 @@
 import { getPlayer } from "./api.js";
 import { accountButton } from "./account.js";
 import { h, replace } from "./dom.js";
-import { LANGUAGES, applyI18n, currentLang, loadLocale, rememberLanguage, t } from "./i18n.js";
+import { HTML_LANG, LANGUAGES, applyI18n, currentLang, loadLocale, rememberLanguage, t } from "./i18n.js";
 
 /** Load the locale, translate [data-i18n] markup, render the header; call first on each page. */
 export async function initPage() {
@@ -32,7 +32,7 @@ export function renderLanguageSwitcher() {
   if (!header || header.querySelector(".lang-switch")) return;
   const select = h("select", { id: "lang-select", "data-testid": "lang-select" },
     Object.entries(LANGUAGES).map(([code, name]) => h("option", {
-      value: code, lang: code, selected: code === currentLang(), text: name })));
+      value: code, lang: HTML_LANG[code], selected: code === currentLang(), text: name })));
   select.addEventListener("change", () => {
     if (rememberLanguage(select.value)) window.location.reload();
   });

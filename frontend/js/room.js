@@ -13,6 +13,7 @@ import { renderChat, renderChatToggle, addChatMessage } from "./chat.js";
 import { RoomSocket } from "./socket.js";
 import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
 import { renderBanner } from "./banner.js";
+import { renderCommitment } from "./fairness.js";
 import { installLongPress } from "./explain.js";
 import { teamSeatItems } from "/static/games/rc_seats.js";
 import { fillButton } from "./bots.js";
@@ -307,6 +308,7 @@ function render() {
   renderStatus();
   renderMode();
   renderSeats();
+  renderCommitment(state.room);
   renderTable();
   renderBanner(byId("banner"), { view: state.view, room: state.room, seat: mySeat() });
   renderManage(byId("manage"), { room: state.room, seat: mySeat(), onRoom: adoptRoom });

@@ -4,7 +4,7 @@
 
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
-import { currentLang, gameTitle, t } from "./i18n.js";
+import { HTML_LANG, currentLang, gameTitle, t } from "./i18n.js";
 import { initPage } from "./page.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -30,7 +30,7 @@ async function showRules(game) {
   note.hidden = !rules.fallback;
   note.textContent = rules.fallback ? t("rules.fallback") : "";
   const body = byId("rules-body");
-  body.lang = rules.lang;
+  body.lang = HTML_LANG[rules.lang] || rules.lang;
   replace(body, htmlNodes(rules.html));
 }
 

@@ -203,7 +203,8 @@ def test_hostile_frames_change_nothing(world, data):
         assert socket.welcome["seat"] == seat
         own = socket.welcome["prompt"]
         state = world.replays[room].state
-        known = [a for s in range(2) for a in GAME.legal_actions(state, s)]
+        known = [a for s in range(2) for a in GAME.legal_actions(state, s)] + [
+            {"type": "play", "card": "+1"}, {"type": "pass"}, {"type": "summon"}]
         prompts = [p for p in {"1.0.0", "1.1.0", "2.0.0", "1.0.3", "1.1.3", None, "x"}
                    if p is None or p != own]
         for text in data.draw(st.lists(frames(prompts, known), min_size=1, max_size=5),

@@ -132,7 +132,8 @@ async def test_no_frame_leaks_a_token_the_seed_or_raw_state(arena):
         states.append(match.replay.state)
         for viewer in (0, 1, None):
             events |= keys_of(match.replay.events_for(viewer))
-    raw = raw_state_keys(match.replay, states) - events
+    options = set(match.replay.options)  # public room options (in every frame's ``room``)
+    raw = raw_state_keys(match.replay, states) - events - options
     assert {"deck", "seed"} <= raw  # the check below is not empty
     tokens = [p["token"] for p in match.players]
     seed_hex = SEED.hex()
@@ -145,3 +146,22 @@ async def test_no_frame_leaks_a_token_the_seed_or_raw_state(arena):
             assert not keys_of(frame) & raw, (viewer, keys_of(frame) & raw)
     detail = (await arena.http.get(f"/api/matches/{match.room['match_id']}")).json()
     assert detail["seed"] == seed_hex  # revealed only now, by REST, once finished
+
+
+async def test_clocks_never_show_who_is_still_asked(arena):
+    match = await start_match(arena)  # the mulligan: both seats asked at once
+    deadline = match.seats[1].last["deadline"]
+    assert match.spectator.last["clocks"] == {} and match.spectator.last["deadline"] is None
+    await match.seats[0].act({"type": "mulligan", "card": None})
+    match.replay.apply(0, {"type": "mulligan", "card": None})
+    for client in match.clients:
+        await client.until_version(1)
+    # Seat 1 alone is still asked: neither the spectator nor seat 0 may learn it.
+    assert (match.spectator.last["clocks"], match.spectator.last["deadline"]) == ({}, None)
+    assert (match.seats[0].last["clocks"], match.seats[0].last["deadline"]) == ({}, None)
+    assert match.seats[1].last["clocks"] == {"1": deadline}
+    await match.play(1)  # seat 1 answers: the window closes, the next decision is public
+    seat = match.acting
+    assert len(GAME.to_act(match.replay.state)) == 1
+    for client in match.clients:
+        assert list(client.last["clocks"]) == [str(seat)]

@@ -16,7 +16,8 @@ from app.db import repositories as repo
 from app.db.session import alembic_config, make_engine, make_sessionmaker, migrate
 
 TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
-          "rc_sets", "ratings", "alembic_version"}
+          "rc_sets", "ratings", "alembic_version",
+          "player_tokens"}  # 0003_rooms_accounts: log-ins from other browsers (issue 11)
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
 
 

@@ -153,4 +153,4 @@ async def test_a_match_with_a_bot_is_not_rated(arena):
 
 async def test_unknown_game_leaderboard_is_refused(arena):
     answer = await arena.http.get("/api/ladders/chess")
-    assert answer.status_code == 422 and answer.json()["detail"]["code"] == "unknown_game"
+    assert answer.status_code == 404 and answer.json()["detail"]["code"] == "unknown_game"

@@ -30,6 +30,8 @@ RULES = ROOT / "docs" / "rules"
 DICTS = {lang: json.loads((ROOT / "frontend" / "i18n" / f"{lang}.json").read_text("utf-8"))
          for lang in ("en", "zh", "ja")}
 LOCALES = {"en": "en-US", "zh": "zh-CN", "ja": "ja-JP"}
+#: The page's lang attribute per language (Simplified Chinese glyphs for zh).
+HTML_LANG = {"en": "en", "zh": "zh-Hans", "ja": "ja"}
 #: game id -> (room options, seats)
 GAMES = {"reverse_curse": ({"regulation": "half"}, 2), "zipai": ({}, 3), "grid_reversal": ({}, 2),
          "numgr": ({}, 2), "civilization": ({}, 2)}
@@ -80,7 +82,7 @@ def check_rules(page: Page, base: str, lang: str, game: str) -> None:
     body = page.get_by_test_id("rules-body")
     body.locator("h1").first.wait_for()
     expected = lang if (RULES / f"{game}.{lang}.md").is_file() else "en"
-    assert body.get_attribute("lang") == expected
+    assert body.get_attribute("lang") == HTML_LANG[expected]
     assert page.get_by_test_id("rules-fallback").is_visible() is (expected != lang)
     assert body.locator("script").count() == 0
     check_page(page, lang, "rules")
@@ -103,7 +105,7 @@ def test_every_page_in_every_language_at_360px(live_server, browser):
         page.set_default_timeout(15_000)
         page.goto(f"{live_server}/")
         page.get_by_test_id("rules-zipai").wait_for()
-        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.evaluate("document.documentElement.lang") == HTML_LANG[lang]
         check_page(page, lang, "lobby")
         for game in list(GAMES)[index::len(LOCALES)]:  # every game's rules, in one language or another
             check_rules(page, live_server, lang, game)
@@ -136,6 +138,13 @@ def test_legal_actions_explain_themselves(live_server, browser):
     assert said == ["+2 を表向きで場の一番上（T5）に出します。",
                     "+2 を裏向きで場の一番上（T5）に出します：あなたの陣営だけが見えます。",
                     "⇈ こだまする波 を裏向きで場の一番上（T1）に出します：あなたの陣営だけが見えます。"]
+    # Long-press on a touch screen shows that text, and the click it ends with plays nothing.
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    page.get_by_test_id("toast").filter(has_text=card.get_attribute("title")).wait_for()
+    card.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+    card.dispatch_event("click")  # what the browser fires when the finger lifts
+    page.wait_for_timeout(300)
+    assert page.get_by_text(f"✓ {value}").count() == 0 and card.is_enabled()
     # Keyboard play: Tab reaches the card (with a visible focus ring), Enter plays it.
     for _ in range(60):
         page.keyboard.press("Tab")
@@ -158,15 +167,15 @@ def test_the_language_switcher_is_remembered(live_server, browser):
     assert nav.inner_text() == "Lobby"
     with page.expect_navigation():
         page.get_by_test_id("lang-select").select_option("zh")
-    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
     assert nav.inner_text() == "大厅"
     page.goto(f"{live_server}/")
-    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
     assert page.evaluate("localStorage.getItem('arena.lang')") == "zh"
     assert page.locator(".site-nav a").first.inner_text() == "大厅"
     assert page.get_by_test_id("lang-select").input_value() == "zh"
     page.reload()
-    page.wait_for_function("document.documentElement.lang === 'zh'")
+    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
     page.get_by_test_id("rules-zipai").wait_for()
     assert page.get_by_test_id("rules-zipai").inner_text() == "规则"
     context.close()

@@ -24,6 +24,9 @@ SOURCES = sorted([*FRONTEND.rglob("*.js"), *FRONTEND.glob("*.html")])
 KEY_LITERAL = re.compile(r"""["'`]([a-z][a-z0-9_]*(?:\.[A-Za-z0-9_]+)+)["'`]""")
 I18N_ATTRIBUTE = re.compile(r'data-i18n(?:-[a-z-]+)?="([^"]+)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: Comments (``// …`` after a blank or at a line start, ``/* … */``) are not code: `room.code`
+#: in a comment is no translation key.
+COMMENT = re.compile(r"/\*.*?\*/|(?:^|(?<=\s))//[^\n]*", re.S)
 #: Errors raised with a literal code: RoomError("code", …), IllegalAction("code", …) and friends.
 CODE_CALL = re.compile(r'(?:RoomError|FrameError|self\.error|IllegalAction|InvalidAction)\(\s*"([a-z_]+)"')
 #: Codes returned as ("code", "message") pairs (civilization's why_illegal) or as a bare code from
@@ -65,7 +68,7 @@ def test_values_are_non_empty_with_the_same_placeholders(dicts):
 def _named_keys(namespaces: set[str]) -> set[str]:
     named = set()
     for path in SOURCES:
-        text = path.read_text("utf-8")
+        text = COMMENT.sub("", path.read_text("utf-8"))
         named |= {key for key in KEY_LITERAL.findall(text) if key.split(".")[0] in namespaces}
         named |= set(I18N_ATTRIBUTE.findall(text))
     return named

@@ -1,0 +1,81 @@
+"""Hostile HTTP input (issue 9 part 3): per-address rate limits on creating players and rooms,
+422 with a message for every validation error, ids out of range refused (not a 500), and a 405
+that names every allowed method."""
+
+from __future__ import annotations
+
+from tests.app.conftest import auth
+from tests.app.test_hostile_ws import limited_arena
+
+
+async def test_player_creation_is_rate_limited_per_address(db_path):
+    async with limited_arena(db_path, players_per_minute=2) as arena:
+        for name in ("Ann", "Bob"):
+            assert (await arena.http.post("/api/players", json={"name": name})).status_code == 201
+        refused = await arena.http.post("/api/players", json={"name": "Cat"})
+        # 2 a minute: a token comes back every 30 s.
+        assert refused.status_code == 429
+        assert refused.json() == {"detail": {"code": "rate_limited", "message":
+                                             "Too many new players from this address: at most "
+                                             "2 a minute. Try again in 30 s."}}
+        arena.clock.advance(30)
+        assert (await arena.http.post("/api/players", json={"name": "Cat"})).status_code == 201
+        assert (await arena.http.post("/api/players", json={"name": "Dan"})).status_code == 429
+
+
+async def test_room_creation_is_rate_limited_per_address(db_path):
+    async with limited_arena(db_path, rooms_per_minute=1) as arena:
+        ann = await arena.player("Ann")
+        await arena.room(ann, {})
+        refused = await arena.http.post("/api/rooms", json={"game": "reverse_curse"},
+                                        headers=auth(ann))
+        assert refused.status_code == 429
+        assert refused.json()["detail"] == {"code": "rate_limited", "message":
+                                            "Too many new rooms from this address: at most 1 a "
+                                            "minute. Try again in 60 s."}
+        arena.clock.advance(60)
+        await arena.room(ann, {})
+
+
+async def test_the_default_limits_leave_normal_use_alone(arena):
+    players = [await arena.player(f"P{i}") for i in range(20)]
+    for player in players[:20]:
+        await arena.room(player, {})
+    assert len((await arena.http.get("/api/rooms")).json()) == 20
+
+
+async def test_validation_errors_are_422_with_a_message(arena):
+    cases = [
+        ("post", "/api/players", {"json": {"name": 5}}, "body.name: Input should be a valid "
+                                                         "string"),
+        ("post", "/api/players", {"content": b"{not json", "headers": {
+            "Content-Type": "application/json"}}, None),
+        ("get", "/api/matches/0", {}, "path.match_id: Input should be greater than or equal "
+                                      "to 1"),
+        ("get", "/api/matches/9999999999999999999999", {}, "path.match_id: Input should be "
+                                                           "less than or equal to 2147483647"),
+        ("get", "/api/players/4294967296", {}, "path.player_id: Input should be less than or "
+                                               "equal to 2147483647"),
+        ("get", "/api/matches?player=-1", {}, "query.player: Input should be greater than or "
+                                              "equal to 1"),
+        ("get", "/api/matches?limit=1000", {}, "query.limit: Input should be less than or "
+                                               "equal to 100"),
+    ]
+    for method, path, kwargs, message in cases:
+        answer = await getattr(arena.http, method)(path, **kwargs)
+        assert answer.status_code == 422, (path, answer.text)
+        detail = answer.json()["detail"]
+        assert detail["code"] == "validation_error" and detail["message"], path
+        if message is not None:
+            assert detail["message"] == message, path
+    cursor = await arena.http.get("/api/matches", params={"cursor": "9" * 30})
+    assert cursor.status_code == 422 and cursor.json()["detail"]["code"] == "bad_cursor"
+
+
+async def test_a_405_names_every_allowed_method(arena):
+    answer = await arena.http.request("PUT", "/api/rooms")
+    assert answer.status_code == 405
+    assert answer.headers["allow"] == "GET, POST"
+    assert answer.json()["detail"]["code"] == "method_not_allowed"
+    seat = await arena.http.request("PATCH", "/api/rooms/abc/seats/0")
+    assert (seat.status_code, seat.headers["allow"]) == (405, "DELETE, POST")

@@ -1,0 +1,167 @@
+"""Production mode (issue 8): several uvicorn processes on one PostgreSQL database and one Redis
+serve the same rooms, with no sticky routing.
+
+Every test starts real server processes (``tests.app.prod_server``), its own database and its
+own ``redis-server``; clients connect to different processes. Expected states come from the
+engine replayed by the test from the seed stored in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from engine.registry import GAMES
+from tests.app.conftest import Client
+from tests.app.prod import (cluster, database, reach, redis_server, seated,  # noqa: F401
+                            stored_actions, stored_match, template_database)
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+GAME = GAMES["reverse_curse"]
+OPTIONS = {"monsters": False}
+KEEP = {"type": "mulligan", "card": None}  # keep the whole hand (the mulligan decision)
+
+
+def viewer_of(key: Any) -> int | None:
+    """Return the seat a client key stands for (``"spectator…"`` keys watch: ``None``)."""
+    return key if isinstance(key, int) else None
+
+
+async def frames_until(client: Client, version: int, quiet: float = 0.3) -> list[dict]:
+    """Return every frame until ``client`` was shown ``version``, plus those within ``quiet`` s."""
+    frames: list[dict] = []
+    while client.last is None or client.last.get("view") is None \
+            or client.last["version"] < version:
+        try:
+            frames.append(await client.next("update", "error"))
+        except asyncio.TimeoutError:
+            raise AssertionError(f"version {version} never came; heard {frames}") from None
+    return frames + await client.silent(quiet)
+
+
+def seq_races(cluster) -> int:
+    """Return how many times a process found its seq taken (from the servers' JSON logs)."""
+    lines = [line for server in cluster.servers
+             for line in server.log.read_text().splitlines() if line.startswith("{")]
+    return sum(1 for line in lines if json.loads(line)["msg"] == "seq taken by another process")
+
+
+async def test_a_match_split_across_two_processes_is_played_to_its_end(cluster):
+    one, two = await cluster.launch(2)
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    clients = {0: await a.connect(code, ann["token"]), 1: await b.connect(code, bob["token"]),
+               "spectator on one": await a.connect(code),
+               "spectator on two": await b.connect(code)}
+    match_id = clients[0].welcome["room"]["match_id"]
+    match = await stored_match(cluster.database, match_id)
+    state = GAME.new_game(match["options"], 2, bytes.fromhex(match["seed"]))
+    played: list[tuple[int, dict]] = []
+    while GAME.to_act(state):
+        seat = min(GAME.to_act(state))
+        action = GAME.legal_actions(state, seat)[0]
+        assert clients[seat].last["legal"] == GAME.legal_actions(state, seat)
+        await clients[seat].act(action)
+        state, events = GAME.apply(state, seat, action)
+        played.append((seat, action))
+        await reach(clients, len(played))
+        for key, client in clients.items():
+            assert client.last["version"] == len(played)
+            assert client.last["view"] == GAME.view(state, viewer_of(key))
+            assert client.last["events"] == [e.to_json() for e in events
+                                             if e.visible(viewer_of(key))]
+    stored = await stored_actions(cluster.database, match_id)
+    assert [(row["seat"], row["action"], row["timeout"]) for row in stored] == \
+        [(seat, action, False) for seat, action in played]
+    match = await stored_match(cluster.database, match_id)
+    assert (match["status"], match["outcome"]) == ("finished", GAME.outcome(state).to_json())
+    # Each process counted the actions of its own player (Ann on one, Bob on two).
+    labels = {"game": "reverse_curse", "by": "player"}
+    assert await cluster.metric(one, "arena_actions_applied_total", **labels) == \
+        sum(1 for seat, _ in played if seat == 0)
+    assert await cluster.metric(two, "arena_actions_applied_total", **labels) == \
+        sum(1 for seat, _ in played if seat == 1)
+
+
+async def test_two_answers_to_one_decision_from_two_processes_apply_once(cluster):
+    # Each store waits 0.3 s first, so both processes propose the same seq before either
+    # stores it: the database refuses the second, whose process catches up and refuses.
+    one, two = await cluster.launch(2, ARENA_TEST_STORE_DELAY="0.3")
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    sockets = {seat: (await a.connect(code, p["token"]), await b.connect(code, p["token"]))
+               for seat, p in enumerate((ann, bob))}
+    match_id = sockets[0][0].welcome["room"]["match_id"]
+    match = await stored_match(cluster.database, match_id)
+    state = GAME.new_game(match["options"], 2, bytes.fromhex(match["seed"]))
+    for version in range(1, 5):
+        seat = min(GAME.to_act(state))
+        action = GAME.legal_actions(state, seat)[0]
+        pair = sockets[seat]
+        await asyncio.gather(*(client.act(action) for client in pair))
+        state, _ = GAME.apply(state, seat, action)
+        heard = await asyncio.gather(*(frames_until(client, version) for client in pair))
+        errors = [f["code"] for frames in heard for f in frames if f["type"] == "error"]
+        assert len(errors) == 1 and errors[0] in {"stale_prompt", "already_played"}, heard
+        for client in pair:  # both show the state after the one applied answer
+            assert client.last["version"] == version
+            assert client.last["view"] == GAME.view(state, seat)
+        await reach(dict(enumerate(sockets[1 - seat])), version)
+        assert len(await stored_actions(cluster.database, match_id)) == version
+    assert seq_races(cluster) >= 1  # the database, not a lock, settled at least one race
+
+
+async def test_simultaneous_mulligans_on_two_processes_are_both_applied(cluster):
+    one, two = await cluster.launch(2, ARENA_TEST_STORE_DELAY="0.3")
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    clients = {0: await a.connect(code, ann["token"]), 1: await b.connect(code, bob["token"])}
+    assert all(client.last["prompt"] for client in clients.values())  # both asked at once
+    await asyncio.gather(*(client.act(KEEP) for client in clients.values()))
+    heard = await asyncio.gather(*(frames_until(client, 2) for client in clients.values()))
+    assert [f for frames in heard for f in frames if f["type"] == "error"] == []
+    match_id = clients[0].welcome["room"]["match_id"]
+    stored = await stored_actions(cluster.database, match_id)
+    assert sorted((row["seat"], row["action"]) for row in stored) == [(0, KEEP), (1, KEEP)]
+    assert seq_races(cluster) == 1  # one process lost seq 1, caught up and stored seq 2
+    match = await stored_match(cluster.database, match_id)
+    state = GAME.new_game(match["options"], 2, bytes.fromhex(match["seed"]))
+    for row in stored:
+        state, _ = GAME.apply(state, row["seat"], row["action"])
+    for seat, client in clients.items():
+        assert client.last["view"] == GAME.view(state, seat)
+
+
+async def test_a_clock_fires_once_with_two_processes(cluster):
+    one, two = await cluster.launch(2, ARENA_TEST_TURN_SECONDS="1.5")
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    clients = {0: await a.connect(code, ann["token"]), 1: await b.connect(code, bob["token"]),
+               "spectator on one": await a.connect(code),
+               "spectator on two": await b.connect(code)}
+    match_id = clients[0].welcome["room"]["match_id"]
+    heard = await asyncio.gather(*(client.until_version(3) for client in clients.values()))
+    stored = (await stored_actions(cluster.database, match_id))[:3]
+    match = await stored_match(cluster.database, match_id)
+    state = GAME.new_game(match["options"], 2, bytes.fromhex(match["seed"]))
+    expected = []
+    for _ in range(3):  # the earliest deadline first, the lower seat on a tie
+        seat = min(GAME.to_act(state))
+        action = GAME.deadline_action(state, seat)
+        expected.append((seat, action, True))
+        state, _ = GAME.apply(state, seat, action)
+    assert [(row["seat"], row["action"], row["timeout"]) for row in stored] == expected
+    assert expected[:2] == [(0, KEEP, True), (1, KEEP, True)]
+    for frames in heard:  # every viewer heard each timeout exactly once
+        timeouts = [e["data"]["seat"] for f in frames for e in f["events"]
+                    if e["kind"] == "timeout"]
+        assert timeouts[:3] == [seat for seat, _, _ in expected]
+    clock = {"game": "reverse_curse", "by": "clock"}
+    fired = [await cluster.metric(server, "arena_actions_applied_total", **clock)
+             for server in (one, two)]
+    stored = await stored_actions(cluster.database, match_id)
+    assert sum(fired) == len(stored)  # each timeout stored by exactly one process
