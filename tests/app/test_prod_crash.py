@@ -1,0 +1,174 @@
+"""Production mode (issue 8): crashes and restarts of a server process and of Redis.
+
+- SIGKILL mid-match, then restart: every action a client saw acknowledged is stored, the match
+  rebuilt by replaying its log equals (engine ``dump``) the state before the crash, a clock that
+  expired during the outage gets the restart grace, and reconnected clients finish the match;
+- SIGTERM with an action in flight: the action is stored, clients are told to reconnect (1012);
+- a Redis restart loses no action, and every client is brought to the current state.
+
+Each test starts real server processes (``tests.app.prod_server``) on its own PostgreSQL
+database and its own ``redis-server``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from engine.registry import GAMES
+from tests.app.conftest import Client
+from tests.app.prod import (Cluster, cluster, database, reach, redis_server,  # noqa: F401
+                            replay, seated, stored_actions, stored_match, template_database)
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+GAME = GAMES["reverse_curse"]
+OPTIONS = {"monsters": False}
+TURN, GRACE = 4.0, 3.0  # seconds: the test clock of every decision, the restart grace
+
+
+def viewer_of(key: Any) -> int | None:
+    """Return the seat a client key stands for (``"spectator"`` watches: ``None``)."""
+    return key if isinstance(key, int) else None
+
+
+async def connect_all(arena, code: str, players: list[dict]) -> dict[Any, Client]:
+    """Connect both players and a spectator to ``arena``'s process."""
+    return {0: await arena.connect(code, players[0]["token"]),
+            1: await arena.connect(code, players[1]["token"]),
+            "spectator": await arena.connect(code)}
+
+
+async def play(clients: dict[Any, Client], count: int,
+               acked: list[tuple[Any, int, dict]] | None = None) -> None:
+    """Play ``count`` actions (the lowest asked seat's first legal one), each acknowledged to
+    every client; record ``(client key, version, view)`` of every update in ``acked``."""
+    for _ in range(count):
+        seat = min(s for s, c in clients.items() if s != "spectator" and c.last["legal"])
+        version = clients[seat].last["version"] + 1
+        await clients[seat].act(clients[seat].last["legal"][0])
+        for key, client in clients.items():
+            for frame in await client.until_version(version):
+                if acked is not None:
+                    acked.append((key, frame["version"], frame["view"]))
+
+
+async def play_out(clients: dict[Any, Client]) -> int:
+    """Play until no seat is asked; return the final version."""
+    while any(c.last["legal"] for s, c in clients.items() if s != "spectator"):
+        await play(clients, 1)
+    return clients["spectator"].last["version"]
+
+
+async def dump(server, code: str) -> dict[str, Any]:
+    """Return ``{"version", "state"}`` of the room's match as ``server`` holds it."""
+    async with httpx.AsyncClient(base_url=server.base, timeout=10) as http:
+        answer = await http.get(f"/_test/rooms/{code}/dump")
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+
+async def test_sigkill_mid_match_then_restart(cluster: Cluster):
+    [server] = await cluster.launch(1, ARENA_TEST_TURN_SECONDS=str(TURN),
+                                    ARENA_CLOCK_GRACE_SECONDS=str(GRACE))
+    arena = cluster.arena(server)
+    code, players = await seated([arena], OPTIONS)
+    clients = await connect_all(arena, code, players)
+    match_id = clients[0].welcome["room"]["match_id"]
+    acked: list[tuple[Any, int, dict]] = []
+    await play(clients, 6, acked)
+    before = await dump(server, code)
+    assert before["version"] == 6
+    seat = min(s for s in (0, 1) if clients[s].last["legal"])
+    await clients[seat].act(clients[seat].last["legal"][0])  # in flight when the process dies
+    server.kill()
+    deadlines = clients["spectator"].last["clocks"]
+    while time.time() < max(deadlines.values()) + 0.5:  # the clock runs out while down
+        await asyncio.sleep(0.1)
+
+    restarted = time.time()
+    server.start()
+    await server.ready()
+    ready = time.time()
+    match = await stored_match(cluster.database, match_id)
+    stored = await stored_actions(cluster.database, match_id)
+    assert len(stored) in (6, 7)  # the action in flight was stored, or not at all
+    assert not any(row["timeout"] for row in stored)
+    for key, version, view in acked:  # everything acknowledged is in the log, as shown
+        assert GAME.view(replay(match, stored[:version]), viewer_of(key)) == view
+    assert GAME.dump(replay(match, stored[:6])) == before["state"]
+    after = await dump(server, code)
+    assert after == {"version": len(stored), "state": GAME.dump(replay(match, stored))}
+
+    clients = await connect_all(arena, code, players)
+    welcome = clients["spectator"].welcome
+    assert welcome["version"] == len(stored)
+    for deadline in welcome["clocks"].values():  # grace counted from the restart
+        assert restarted + GRACE <= deadline <= ready + GRACE
+    frames = await clients["spectator"].until_version(len(stored) + 1)
+    assert time.time() >= min(welcome["clocks"].values())
+    assert [e for f in frames for e in f["events"] if e["kind"] == "timeout"] == \
+        [{"kind": "timeout", "data": {"seat": int(min(welcome["clocks"],
+                                                      key=welcome["clocks"].get))}}]
+    await reach(clients, len(stored) + 1)
+    final = await play_out(clients)
+    match = await stored_match(cluster.database, match_id)
+    stored = await stored_actions(cluster.database, match_id)
+    assert len(stored) == final and match["status"] == "finished"
+    assert match["outcome"] == GAME.outcome(replay(match, stored)).to_json()
+
+
+async def test_sigterm_finishes_the_action_in_flight_and_tells_clients_to_reconnect(
+        cluster: Cluster):
+    [server] = await cluster.launch(1, ARENA_TEST_STORE_DELAY="1.0")
+    arena = cluster.arena(server)
+    code, players = await seated([arena], OPTIONS)
+    clients = await connect_all(arena, code, players)
+    match_id = clients[0].welcome["room"]["match_id"]
+    await clients[0].act({"type": "mulligan", "card": None})
+    await asyncio.sleep(0.3)  # the action is being stored (1 s) when the signal comes
+    assert await asyncio.to_thread(server.terminate) == 0
+    for client in clients.values():
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await client.next()
+        assert closed.value.rcvd.code == 1012  # service restart: reconnect
+    stored = await stored_actions(cluster.database, match_id)
+    assert [(row["seat"], row["action"]) for row in stored] == \
+        [(0, {"type": "mulligan", "card": None})]
+    server.start()
+    await server.ready()
+    again = await arena.connect(code, players[1]["token"])
+    assert again.welcome["version"] == 1 and again.welcome["prompt"] is not None
+
+
+async def test_redis_restart_loses_no_action_and_clients_resync(cluster: Cluster):
+    one, two = await cluster.launch(2)
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, players = await seated([a, b], OPTIONS)
+    clients = {0: await a.connect(code, players[0]["token"]),
+               1: await b.connect(code, players[1]["token"]), "spectator": await b.connect(code)}
+    match_id = clients[0].welcome["room"]["match_id"]
+    await play(clients, 2)
+    cluster.redis.stop()
+    seat = min(s for s in (0, 1) if clients[s].last["legal"])
+    await clients[seat].act(clients[seat].last["legal"][0])  # stored while Redis is down
+    async with httpx.AsyncClient(timeout=10) as http:
+        answer = await http.get(f"{one.base}/readyz")
+        assert answer.status_code == 503 and answer.json()["checks"]["database"] == "ok"
+        assert answer.json()["checks"]["redis"] != "ok"
+        cluster.redis.start()
+        await reach(clients, 3)  # each process resynced its sockets
+        assert (await http.get(f"{one.base}/readyz")).status_code == 200
+    match = await stored_match(cluster.database, match_id)
+    stored = await stored_actions(cluster.database, match_id)
+    assert len(stored) == 3
+    for key, client in clients.items():
+        assert client.last["view"] == GAME.view(replay(match, stored), viewer_of(key))
+    await play(clients, 2)  # and play goes on across both processes
+    assert len(await stored_actions(cluster.database, match_id)) == 5
