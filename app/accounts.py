@@ -44,10 +44,20 @@ def check_password(password: str) -> None:
                                         "characters.", 422)
 
 
+def secret_bytes(password: str) -> bytes:
+    """Return the bytes a password is hashed as: UTF-8 (a lone surrogate passes through)."""
+    return password.encode("utf-8", "surrogatepass")
+
+
+def hash_password(password: str) -> str:
+    """Return the argon2id hash (PHC string) of ``password``."""
+    return HASHER.hash(secret_bytes(password))
+
+
 def verify(password_hash: str, password: str) -> bool:
     """Return whether ``password`` matches the argon2 ``password_hash`` (never raises)."""
     try:
-        return HASHER.verify(password_hash, password)
+        return HASHER.verify(password_hash, secret_bytes(password))
     except (VerificationError, InvalidHashError):
         return False
 
@@ -66,7 +76,7 @@ async def claim(sessions: async_sessionmaker, player: Player, password: str,
     if player.password_hash is not None:
         raise RoomError("already_claimed", "This profile already has a password.")
     name = (name or player.name).strip()
-    password_hash = await asyncio.to_thread(HASHER.hash, password)
+    password_hash = await asyncio.to_thread(hash_password, password)
     try:
         async with sessions() as session, session.begin():
             if await repo.player_by_login(session, login_of(name)) is not None:

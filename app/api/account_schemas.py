@@ -13,7 +13,7 @@ class ClaimIn(BaseModel):
     """``POST /api/players/{id}/claim``: a password (8–128 characters), optionally a new name
     (the login; unique among saved profiles)."""
 
-    password: str = Field(max_length=128)
+    password: str = Field(min_length=8, max_length=128)
     name: str | None = Field(None, min_length=1, max_length=32)
 
 

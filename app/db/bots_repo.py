@@ -27,13 +27,17 @@ async def newest_match_bots(session: AsyncSession, code: str
                             ) -> tuple[int | None, dict[int, str]]:
     """Return ``(match id, {seat: bot player name})`` of room ``code``'s newest match.
 
-    ``(None, {})`` when the room has no match (or does not exist).
+    ``(None, {})`` when the room has no match (or does not exist); no seats when that match is
+    not being played any more (nothing left for a bot to answer).
     """
-    newest = (select(Match.id).join(Room, Room.id == Match.room_id).where(Room.code == code)
-              .order_by(Match.id.desc()).limit(1))
-    match_id = await session.scalar(newest)
-    if match_id is None:
+    newest = (select(Match.id, Match.status).join(Room, Room.id == Match.room_id)
+              .where(Room.code == code).order_by(Match.id.desc()).limit(1))
+    row = (await session.execute(newest)).first()
+    if row is None:
         return None, {}
+    match_id, status = row
+    if status != "playing":
+        return match_id, {}
     query = (select(MatchSeat.seat, Player.name)
              .join(Player, Player.id == MatchSeat.player_id)
              .where(MatchSeat.match_id == match_id, Player.bot.is_(True)))

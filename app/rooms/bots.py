@@ -148,8 +148,9 @@ class BotDriver:
                 continue
             if message.get("kind") == "room":
                 self._seats.pop(code, None)  # seats changed, or a new match began
+            version = message.get("version") if message.get("kind") == "version" else None
             try:
-                await self.kick(code)
+                await self.kick(code, version)
             except Exception:  # one room's failure must not stop the bots of the others
                 log.exception("bot driver failed on room %s", code)
 
@@ -162,12 +163,20 @@ class BotDriver:
             self._seats[code] = cached
         return cached[1]
 
-    async def kick(self, code: str) -> None:
-        """Schedule an answer for every bot seat of room ``code`` that is asked a decision."""
+    async def kick(self, code: str, version: int | None = None) -> None:
+        """Schedule an answer for every bot seat of room ``code`` that is asked a decision.
+
+        ``version``: the version a broker message announced (the match held here is caught up
+        to it first: another process may have stored the action).
+        """
         if not await self._bot_seats(code, None):
             return
-        live = await self._runner.live(code)
+        if version is None:
+            live = await self._runner.live(code)
+        else:
+            live = await self._runner.sync(code, int(version))
         if live is None or live.over:
+            self._seats[code] = (live.match_id if live else None, {})  # nothing left to answer
             return
         bots = await self._bot_seats(code, live.match_id)
         for seat in sorted(bots):
@@ -194,8 +203,9 @@ class BotDriver:
         frame = self._runner.render(code, seat, since=self._runner.version(code) or 0)
         if frame is None or frame["prompt"] != prompt or not frame["legal"]:
             return  # the decision moved on meanwhile (a timeout, a teammate)
-        action = self._bot(game.spec.id, level).choose(game, frame["view"], frame["legal"], rng)
         try:
+            action = self._bot(game.spec.id, level).choose(game, frame["view"], frame["legal"],
+                                                           rng)
             await self._runner.act(code, seat, prompt, action)
         except RoomError as exc:
             log.info("bot answer refused", extra={"room": code, "seat": seat, "code": exc.code})

@@ -47,3 +47,17 @@ export function fillButton(room, playerId, onDone, onError) {
     } });
   return h("div", { class: "bots-fill" }, select, button);
 }
+
+/** The names the server gives its bot players (app/rooms/bots.py BOT_NAMES), by level. */
+const BOT_NAMES = { "Random bot": "random", "Greedy bot": "greedy" };
+
+/** A seat holder's name for display: a bot's name in the page's language, else as is. */
+export function seatName(name) {
+  const level = BOT_NAMES[name];
+  return level ? t(`bots.name.${level}`) : name;
+}
+
+/** Whether `name` is the name of a bot player (bots are never online: they have no socket). */
+export function isBotName(name) {
+  return Object.hasOwn(BOT_NAMES, name || "");
+}

@@ -8,7 +8,7 @@ import { gameTitle, t } from "./i18n.js";
 import { optionFields, optionsSummary, readOptions } from "./options.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
-import { botChoiceRow, playAgainstBots } from "./bots.js";
+import { botChoiceRow, playAgainstBots, seatName } from "./bots.js";
 import { readRoomSettings, renderMyGames, roomSettingsRows } from "./my_games.js";
 import { teamSeatsText } from "/static/games/rc_seats.js";
 
@@ -70,7 +70,7 @@ async function createRoom(event) {
 
 function seatsText(room) {
   const taken = room.seats.filter((seat) => seat.player_id !== null);
-  const names = taken.map((seat) => seat.name).join(", ");
+  const names = taken.map((seat) => seatName(seat.name)).join(", ");
   const count = t("lobby.seats_count", { taken: taken.length, total: room.seats.length });
   const teams = teamSeatsText(room, t);
   if (teams) return `${count} — ${teams}`;

@@ -33,7 +33,7 @@ function myRoomItem(room, games) {
     h("div", { class: "room-item-main" },
       h("strong", { text: gameTitle(game && game.titles, room.game) }),
       h("span", { class: "code", text: room.code }),
-      room.private ? h("span", { class: "small", text: `🔒 ${t("manage.private")}` }) : null,
+      room.private ? h("span", { class: "small", text: t("manage.private") }) : null,
       h("span", { class: "small", text: t(`room.status.${room.status}`) })),
     h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}`, text: t("mine.open") }));
 }

@@ -16,7 +16,7 @@ import { renderBanner } from "./banner.js";
 import { renderCommitment } from "./fairness.js";
 import { installLongPress } from "./explain.js";
 import { teamSeatItems } from "/static/games/rc_seats.js";
-import { fillButton } from "./bots.js";
+import { fillButton, isBotName, seatName } from "./bots.js";
 import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 
@@ -217,9 +217,10 @@ function seatRow(entry) {
   return h("li", { class: ["seat", me && "seat-me", free && "seat-free"], "data-seat": entry.seat },
     h("span", { class: "seat-label", text: t("room.seat_n", { n: entry.seat + 1 }) }),
     side ? h("span", { class: ["side-tag", `side-${entry.side}`], text: side }) : null,
-    h("span", { class: "seat-name", text: free ? t("room.free_seat") : entry.name }),
+    h("span", { class: "seat-name", text: free ? t("room.free_seat") : seatName(entry.name) }),
     me ? h("span", { class: "you-tag", text: t("room.you") }) : null,
-    !free && state.room.status !== "open"
+    isBotName(entry.name) ? h("span", { class: "bot-tag", text: t("bots.tag") }) : null,
+    !free && state.room.status !== "open" && !isBotName(entry.name)
       ? h("span", { class: ["presence-tag", online ? "online" : "offline"],
         text: t(online ? "room.online" : "room.offline") }) : null,
     clock !== undefined && matchRunning() ? countdown(clock) : null,
@@ -273,7 +274,7 @@ function gameContext() {
   return {
     view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
-    players: state.room.seats, connected: state.status === "connected", pending: state.pending,
+    players: state.room.seats.map((entry) => ({ ...entry, name: seatName(entry.name) })), connected: state.status === "connected", pending: state.pending,
     act, t, countdown,
   };
 }

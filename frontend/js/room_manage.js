@@ -72,7 +72,7 @@ export function renderManage(slot, { room, seat, onRoom }) {
   if (slot.dataset.key === key) return;
   slot.dataset.key = key;
   replace(slot,
-    room.private ? h("p", { class: "private-note", "data-testid": "private-note" },
-      h("span", { "aria-hidden": "true", text: "🔒 " }), t("manage.private_note")) : null,
+    room.private ? h("p", { class: "private-note", "data-testid": "private-note",
+      text: t("manage.private_note") }) : null,
     room.status === "finished" ? rematchControls(room, seat, onRoom) : null);
 }

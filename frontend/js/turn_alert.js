@@ -33,7 +33,7 @@ function beep() {
 function paintToggle(button) {
   const on = soundOn();
   button.setAttribute("aria-pressed", String(on));
-  button.textContent = `${on ? "🔔" : "🔕"} ${t(on ? "turn.sound_on" : "turn.sound_off")}`;
+  button.textContent = t(on ? "turn.sound_on" : "turn.sound_off");
 }
 
 /** A toggle button for the beep (its state is remembered). */

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 from sqlalchemy import select
 
@@ -13,13 +14,19 @@ from tests.app.conftest import auth
 HALF = {"regulation": "half", "monsters": False}
 
 
+def body(data):
+    """``data`` as ASCII JSON (``\\u`` escapes carry any text, a lone surrogate too)."""
+    return {"content": json.dumps(data), "headers": {"Content-Type": "application/json"}}
+
+
 async def claim(arena, player, password, **extra):
-    return await arena.http.post(f"/api/players/{player['id']}/claim", headers=auth(player),
-                                 json={"password": password, **extra})
+    request = body({"password": password, **extra})
+    request["headers"].update(auth(player))
+    return await arena.http.post(f"/api/players/{player['id']}/claim", **request)
 
 
 async def login(arena, name, password):
-    return await arena.http.post("/api/login", json={"name": name, "password": password})
+    return await arena.http.post("/api/login", **body({"name": name, "password": password}))
 
 
 def code_of(answer):
@@ -38,8 +45,8 @@ async def test_claim_stores_an_argon2_hash_and_refuses_what_it_must(arena):
     other = await arena.http.post(f"/api/players/{bob['id']}/claim", headers=auth(ann),
                                   json={"password": "long enough"})
     assert other.status_code == 403 and code_of(other) == "not_your_profile"
-    short = await claim(arena, ann, "7 chars")
-    assert short.status_code == 422 and code_of(short) == "bad_password"
+    short = await claim(arena, ann, "7 chars")  # 8 to 128 characters (the schema says so)
+    assert short.status_code == 422 and code_of(short) == "validation_error"
     anonymous = await arena.http.post(f"/api/players/{ann['id']}/claim",
                                       json={"password": "long enough"})
     assert anonymous.status_code == 401
@@ -109,3 +116,26 @@ async def test_login_attempts_are_rate_limited_per_address(arena, monkeypatch):
     assert limited.status_code == 429 and code_of(limited) == "rate_limited"
     arena.clock.advance(6.0)  # 10 a minute: one more try every 6 s
     assert (await login(arena, "nobody", "whatever1")).status_code == 401
+
+
+def test_a_password_has_8_to_128_characters():
+    import pytest
+
+    from app.accounts import check_password
+    from app.rooms.errors import RoomError
+
+    for good in ("x" * 8, "x" * 128):
+        check_password(good)
+    for bad in ("x" * 7, "x" * 129):
+        with pytest.raises(RoomError) as refused:
+            check_password(bad)
+        assert (refused.value.code, refused.value.status) == ("bad_password", 422)
+
+
+async def test_any_unicode_text_is_a_password_but_a_lone_surrogate_is_refused(arena):
+    ann = await arena.player("Ann")
+    lone = await claim(arena, ann, "pass \udabe wörd")
+    assert lone.status_code == 422 and code_of(lone) == "validation_error"  # not JSON text
+    assert (await claim(arena, ann, "pässwörd ✓ 逆转")).status_code == 200
+    assert (await login(arena, "Ann", "pässwörd ✓ 逆转")).json()["id"] == ann["id"]
+    assert (await login(arena, "Ann", "passwort ✓ 逆转")).status_code == 401

@@ -12,7 +12,9 @@ from engine.reverse_curse.cards import REBORN_UNICORN, ROLL_MOLE
 from tests.engine.reverse_curse.helpers import make_state
 
 NUMBERS = ["+1"] * 5 + ["-1"] * 4 + ["+2"]
-FIELD = [(card, turn % 2, True) for turn, card in enumerate(NUMBERS)] + [("DOUBLE_BUBBLE", 0, False)]
+#: (card, seat, face-up) T1 first: seat 0 (UP) plays T1, T3, … T11, seat 1 (DOWN) T2 … T10.
+FIELD = [(card, turn % 2, True) for turn, card in enumerate(NUMBERS)] + [
+    ("DOUBLE_BUBBLE", 0, False)]
 SUMMON = {"type": "summon"}
 PLAY = {"type": "play", "card": "+3"}
 

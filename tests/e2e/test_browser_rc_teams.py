@@ -127,7 +127,8 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
             for page in pages:
                 expect(page.get_by_test_id("rc-status")).to_be_visible()
             # The seed's coin toss: DOWN = seats 0, 2 (Ann, Cat), UP = seats 1, 3 (Bob, Dan).
-            expect(watch.locator("[data-testid=seat-team][data-side=DOWN] [data-seat]")).to_have_count(2)
+            down_team = watch.locator("[data-testid=seat-team][data-side=DOWN] [data-seat]")
+            expect(down_team).to_have_count(2)
             expect(players[0].get_by_test_id("hand")).to_have_count(2)
             assert hand_seats(players[0]) == {0, 2} and hand_seats(players[1]) == {1, 3}
             expect(watch.get_by_test_id("hand")).to_have_count(0)
@@ -194,7 +195,8 @@ UNITS = """async () => {
     { set: 1, first_side: "UP", result: -6, position_after: -6 },
     { set: 2, first_side: "DOWN", result: 13, position_after: 7 }], { ko: 24, maxSets: 6, t });
   const room = { game: "reverse_curse", seats: [0, 1, 2, 3, 4, 5].map((seat) => ({
-    seat, player_id: seat < 3 ? seat + 10 : null, name: seat < 3 ? `P${seat}` : null, side: null })) };
+    seat, player_id: seat < 3 ? seat + 10 : null, name: seat < 3 ? `P${seat}` : null,
+    side: null })) };
   return {
     first: [monsters.firstShopper({ position: 5, first_side: "UP" }),
             monsters.firstShopper({ position: -3, first_side: "UP" }),
@@ -213,7 +215,8 @@ UNITS = """async () => {
     points: [...svg.querySelectorAll("[data-testid=stairs-point] circle")].map(
       (c) => [Number(c.getAttribute("cx")).toFixed(1), Number(c.getAttribute("cy")).toFixed(1)]),
     path: svg.querySelector(".stairs-line").getAttribute("d"),
-    ko: [...svg.querySelectorAll("[data-testid=stairs-ko-line] line")].map((l) => l.getAttribute("y1")),
+    ko: [...svg.querySelectorAll("[data-testid=stairs-ko-line] line")].map(
+      (l) => l.getAttribute("y1")),
     firsts: [...svg.querySelectorAll("[data-testid=stairs-first]")].map((e) => e.textContent),
     teams: seats.seatTeams(room).map((team) => team.seats.map((entry) => entry.seat)),
     teamText: seats.teamSeatsText(room, t),

@@ -1,6 +1,7 @@
 """Play vs computer in real browsers (issue 11 part 3), one test per game.
 
-A person creates a room from the lobby with small options and "Fill empty seats with bots:
+Each game runs in one of the three languages (the browser's locale; English, 简体中文 and 日本語
+each get at least one game), and no page shows an untranslated key. A person creates a room from the lobby with small options and "Fill empty seats with bots:
 random" chosen; the room starts at once with the person in seat 1 and bots in the others; the
 person plays by clicking the table (the same clicks as each game's own browser test) until the
 game-over banner shows. The bots answer through the server's room path; their thinking time is
@@ -9,8 +10,10 @@ cut to a few milliseconds here (``ARENA_BOT_DELAY_*``) to keep the test fast.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -21,7 +24,7 @@ from tests.e2e import test_browser_civilization as civ
 from tests.e2e import test_browser_grid_reversal as gr
 from tests.e2e import test_browser_numgr as ng
 from tests.e2e import test_browser_zipai as zp
-from tests.e2e.browser import give_name, launch, new_page
+from tests.e2e.browser import give_name, launch
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +40,13 @@ def _gr_options(page: Page) -> None:
 
 
 _used: dict = defaultdict(int)
+
+ROOT = Path(__file__).resolve().parents[2]
+DICTS = {lang: json.loads((ROOT / "frontend" / "i18n" / f"{lang}.json").read_text("utf-8"))
+         for lang in ("en", "zh", "ja")}
+#: game -> the browser locale it is played in (Reverse Curse's lobby labels are chosen in English).
+LOCALES = {"reverse_curse": "en-US", "numgr": "zh-CN", "zipai": "ja-JP", "grid_reversal": "ja-JP",
+           "civilization": "zh-CN"}
 
 #: game -> (set small options in the lobby form, click the next thing on the table).
 GAMES: dict[str, tuple[Callable[[Page], None], Callable[[Page], object]]] = {
@@ -71,11 +81,18 @@ def test_a_person_plays_bots_to_the_end(fast_bots, live_server, chromium_path, g
     with sync_playwright() as playwright:
         chrome = launch(playwright, chromium_path)
         try:
-            page = new_page(chrome)
+            lang = LOCALES[game][:2]
+            context = chrome.new_context(viewport={"width": 1280, "height": 900},
+                                         locale=LOCALES[game])
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.goto(f"{live_server}/")
+            expect(page.locator("label[for=bots-select]")).to_have_text(DICTS[lang]["bots.fill"])
             create_room_against_bots(page, live_server, game, "random")
             seats = page.locator("[data-testid=seats] .seat-name")
             expect(seats.first).to_have_text("Ann")
-            expect(page.locator("[data-testid=seats]")).to_contain_text("Random bot")
+            expect(page.locator("[data-testid=seats]")).to_contain_text(
+                DICTS[lang]["bots.name.random"])
             click = GAMES[game][1]
             deadline = time.monotonic() + 240
             clicks = 0
@@ -88,6 +105,6 @@ def test_a_person_plays_bots_to_the_end(fast_bots, live_server, chromium_path, g
             result = page.get_by_test_id("game-over").get_attribute("data-result")
             assert result in ("won", "lost", "draw")
             assert clicks > 0
-            assert "⟦" not in page.get_by_test_id("table").inner_text()
+            assert "⟦" not in page.locator("body").inner_text()
         finally:
             chrome.close()
