@@ -10,4 +10,4 @@ COPY frontend ./frontend
 COPY docs ./docs
 RUN pip install --no-cache-dir .
 EXPOSE 8000
-CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000"]
+CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000", "--timeout-graceful-shutdown", "10"]

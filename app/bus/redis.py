@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from typing import Any, AsyncIterator
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from app.bus.base import RESYNC, Broker
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 0.5  # between reads of a subscription whose Redis is unreachable
 
 
 class RedisBroker(Broker):
     """Publishes JSON text on a Redis channel; each subscription is its own pub/sub connection.
 
-    ``subscribe`` returns once Redis has confirmed the subscription. When Redis restarts
-    between two reads, redis-py reconnects and subscribes again by itself: the new
-    confirmation is yielded as ``RESYNC`` (messages published meanwhile are lost). When Redis
-    is still down, the iterator raises ``ConnectionError`` (the subscriber subscribes again).
+    ``subscribe`` returns once Redis has confirmed the subscription. A subscription survives
+    a Redis restart: while Redis is unreachable it retries every ``RETRY_SECONDS``; redis-py
+    then reconnects and subscribes again, and that new confirmation is yielded as ``RESYNC``
+    (messages published meanwhile are lost; ``publish`` drops them with a warning).
     """
 
     def __init__(self, url: str) -> None:
@@ -35,7 +43,13 @@ class RedisBroker(Broker):
         await self._redis.ping()
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        await self._redis.publish(channel, json.dumps(message))
+        """Publish; while Redis is unreachable the message is dropped with a warning (pub/sub
+        keeps nothing anyway: subscribers get ``RESYNC`` once Redis is back)."""
+        text = json.dumps(message)
+        try:
+            await self._redis.publish(channel, text)
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            log.warning("redis publish dropped", extra={"channel": channel, "error": repr(exc)})
 
     async def subscribe(self, channel: str) -> AsyncIterator[dict[str, Any]]:
         pubsub = self._redis.pubsub()
@@ -47,14 +61,24 @@ class RedisBroker(Broker):
         raise ConnectionError(f"Redis did not confirm the subscription to {channel!r}.")
 
     async def _iterate(self, pubsub: PubSub) -> AsyncIterator[dict[str, Any]]:
+        down = False
         try:
             while not self._stopping:
-                message = await pubsub.get_message(timeout=0.5)
+                try:
+                    message = await pubsub.get_message(timeout=0.5)
+                except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+                    if not down:
+                        log.warning("redis subscription interrupted; reconnecting",
+                                    extra={"error": repr(exc)})
+                    down = True
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
                 if message is None:
                     continue
                 if message["type"] == "message":
                     yield json.loads(message["data"])
-                elif message["type"] == "subscribe":  # reconnected after a Redis restart
+                elif message["type"] == "subscribe":  # redis-py reconnected and subscribed
+                    down = False
                     yield dict(RESYNC)
         finally:
             await pubsub.aclose()

@@ -9,9 +9,9 @@ import { gameTitle, t } from "./i18n.js";
 /** The create form's extra rows: "private room" and "after 3 timeouts in a row". */
 export function roomSettingsRows() {
   return h("div", { class: "room-settings" },
-    h("div", { class: ["option-row", "option-bool"] },
-      h("input", { type: "checkbox", id: "private-room", "data-testid": "private-room" }),
-      h("label", { for: "private-room", text: t("manage.private_label") }),
+    h("div", { class: "option-row" },
+      h("label", {}, h("input", { type: "checkbox", id: "private-room", "data-testid": "private-room" }),
+        " ", t("manage.private_label")),
       h("p", { class: "muted small", text: t("manage.private_help") })),
     h("div", { class: ["option-row", "option-choice"] },
       h("label", { for: "on-timeouts", text: t("manage.timeouts_label") }),

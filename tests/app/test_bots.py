@@ -140,3 +140,26 @@ def test_bot_delay_and_levels():
     assert delay.seconds(FixedRng(1000)) == pytest.approx(1.2)
     assert BotDelay(0, 0).seconds(FixedRng(7)) == 0
     assert [level_of(BOT_NAMES[level]) for level in ("random", "greedy")] == ["random", "greedy"]
+
+
+async def test_bots_resume_their_match_after_a_restart(db_path):
+    clock = ManualClock()
+    slow = make_app(db_path, clock, bot_delay_min=60, bot_delay_max=60)  # never answers here
+    server, task, base = await serve(slow)
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        arena = Arena(base, http, clock, slow, db_path)
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
+        room = (await fill(arena, code, ann, "greedy")).json()
+        assert room["status"] == "playing"
+        assert await arena.action_count(room["match_id"]) == 0
+    await shutdown(server, task)
+    fast = make_app(db_path, clock, bot_delay_min=0, bot_delay_max=0)
+    server, task, base = await serve(fast)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+            arena = Arena(base, http, clock, fast, db_path)
+            room = await finished_room(arena, code)
+            assert await arena.action_count(room["match_id"]) > 0
+    finally:
+        await shutdown(server, task)

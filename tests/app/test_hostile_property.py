@@ -120,6 +120,9 @@ def world(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Iterat
     app = make_app(db, ManualClock(), max_connections_per_ip=0)
     with threaded_server(app) as base:
         yield from _world(base, db)
+        import time as _t; t=_t.time()
+        print("OPEN", app.state.limits.sockets._open, len(app.state.arena.hub._rooms))
+    print("STOP", _t.time()-t)
 
 
 def _world(base: str, db: Path) -> Iterator[World]:

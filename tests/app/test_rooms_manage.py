@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, timezone
 
 from app.db import repositories as repo
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
@@ -11,6 +12,7 @@ from tests.app.conftest import auth
 from tests.app.rc_play import match_id, seated_room
 
 HALF = {"regulation": "half", "monsters": False}
+NOW = datetime(2027, 1, 15, 8, 0, tzinfo=timezone.utc)
 
 
 def service(arena):
@@ -210,14 +212,9 @@ async def test_two_timeouts_in_a_row_change_nothing(arena):
     match = match_id(clients)
     async with arena.app.state.arena.sessions() as session, session.begin():
         for seq, timeout in ((1, True), (2, False), (3, True), (4, True)):
-            await repo.add_action(session, match, seq, 0, {"type": "x"}, timeout,
-                                  repo_now())
+            await repo.add_action(session, match, seq, 0, {"type": "x"}, timeout, NOW)
+    # Seat 0's last three actions: its own, then two timeouts — no streak of 3.
     assert await manager.after_timeout(code, match, 0) is None
-
-
-def repo_now():
-    from datetime import datetime, timezone
-    return datetime(2027, 1, 15, 8, 0, tzinfo=timezone.utc)
 
 
 async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):

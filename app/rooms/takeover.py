@@ -1,0 +1,98 @@
+"""Seats that keep timing out (issue 11 part 4): after ``TIMEOUT_STREAK`` (3) decisions in a
+row played by a seat's clock, the room's ``on_timeouts`` rule applies so the others can finish.
+
+- ``"bot"`` (the default): a new ``TAKEOVER_LEVEL`` bot player (``app.rooms.bots``) takes the
+  seat of the room *and* of the match — the ``BotDriver`` plays the bot seats of a match's
+  ``match_seats``. The match then counts as one with a bot (unrated, ``app.rooms.ratings``) and
+  its record names the bot for that seat; the replaced player's socket becomes a spectator's.
+- ``"forfeit"``: the seat resigns (its side loses).
+
+``TimeoutRule.observe`` is a ``MatchRunner`` observer: it is told of every action this process
+stored, and checks the streak after each clock-played one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Awaitable, Callable
+
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+from app.auth import hash_token, new_token
+from app.db import bots_repo, repositories as repo
+from app.rooms.bots import BOT_NAMES
+from app.rooms.clocks import Clock
+from app.rooms.errors import RoomError
+from app.rooms.live import RESIGN
+from app.rooms.observe import Applied
+from app.rooms.play import to_datetime
+from app.rooms.service import RoomService
+
+TIMEOUT_STREAK = 3
+#: The level of the bot that takes over a seat that keeps timing out.
+TAKEOVER_LEVEL = "greedy"
+
+
+class TimeoutRule:
+    """Applies ``on_timeouts`` to seats that time out ``TIMEOUT_STREAK`` decisions in a row.
+
+    Args:
+        sessions: the session factory; clock: the time source; service: the room service;
+        publish: ``publish(code)`` announces a room change.
+    """
+
+    def __init__(self, sessions: async_sessionmaker, clock: Clock, service: RoomService,
+                 publish: Callable[[str], Awaitable[None]]) -> None:
+        self._sessions, self._clock, self._service = sessions, clock, service
+        self._publish = publish
+        self.tasks: set[asyncio.Task] = set()
+
+    def observe(self, applied: Applied) -> None:
+        """``MatchRunner`` observer: after a clock-played action, check the seat's streak."""
+        if not applied.timeout:
+            return
+        task = asyncio.create_task(self.after_timeout(applied.code, applied.match_id,
+                                                      applied.seat))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def settle(self) -> None:
+        """Wait until every check started so far has finished."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def after_timeout(self, code: str, match_id: int, seat: int) -> str | None:
+        """Apply the room's ``on_timeouts`` rule if ``seat`` just timed out ``TIMEOUT_STREAK``
+        decisions in a row; return ``"bot"``, ``"forfeit"`` or ``None`` (no streak yet, or a
+        bot holds the seat already)."""
+        async with self._sessions() as session:
+            rows = await repo.last_seat_actions(session, match_id, seat, TIMEOUT_STREAK)
+            room = await repo.room_by_code(session, code)
+        if len(rows) < TIMEOUT_STREAK or not all(row.timeout for row in rows):
+            return None
+        if room.on_timeouts == "bot":
+            return "bot" if await self._seat_bot(code, match_id, seat) else None
+        try:
+            await self._service.matches.act(code, seat, None, RESIGN)
+        except RoomError as exc:
+            if exc.code != "game_over":
+                raise
+        return "forfeit"
+
+    async def _seat_bot(self, code: str, match_id: int, seat: int) -> bool:
+        """Put a new ``TAKEOVER_LEVEL`` bot in ``seat`` of the room and of match ``match_id``;
+        ``False`` when a bot holds the seat already. Publishes the room change (the
+        ``BotDriver`` and the sockets hear of it)."""
+        now = to_datetime(self._clock.now())
+        async with self._service.seat_lock(code):
+            async with self._sessions() as session, session.begin():
+                room = await repo.room_by_code(session, code, lock=True)
+                seats = (await repo.match_seats(session, [match_id]))[match_id]
+                holders = {s: pid for s, pid, _ in seats}
+                if holders.get(seat) in await repo.bot_player_ids(session, list(holders.values())):
+                    return False
+                bot = await bots_repo.add_bot_player(session, BOT_NAMES[TAKEOVER_LEVEL],
+                                                     hash_token(new_token()), now)
+                await repo.reassign_seat(session, room.id, match_id, seat, bot.id)
+        await self._publish(code)
+        return True
