@@ -35,6 +35,7 @@ class Settings(BaseSettings):
             drains at ``frames_per_second``) before it is closed with 1008 (a flood; issue 9).
         max_json_depth: the deepest nesting of arrays/objects an inbound frame may have.
         max_connections_per_ip: websockets one client IP may hold open at once (0 = no limit).
+        hello_timeout_seconds: how long a new websocket may wait before its ``hello``.
         players_per_minute: ``POST /api/players`` per client IP per minute (0 = no limit).
         rooms_per_minute: ``POST /api/rooms`` per client IP per minute (0 = no limit).
         frontend_dir: the folder served at ``/static/`` and holding the pages.
@@ -60,6 +61,7 @@ class Settings(BaseSettings):
     flood_close_after: int = 100
     max_json_depth: int = 16
     max_connections_per_ip: int = 32
+    hello_timeout_seconds: float = 30.0
     players_per_minute: int = 30
     rooms_per_minute: int = 30
     frontend_dir: Path = Path(__file__).resolve().parent.parent / "frontend"

@@ -1,7 +1,9 @@
 """The load generator (issue 10): R rooms of scripted players and S spectators per room.
 
-It creates the players and rooms over REST (docs/protocol.md), connects every client over
-websockets, lets them sit idle (idle memory per room), then lets the players answer their prompts
+It creates the players and rooms over REST (docs/protocol.md) with every seat but the last
+claimed; then room by room it claims the last seat (the match and its clocks start) and connects
+that room's clients over websockets, so no clock runs out while a thousand rooms are being made;
+it lets them all sit idle (idle memory per room), then lets the players answer their prompts
 with random legal actions after a think time, and measures, over a window after a warm-up: move
 round-trip p50/p95/p99 (``act`` -> the acting player's ``update``), the time for an update to
 reach the last spectator of its room, moves/s, errors, and the server's CPU and RSS from
@@ -59,7 +61,7 @@ class LoadConfig:
 
 @dataclass
 class RoomPlan:
-    """A created room whose seats are claimed: its code and each seat's player token."""
+    """A created room: its code and each seat's player token (all seats but the last claimed)."""
 
     code: str
     tokens: list[str]
@@ -82,7 +84,8 @@ async def _post(client: httpx.AsyncClient, path: str, token: str | None = None,
 
 
 async def create_room(client: httpx.AsyncClient, config: LoadConfig, index: int) -> RoomPlan:
-    """Create a room of ``config.game``, one player per seat, and claim every seat in order."""
+    """Create a room of ``config.game`` and one player per seat; claim every seat but the last
+    (claiming the last one starts the match: ``start_match``)."""
     first = await _post(client, "/api/players", body={"name": f"bench{index}-0"})
     room = await _post(client, "/api/rooms", first["token"],
                        {"game": config.game, "options": config.options})
@@ -90,9 +93,15 @@ async def create_room(client: httpx.AsyncClient, config: LoadConfig, index: int)
     for seat in range(1, len(room["seats"])):
         tokens.append((await _post(client, "/api/players",
                                    body={"name": f"bench{index}-{seat}"}))["token"])
-    for seat, token in enumerate(tokens):
+    for seat, token in enumerate(tokens[:-1]):
         await _post(client, f"/api/rooms/{room['code']}/seats/{seat}", token)
     return RoomPlan(room["code"], tokens)
+
+
+async def start_match(client: httpx.AsyncClient, plan: RoomPlan) -> None:
+    """Claim the room's last seat: every seat is filled, so the match starts."""
+    last = len(plan.tokens) - 1
+    await _post(client, f"/api/rooms/{plan.code}/seats/{last}", plan.tokens[last])
 
 
 async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
@@ -109,15 +118,20 @@ async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
 # --------------------------------------------------------------------------- the run
 
 
-async def _launch(coroutines: Sequence, rate: float) -> list[asyncio.Task]:
-    """Start ``coroutines`` as tasks, at most ``rate`` per second."""
-    tasks, interval = [], 1.0 / rate if rate > 0 else 0.0
-    begun = time.perf_counter()
-    for i, coroutine in enumerate(coroutines):
-        tasks.append(asyncio.ensure_future(coroutine))
-        delay = begun + (i + 1) * interval - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
+async def _launch(config: LoadConfig, plans: Sequence[RoomPlan],
+                  clients: Sequence[Sequence]) -> list[asyncio.Task]:
+    """Room by room: start the match, then the room's clients as tasks (``clients[i]`` are
+    room ``i``'s), at most ``config.connect_rate`` clients per second."""
+    tasks, interval = [], 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0
+    begun, started = time.perf_counter(), 0
+    async with httpx.AsyncClient(base_url=config.url, timeout=60) as client:
+        for plan, room_clients in zip(plans, clients):
+            await start_match(client, plan)
+            tasks += [asyncio.ensure_future(c.run()) for c in room_clients]
+            started += len(room_clients)
+            delay = begun + started * interval - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
     return tasks
 
 
@@ -142,20 +156,23 @@ async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]
     created = _server_sample(server_pid)
     recorder, pace = Recorder(), Pace(config.think, asyncio.Event(), asyncio.Event())
     traces = [RoomTrace() for _ in plans]
-    clients: list = []
+    clients: list[list] = []
     for plan, trace in zip(plans, traces):
         url = config.ws_url(plan.code)
-        clients += [Player(url, t, plan.code, trace, recorder, pace, random.Random(rng.random()))
-                    for t in plan.tokens]
-        clients += [Spectator(url, trace, recorder, pace) for _ in range(config.spectators)]
-    tasks = await _launch([c.run() for c in clients], config.connect_rate)
-    await _wait_welcomed(recorder, len(clients), timeout=120)
+        clients.append(
+            [Player(url, t, plan.code, trace, recorder, pace, random.Random(rng.random()))
+             for t in plan.tokens]
+            + [Spectator(url, trace, recorder, pace) for _ in range(config.spectators)])
+    tasks = await _launch(config, plans, clients)
+    connections = sum(len(c) for c in clients)
+    await _wait_welcomed(recorder, connections, timeout=120)
     setup_seconds = time.perf_counter() - setup_began
     await asyncio.sleep(1.0)
     idle = _server_sample(server_pid)
     pace.go.set()
     await asyncio.sleep(config.warmup)
-    recorder.start, cpu0, first = time.perf_counter(), time.process_time(), _server_sample(server_pid)
+    recorder.start, cpu0 = time.perf_counter(), time.process_time()
+    first = _server_sample(server_pid)
     peak = first.rss_bytes if first else 0
     while time.perf_counter() - recorder.start < config.seconds:
         await asyncio.sleep(min(1.0, config.seconds))
@@ -168,7 +185,7 @@ async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]
     result = {"bench": "load", "game": config.game, "rooms": config.rooms,
               "players": sum(len(p.tokens) for p in plans),
               "spectators": config.spectators * config.rooms, "think_s": config.think,
-              "connections": len(clients), "welcomed": recorder.welcomed,
+              "connections": connections, "welcomed": recorder.welcomed,
               "setup_s": round(setup_seconds, 1),
               **recorder.result(traces, config.spectators),
               "client_cpu_percent": round(100 * client_cpu / (recorder.end - recorder.start), 1)}
@@ -210,7 +227,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Return the command line (``--help`` lists every option)."""
     p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--start", choices=("app", "app-tuned", "ceiling"), help="start this server on --port")
+    p.add_argument("--start", choices=("app", "app-tuned", "ceiling"),
+                   help="start this server on --port")
     p.add_argument("--port", type=int, default=8200)
     p.add_argument("--server-pid", type=int, help="pid of an already running server")
     p.add_argument("--url", help="server base URL (default http://127.0.0.1:PORT)")

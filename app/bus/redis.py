@@ -44,12 +44,19 @@ class RedisBroker(Broker):
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         """Publish; while Redis is unreachable the message is dropped with a warning (pub/sub
-        keeps nothing anyway: subscribers get ``RESYNC`` once Redis is back)."""
+        keeps nothing anyway: subscribers get ``RESYNC`` once Redis is back).
+
+        A failed attempt is retried once at once: after a Redis restart the first command on a
+        pooled connection fails although Redis is back (the pool then opens a new one).
+        """
         text = json.dumps(message)
-        try:
-            await self._redis.publish(channel, text)
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-            log.warning("redis publish dropped", extra={"channel": channel, "error": repr(exc)})
+        for _ in range(2):
+            try:
+                await self._redis.publish(channel, text)
+                return
+            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+                error = exc
+        log.warning("redis publish dropped", extra={"channel": channel, "error": repr(error)})
 
     async def subscribe(self, channel: str) -> AsyncIterator[dict[str, Any]]:
         pubsub = self._redis.pubsub()

@@ -6,6 +6,7 @@ Every inbound frame is validated (``app.realtime.frames``) before it reaches the
 
 from __future__ import annotations
 
+import asyncio
 from enum import Enum
 from urllib.parse import urlsplit
 
@@ -84,6 +85,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
 
 async def refuse(websocket: WebSocket, code: str, message: str) -> None:
     """Send an ``error`` frame and close the socket with 1008 (policy violation)."""
+    count_error(websocket.app, code, "ws")
     await websocket.send_json(frame(ErrorFrame(code=code, message=message)))
     await websocket.close(code=POLICY_VIOLATION)
 
@@ -102,7 +104,7 @@ class SocketSession:
         """Read frames until the client disconnects."""
         settings = self.arena.settings
         while True:
-            text = await receive_text(self.websocket)
+            text = await self.next_text()
             verdict = self.guard.check()
             if verdict == FloodGuard.CLOSE:
                 await self.websocket.close(code=POLICY_VIOLATION, reason="flood")
@@ -117,6 +119,22 @@ class SocketSession:
                 await self.error(exc.code, exc.message)
                 continue
             await self.handle(parsed)
+
+    async def next_text(self) -> str:
+        """Return the next frame's text; before ``hello`` wait at most ``hello_timeout_seconds``.
+
+        Raises:
+            WebSocketDisconnect: the client went away, or sent no ``hello`` in time (the
+                socket is then closed with 1008 after an ``error {code: hello_timeout}``).
+        """
+        if self.state is not ConnState.AWAITING_HELLO:
+            return await receive_text(self.websocket)
+        timeout = self.arena.settings.hello_timeout_seconds
+        try:
+            return await asyncio.wait_for(receive_text(self.websocket), timeout)
+        except asyncio.TimeoutError:
+            await refuse(self.websocket, "hello_timeout", f"Send hello within {timeout:g} s.")
+            raise WebSocketDisconnect(POLICY_VIOLATION) from None
 
     async def error(self, code: str, message: str) -> None:
         """Send an ``error`` frame (through the hub's writer once greeted)."""

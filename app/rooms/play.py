@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 #: catches up and checks the prompt again, so a simultaneous answer of another seat — a
 #: mulligan — is applied after it, and a second answer to one decision gets ``stale_prompt``).
 SEQ_RETRIES = 5
+#: Seconds ``stop`` waits for the appends in flight at shutdown.
+STOP_WAIT = 10.0
 
 
 def to_datetime(unix: float) -> datetime:
@@ -70,20 +72,29 @@ class MatchRunner:
             await self.live(codes[match.room_id])
 
     async def stop(self) -> None:
-        """Let every in-flight append finish (each room's lock), then cancel every clock loop.
+        """Let every in-flight append finish (each room's lock, at most ``STOP_WAIT`` seconds
+        for all), then cancel every clock loop.
 
-        Part of the graceful shutdown: an action being stored is stored and published, and no
-        clock fires afterwards.
+        Part of the graceful shutdown: an action being stored is stored, and no clock fires
+        afterwards. An append still stuck after the wait (database down) is cancelled: its
+        transaction rolls back, so it was never acknowledged.
         """
+        try:
+            await asyncio.wait_for(self._quiesce(), STOP_WAIT)
+        except asyncio.TimeoutError:
+            log.warning("in-flight actions did not finish; stopping anyway")
+        for task in self._clock_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
+        self._clock_tasks.clear()
+
+    async def _quiesce(self) -> None:
+        """Cancel each room's clock loop once its in-flight append (if any) is done."""
         for live in list(self._live.values()):
             async with live.lock:
                 task = self._clock_tasks.get(live.code)
                 if task is not None:
                     task.cancel()
-        for task in self._clock_tasks.values():
-            task.cancel()
-        await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
-        self._clock_tasks.clear()
 
     def release(self, code: str) -> None:
         """Drop the room's match from memory if it is over (it is replayed again if needed)."""
@@ -194,7 +205,8 @@ class MatchRunner:
 
         Checks, in order: a match exists (``match_not_started``), it is not over
         (``game_over``), a resign is always allowed; otherwise the seat is asked now
-        (``already_played`` if a teammate answered this decision, else ``not_your_turn``) and
+        (``already_played`` if a teammate — or this seat from another socket — answered this
+        decision, else ``not_your_turn``) and
         ``prompt`` is its current one (``stale_prompt``); then the engine decides (its code).
         When another process stored the next seq first, the checks run again on the caught-up
         match (up to ``SEQ_RETRIES`` times), so exactly one of two answers to one decision is

@@ -1,7 +1,8 @@
 """The immutable match state of Reverse Curse, its records, side helpers and (de)serialisation.
 
 Every value is a frozen dataclass of ints, strings, bools and tuples, so ``apply`` can only build
-new states (``evolve``, a fast ``dataclasses.replace``). Rule source for the terms: the rulings' "Terms" section.
+new states (``evolve``, a fast ``dataclasses.replace``). Rule source for the terms: the rulings'
+"Terms" section.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ function matchItem(match) {
   return h("li", { class: "match-item", "data-match": match.id },
     h("a", { href: `/matches/${match.id}`, class: "match-link", "data-testid": "match-link" },
       h("strong", { text: gameTitle(game && game.titles, match.game) }),
-      h("span", { class: "code", text: match.room_code })),
+      h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
     h("span", { class: "match-names", text: names }),
     h("span", { class: "match-result", text: resultText(match) }),
     h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));

@@ -21,7 +21,7 @@ function fact(term, ...value) {
 function factsList(match, game) {
   return h("dl", { class: "facts" },
     fact(t("match.game"), gameTitle(game && game.titles, match.game)),
-    fact(t("match.room"), h("span", { class: "code", text: match.room_code })),
+    fact(t("match.room"), h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
     fact(t("match.options"), optionsSummary(match.options, game ? game.options : []) || "—"),
     fact(t("match.result"), h("strong", { "data-testid": "match-result", text: resultText(match) })),
     fact(t("match.started"), formatTime(match.started_at)),

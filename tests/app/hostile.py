@@ -46,13 +46,26 @@ class Match:
         return min(GAME.to_act(self.replay.state))
 
     async def play(self, count: int) -> None:
-        """Play ``count`` actions of the tests' policy and wait until every socket saw them."""
+        """Play ``count`` actions of the tests' policy; after each, wait for the actor's
+        ``update`` and let every other socket catch up (``settle``)."""
         for _ in range(count):
             seat, action = self.replay.policy()
             await self.seats[seat].act(action)
             self.replay.apply(seat, action)
+            await self.seats[seat].until_version(self.replay.version)
             for client in self.clients:
-                await client.until_version(self.replay.version)
+                await settle(client)
+
+
+async def settle(client) -> None:
+    """Receive everything already queued for ``client`` (a ``ping`` answered by ``pong``).
+
+    A viewer for whom an action changed nothing gets no ``update`` (a hidden answer must not
+    show, not even by a frame); the hub queues a version's frames for every socket at once, so
+    once the actor has its ``update``, a ``pong`` comes after anything else for that version.
+    """
+    await client.send({"type": "ping"})
+    await client.next("pong")
 
 
 async def start_match(arena, names=("Ann", "Bob"), options=None) -> Match:
@@ -70,6 +83,7 @@ async def start_match(arena, names=("Ann", "Bob"), options=None) -> Match:
     match = Match(room, (ann, bob), seats, spectator, Replay(options, SEED))
     for client in match.clients:
         await client.until_version(0)
+        await settle(client)
     return match
 
 

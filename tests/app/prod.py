@@ -292,12 +292,6 @@ async def seated(arenas: list[Arena], options: dict[str, Any]) -> tuple[str, lis
     return code, [ann, bob]
 
 
-def asked(clients: dict[int | None, Client]) -> list[int]:
-    """Return the seats whose client was last shown a legal action, lowest first."""
-    return sorted(seat for seat, client in clients.items()
-                  if seat is not None and client.last["legal"])
-
-
 async def reach(clients: dict[Any, Client], version: int) -> None:
     """Wait until every client has been shown ``version``."""
     await asyncio.gather(*(client.until_version(version) for client in clients.values()))

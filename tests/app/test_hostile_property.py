@@ -40,7 +40,8 @@ class Socket:
 
     def __init__(self, url: str, token: str | None) -> None:
         self._stack = ExitStack()
-        self.ws = self._stack.enter_context(connect(url, max_size=2 ** 20, open_timeout=5))
+        self.ws = self._stack.enter_context(connect(url, max_size=2 ** 20, open_timeout=5,
+                                                    max_queue=None))  # never stall a close
         self.send({"type": "hello", "token": token})
         self.welcome = self.next("welcome")
 
@@ -52,6 +53,15 @@ class Socket:
         while True:
             frame = json.loads(self.ws.recv(timeout=5))
             if frame["type"] in types:
+                return frame
+
+    def settle(self, until: str) -> dict[str, Any]:
+        """Return the next frame of type ``until``, noting the prompt of updates on the way."""
+        while True:
+            frame = self.next(until, "update")
+            if frame["type"] == "update":
+                self.last_prompt = frame["prompt"]
+            if frame["type"] == until:
                 return frame
 
     def close(self) -> None:
@@ -85,12 +95,11 @@ class World:
             prompt = seats[seat].last_prompt
             seats[seat].send({"type": "act", "prompt": prompt, "action": action})
             replay.apply(seat, action)
-            for socket in seats.values():
-                while True:
-                    update = socket.next("update")
-                    socket.last_prompt = update["prompt"]
-                    if update["version"] == replay.version:
-                        break
+            while seats[seat].settle("update")["version"] < replay.version:
+                pass
+            for socket in seats.values():  # an unchanged viewer gets no update: catch up
+                socket.send({"type": "ping"})
+                socket.settle("pong")
 
 
 def _start(world: World, http: httpx.Client, room: str, names: tuple[str, str]) -> dict:
@@ -120,9 +129,6 @@ def world(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Iterat
     app = make_app(db, ManualClock(), max_connections_per_ip=0)
     with threaded_server(app) as base:
         yield from _world(base, db)
-        import time as _t; t=_t.time()
-        print("OPEN", app.state.limits.sockets._open, len(app.state.arena.hub._rooms))
-    print("STOP", _t.time()-t)
 
 
 def _world(base: str, db: Path) -> Iterator[World]:

@@ -128,11 +128,12 @@ async def test_a_flood_closes_the_socket_with_1008(db_path):
             while True:
                 answers.append(await flooder.next("pong", "error"))
         assert flooder.socket.close_code == 1008
-        # A burst of 2 × 5 frames (hello took one) passes; 10 refused ones are forgiven, the
-        # 11th refused frame closes the socket (error frames still queued may be cut off).
+        # A burst of 2 × 5 frames (hello and one ping took two) passes; 10 refused ones are
+        # forgiven, the 11th refused frame closes the socket (error frames still queued may be
+        # cut off).
         pongs = [a for a in answers if a["type"] == "pong"]
         refused = [a for a in answers if a["type"] == "error"]
-        assert 9 <= len(pongs) <= 10
+        assert 8 <= len(pongs) <= 10
         assert {a["code"] for a in refused} == {"rate_limited"} and 1 <= len(refused) <= 11
         # Only that socket was closed: the address may connect again, the room plays on.
         match.spectator = await arena.connect(match.room["code"])
@@ -159,3 +160,24 @@ async def test_connections_per_ip_are_limited(db_path):
         again = await arena.connect(code)
         assert again.welcome["seat"] is None
         assert arena.app.state.limits.sockets.open("127.0.0.1") == 3
+
+
+async def test_a_socket_without_hello_is_closed_after_the_timeout(db_path):
+    async with limited_arena(db_path, hello_timeout_seconds=0.3) as arena:
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, {}))["code"]
+        greeted = await arena.connect(code)
+        silent = await arena.connect(code, hello=False)
+        error = await silent.next("error")
+        assert error == {"type": "error", "code": "hello_timeout",
+                         "message": "Send hello within 0.3 s."}
+        with pytest.raises(websockets.ConnectionClosed):
+            await silent.next()
+        assert silent.socket.close_code == 1008
+        await greeted.send({"type": "ping"})  # a greeted socket has no such deadline
+        assert await greeted.next("pong") == {"type": "pong"}
+        for _ in range(100):
+            if arena.app.state.limits.sockets.open("127.0.0.1") == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert arena.app.state.limits.sockets.open("127.0.0.1") == 1

@@ -64,8 +64,12 @@ def test_private_room_rematch_and_replay(live_server, chromium_path):
             assert any(page.title().startswith("▶ Your turn") for page in (alice, bob))
 
             clicks = 0
-            while clicks < 4:  # a few real actions (order, mulligans, first cards)
+            for _ in range(100):  # a few real actions (order, mulligans, first cards)
+                if clicks >= 4:
+                    break
                 clicks += sum(click_next(page) for page in (alice, bob))
+                alice.wait_for_timeout(50)
+            assert clicks >= 4
             resign(alice)
             for page in (alice, bob):
                 expect(page.get_by_test_id("game-over")).to_be_visible()
@@ -112,6 +116,33 @@ def test_private_room_rematch_and_replay(live_server, chromium_path):
             expect(carol.get_by_test_id("hand")).to_have_count(1)
             carol.get_by_test_id("replay-first").click()
             expect(carol.get_by_test_id("replay-step")).to_have_text(f"Step 0 of {steps}")
+            carol.get_by_test_id("replay-play").click()  # autoplay: one step a second
+            expect(carol.get_by_test_id("replay-step")).to_have_text(f"Step 2 of {steps}")
+            carol.get_by_test_id("replay-play").click()
+            expect(carol.get_by_test_id("replay-play")).to_have_attribute("aria-pressed", "false")
+            carol.get_by_test_id("replay-first").click()
+
+            # On a 360 px phone neither the replay nor the private room (16-character code)
+            # scrolls sideways.
+            phone = new_page(browser, width=360, height=740)
+            for url in (f"{live_server}/replay/{first_match}?step={steps}&viewer=1", link):
+                phone.goto(url)
+                expect(phone.get_by_test_id("table").locator("*").first).to_be_visible()
+                width = phone.evaluate("[document.documentElement.scrollWidth, "
+                                       "document.documentElement.clientWidth]")
+                assert width[0] <= width[1], (url, width)
+
+            # The replay page and the room in Chinese and Japanese: no untranslated key.
+            wanted = {"zh": f"第 0 步，共 {steps} 步", "ja": f"{steps} 手中 0 手目"}
+            for lang, step_text in wanted.items():
+                for page in (carol, bob):
+                    page.evaluate("lang => localStorage.setItem('arena.lang', lang)", lang)
+                    page.reload()
+                    expect(page.locator("html")).to_have_attribute("lang", re.compile(f"^{lang}"))
+                expect(carol.get_by_test_id("replay-step")).to_have_text(step_text)
+                expect(bob.get_by_test_id("rc-status")).to_be_visible()
+                for page in (carol, bob):
+                    assert "⟦" not in page.locator("body").inner_text()
         finally:
             browser.close()
 
@@ -152,5 +183,12 @@ def test_a_saved_profile_logs_in_from_a_second_browser(live_server, chromium_pat
             # The first browser is still logged in as Ann too.
             first.reload()
             expect(first.get_by_test_id("leave-seat-0")).to_be_visible()
+            # The "your turn" sound is off by default; switched on, it stays on after a reload.
+            toggle = first.get_by_test_id("sound-toggle")
+            expect(toggle).to_have_attribute("aria-pressed", "false")
+            toggle.click()
+            expect(toggle).to_have_attribute("aria-pressed", "true")
+            first.reload()
+            expect(first.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
         finally:
             browser.close()
