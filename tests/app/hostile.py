@@ -9,6 +9,7 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
+from tests.app.conftest import SEED
 from tests.app.rc import GAME, Replay
 
 #: Error codes of docs/protocol.md (websocket) …
@@ -79,7 +80,6 @@ async def start_match(arena, names=("Ann", "Bob"), options=None) -> Match:
     seats = {0: await arena.connect(room["code"], ann["token"]),
              1: await arena.connect(room["code"], bob["token"])}
     spectator = await arena.connect(room["code"])
-    from tests.app.conftest import SEED
     match = Match(room, (ann, bob), seats, spectator, Replay(options, SEED))
     for client in match.clients:
         await client.until_version(0)

@@ -84,9 +84,15 @@ def test_deep_nesting_is_refused_before_parsing():
         parse_frame(deep, 16 * 1024, 300, max_depth=16)
     assert refused.value.code == "bad_frame"
     assert "nest" in refused.value.message
-    at_limit = json.dumps({"type": "act", "prompt": "x", "action": {"a": [[[[[[[[[[[[[[1]]]]]]]]]]]]]]}})
+    nested: list = [1]
+    for _ in range(13):  # the frame, the action and 14 lists: 16 levels
+        nested = [nested]
+    at_limit = json.dumps({"type": "act", "prompt": "x", "action": {"a": nested}})
     assert json_depth(at_limit) == 16
-    assert parse_frame(at_limit, 16 * 1024, 300, max_depth=16).action["a"][0][0][0]
+    assert parse_frame(at_limit, 16 * 1024, 300, max_depth=16).action == {"a": nested}
+    with pytest.raises(FrameError):
+        parse_frame(json.dumps({"type": "act", "prompt": "x", "action": {"a": [nested]}}),
+                    16 * 1024, 300, max_depth=16)
 
 
 def test_recursion_in_the_parser_is_bad_json(monkeypatch):

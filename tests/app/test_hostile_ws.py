@@ -181,3 +181,16 @@ async def test_a_socket_without_hello_is_closed_after_the_timeout(db_path):
                 break
             await asyncio.sleep(0.01)
         assert arena.app.state.limits.sockets.open("127.0.0.1") == 1
+
+
+async def test_the_origin_allow_list_is_configurable(db_path):
+    async with limited_arena(db_path, allowed_origins=["https://play.example"]) as arena:
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, {}))["code"]
+        listed = await arena.connect(code, origin="https://play.example")
+        assert listed.welcome["seat"] is None
+        for origin in ("https://evil.example", "https://play.example.evil.example",
+                       "http://play.example"):
+            with pytest.raises(websockets.InvalidStatus) as refused:
+                await arena.connect(code, origin=origin)
+            assert refused.value.response.status_code == 403, origin
