@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif answers(args.postgres_url, 5432) and answers(args.redis_url, 6379):
         scaled = emit(load("app", rooms, 1.0, window, 8206, [
             "--database-url", args.postgres_url, "--redis-url", args.redis_url, "--workers", "2",
-            "--connect-rate", "100", "--rest-concurrency", "8"], label="-postgres-redis-x2"))
+            "--connect-rate", "40", "--rest-concurrency", "4"], label="-postgres-redis-x2"))
         p99 = _p99(scaled)
         summary["postgres_redis_2_processes"] = {
             "target_rtt_p99_ms<=100": {"value": p99, "met": None if p99 is None else p99 <= 100},

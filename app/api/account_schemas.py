@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from app.api.player_name import PlayerName
 from app.api.schemas import MatchSummary
 
 
@@ -14,7 +15,7 @@ class ClaimIn(BaseModel):
     (the login; unique among saved profiles)."""
 
     password: str = Field(min_length=8, max_length=128)
-    name: str | None = Field(None, min_length=1, max_length=32)
+    name: PlayerName | None = None
 
 
 class LoginIn(BaseModel):

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 from markdown_it import MarkdownIt
 
 from app.api.deps import ServiceDep
+from app.api.errors import ERRORS
 from app.api.pages import page
 from app.rooms.errors import RoomError
 
@@ -69,15 +70,18 @@ def load_rules(folder: Path, game: str, lang: str) -> dict[str, Any]:
             "html": render_markdown(path.read_text("utf-8"))}
 
 
-@router.get("/api/rules/{game}/{lang}")
+@router.get("/api/rules/{game}/{lang}", responses={404: ERRORS[404]})
 async def get_rules(game: str, lang: str, service: ServiceDep) -> dict[str, Any]:
     """Return the rules of ``game`` in ``lang`` rendered to HTML (see ``load_rules``).
 
     Raises:
-        RoomError: ``unknown_game`` (422) for a game the server does not host; the errors of
-            ``load_rules``.
+        RoomError: ``unknown_game`` (404, like ``/api/ladders/{game}``: the path names no
+            hosted game) for a game the server does not host; the errors of ``load_rules``.
     """
-    service.catalog.game(game)
+    try:
+        service.catalog.game(game)
+    except RoomError as exc:
+        raise RoomError(exc.code, exc.message, 404) from exc
     return load_rules(RULES_DIR, game, lang)
 
 

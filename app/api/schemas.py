@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.api.player_name import PlayerName
+
 
 class ErrorBody(BaseModel):
     """``{"code", "message"}`` inside ``{"detail": ...}`` of every 4xx answer."""
@@ -45,9 +47,10 @@ class GameOut(BaseModel):
 
 
 class PlayerIn(BaseModel):
-    """``POST /api/players`` body."""
+    """``POST /api/players`` body: a name (``PlayerName``: stripped; refused with 422 when
+    blank or holding a control character)."""
 
-    name: str = Field(min_length=1, max_length=32)
+    name: PlayerName
 
 
 class PlayerOut(BaseModel):

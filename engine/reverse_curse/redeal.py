@@ -24,7 +24,8 @@ from __future__ import annotations
 from engine.core import Rng
 from engine.reverse_curse.cards import SPECIALS, is_number
 from engine.reverse_curse.state import (SIDES, FieldCard, MulliganChoice, State, evolve,
-                                        per_side, players, seats_of, side_index, side_of)
+                                        field_resolved, per_side, players, seats_of,
+                                        side_index, side_of)
 
 
 def _viewer_side(state: State, viewer: int | None) -> str | None:
@@ -38,6 +39,8 @@ def _hidden_slots(state: State, side: str | None) -> tuple[list[int], list[int]]
     """Return the indices of the face-down field cards ``side`` did not play, as
     ``(special-only slots, any-card slots)`` (a face-down number was veiled: any card fits)."""
     specials, anything = [], []
+    if field_resolved(state):
+        return specials, anything  # a resolved field is public: nothing on it is hidden
     for i, card in enumerate(state.field):
         if not card.face_up and card.side != side:
             (anything if is_number(card.card) else specials).append(i)

@@ -227,6 +227,17 @@ def behind_side(position: int) -> str | None:
     return DOWN if position > 0 else UP
 
 
+def field_resolved(state: State) -> bool:
+    """Return whether ``state.field`` is a resolved set's field, public to everyone (rulings
+    "Hidden information": "After a set is resolved its field is public").
+
+    Only a match that ended on a set's resolution (K.O., decision or draw) keeps that field on
+    the table (every other resolution deals the next set); a resign mid-set leaves an
+    unresolved field, which stays hidden.
+    """
+    return bool(state.history) and state.history[-1].set_no == state.set_no
+
+
 def deployment_side(state: State) -> str:
     """Return the side that plays the current turn (the first side plays odd turns; seed §6)."""
     assert state.first_side is not None

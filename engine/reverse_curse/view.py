@@ -3,7 +3,9 @@
 Rule source: the rulings' "Hidden information": a side sees its own (team's) hands, face-up
 cards, the graveyard, energies, held monsters, hand sizes and which field cards are face-down; never
 the opponent's hand, the deck order, face-down cards it did not play, or the opponent's mulligan
-answer. Spectators see public information only; a resolved set's field is public.
+answer. Spectators see public information only; a resolved set's field is public — in the
+history and, when the match ended on that set's resolution, on the field itself (every card
+face-up for everyone).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from typing import Any
 
 from engine.reverse_curse.legality import acting_side
 from engine.reverse_curse.resolution import resolve
-from engine.reverse_curse.state import (SIDES, FieldCard, SetRecord, State, ko_distance,
-                                        max_sets, players, seats_of, side_index, side_of)
+from engine.reverse_curse.state import (SIDES, FieldCard, SetRecord, State, field_resolved,
+                                        ko_distance, max_sets, players, seats_of, side_index,
+                                        side_of)
 from engine.reverse_curse.outcome import ladder_record, outcome_of
 
 
@@ -23,11 +26,14 @@ def _viewer_side(state: State, viewer: int | None) -> str | None:
     return side_of(state, viewer)
 
 
-def _field_entry(state: State, turn: int, card: FieldCard, side: str | None) -> dict[str, Any]:
-    """A field card for the view: its code only if face-up or played by the viewer's side."""
-    shown = card.face_up or card.side == side
+def _field_entry(turn: int, card: FieldCard, side: str | None,
+                 public: bool) -> dict[str, Any]:
+    """A field card for the view: its code if face-up, played by the viewer's side, or the
+    field is ``public`` (resolved); ``face_up`` is true for a card everyone sees."""
+    face_up = card.face_up or public
+    shown = face_up or card.side == side
     return {"turn": turn, "seat": card.seat, "side": card.side,
-            "card": card.card if shown else None, "face_up": card.face_up}
+            "card": card.card if shown else None, "face_up": face_up}
 
 
 def _mulligan(state: State, side: str | None) -> dict[str, str] | None:
@@ -57,6 +63,7 @@ def render(state: State, viewer: int | None) -> dict[str, Any]:
     side = _viewer_side(state, viewer)
     visible = seats_of(state, side) if side else ()
     outcome = outcome_of(state)
+    public = field_resolved(state)
     return {
         "game": "reverse_curse",
         "format": state.format, "regulation": state.regulation,
@@ -68,7 +75,7 @@ def render(state: State, viewer: int | None) -> dict[str, Any]:
         "position": state.position,
         "hands": {str(s): list(state.hands[s]) for s in visible},
         "hand_sizes": {str(s): len(h) for s, h in enumerate(state.hands)},
-        "field": [_field_entry(state, i + 1, f, side) for i, f in enumerate(state.field)],
+        "field": [_field_entry(i + 1, f, side, public) for i, f in enumerate(state.field)],
         "graveyard": list(state.graveyard), "deck_size": len(state.deck),
         "mulligan": _mulligan(state, side),
         "energy": {s: state.energy[side_index(s)] for s in SIDES},

@@ -47,17 +47,26 @@ function leadText(view, t) {
   return t("rc.leads", { side: sideText(side, t), n: Math.abs(view.position) });
 }
 
-/** The stairs track −KO … +KO with the position marker, KO marks at both ends, and 0. */
+/** The cell of the track that shows `position`: a K.O. past the goal (−15 with K.O. at 12)
+ * sits on the goal cell (rulings "Match flow" 8: the match ends once |position| ≥ K.O.). */
+export function markerStep(position, ko) {
+  return Math.max(-ko, Math.min(ko, position));
+}
+
+/** The stairs track −KO … +KO with the position marker (its real number, on the goal cell for
+ * a K.O. past the goal), KO marks at both ends, and 0. */
 export function stairs(view, ctx) {
   const { t } = ctx;
   const cells = [];
+  const marker = markerStep(view.position, view.ko);
   for (let step = -view.ko; step <= view.ko; step += 1) {
-    const here = step === view.position;
+    const here = step === marker;
     cells.push(h("span", {
       class: ["stair", step === 0 && "stair-zero", Math.abs(step) === view.ko && "stair-ko",
         here && "stair-here", step < 0 && "stair-down", step > 0 && "stair-up"],
-      "aria-current": here ? "step" : null,
-    }, here ? h("span", { class: "stair-marker", text: signed(step) }) : null));
+      "aria-current": here ? "step" : null, "data-step": step,
+    }, here ? h("span", { class: "stair-marker", "data-testid": "stair-marker",
+      text: signed(view.position) }) : null));
   }
   const goal = (side) => (view.my_side === side ? ` · ${t("rc.your_goal")}` : "");
   return h("section", { class: "rc-stairs", "aria-label": t("rc.stairs") },

@@ -1,5 +1,5 @@
-// Reverse Curse stairs chart (SVG): the position after each set, the two KO lines, each set's
-// result and which side went first. Used live in the room (view.history) and on the match page
+// Reverse Curse stairs chart (SVG): the position after each set (each point labelled with it),
+// the two KO lines, which side went first, and each set's result in the point's tooltip. Used live in the room (view.history) and on the match page
 // (GET /api/matches/{id}/ladder). Rule source: rulings "Match flow" 7–8 (a result moves the
 // position; |position| reaching the KO value ends the match).
 
@@ -74,19 +74,21 @@ function setAxis({ x }, maxSets, sets) {
 function point({ x, y }, entry, t) {
   const px = x(entry.set);
   const py = y(entry.position_after);
-  const trend = entry.result > 0 ? "up" : entry.result < 0 ? "down" : "even";
-  return s("g", { class: `stairs-point ${trend}`, "data-testid": "stairs-point", "data-set": entry.set,
+  const lead = entry.position_after > 0 ? "up" : entry.position_after < 0 ? "down" : "even";
+  return s("g", { class: `stairs-point ${lead}`, "data-testid": "stairs-point", "data-set": entry.set,
     "data-result": entry.result, "data-position": entry.position_after, "data-first": entry.first_side },
   s("title", { text: t("rc.chart_point", { set: entry.set, result: signed(entry.result),
     n: signed(entry.position_after), side: t(`rc.side.${entry.first_side}`) }) }),
   s("circle", { cx: px, cy: py, r: 4 }),
-  s("text", { x: px, y: py - 8, "text-anchor": "middle", class: "stairs-result", text: signed(entry.result) }));
+  s("text", { x: px, y: py - 8, "text-anchor": "middle", class: "stairs-position",
+    "data-testid": "stairs-label", text: signed(entry.position_after) }));
 }
 
 /**
  * Return an <svg> stairs chart of `sets` ([{set, first_side: "UP"|"DOWN", result,
  * position_after}], set order) for a match with KO value `ko` and at most `maxSets` sets.
- * The line starts at position 0 before set 1; `t` translates labels.
+ * The line starts at position 0 before set 1; each point is labelled with the position after
+ * its set (the chart's title), the set's result is in the point's tooltip; `t` translates labels.
  */
 export function stairsChart(sets, { ko, maxSets, t }) {
   const sc = scales(ko, maxSets);

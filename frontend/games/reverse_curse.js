@@ -2,7 +2,11 @@
 // Draws the view of docs/protocol.md "Reverse Curse view": sides, stairs, status and clock,
 // the decision of the moment (order choice, mulligan, shop, summon), the field T1..T12, the
 // hand(s) this viewer may see, graveyard, deck size, set history, and after each set the LIFO
-// resolution played back step by step (rulings "Match flow" and "LIFO resolution").
+// resolution played back step by step (rulings "Match flow" and "LIFO resolution"). The playback
+// is shown under the decision panel, never instead of it: the next set's order choice, mulligan
+// and shop stay usable while their clock runs. While the playback of the set that ended the match
+// still has steps to show, the table keeps the result to itself (`holdsOutcome`): the shell
+// shows the game-over banner once the playback is done, skipped or closed.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, seatName, sideText, sidesPanel, stairs } from "./rc_board.js";
@@ -47,9 +51,9 @@ function outcomeText(view, t) {
   return t(`rc.outcome.${key}`, { side, n: signed(view.position) });
 }
 
-function phaseText(view, ctx) {
+function phaseText(view, ctx, holding) {
   const { t } = ctx;
-  if (view.phase === "finished") return outcomeText(view, t);
+  if (view.phase === "finished") return holding ? t("rc.status.resolving") : outcomeText(view, t);
   if (view.phase === "order") {
     if (legalOf(ctx, "choose_order").length) return t("rc.status.order_mine");
     return t("rc.status.order_wait", { side: sideText(view.position > 0 ? "DOWN" : "UP", t) });
@@ -62,11 +66,11 @@ function phaseText(view, ctx) {
   return t(`rc.status.${view.phase}`);
 }
 
-function statusLine(view, ctx) {
+function statusLine(view, ctx, holding) {
   const clock = view.phase === "finished" ? null : currentClock(ctx);
   return h("div", { class: "rc-status", "data-testid": "rc-status" },
     h("span", { class: "rc-set", text: ctx.t("rc.set_of", { set: view.set, max: view.max_sets }) }),
-    h("strong", { class: "rc-phase", text: phaseText(view, ctx) }),
+    h("strong", { class: "rc-phase", text: phaseText(view, ctx, holding) }),
     clock ? ctx.countdown(clock) : null);
 }
 
@@ -167,21 +171,38 @@ function fieldEntries(view, playback) {
   return playback.field.map((entry, index) => ({ ...entry, turn: index + 1, face_up: true }));
 }
 
+/** Whether the playback of the set that ended the match still has steps to show. */
+function holding(memory) {
+  const playback = memory.playback;
+  return Boolean(playback && memory.ctx && memory.ctx.view.outcome
+    && playback.shown < playback.steps.length);
+}
+
+/** Redraw after a playback tick or button; tell the shell (ctx.refresh) once the outcome is no
+ * longer held, so it shows the game-over banner. */
+function redrawTable(root, memory) {
+  const held = memory.held;
+  draw(root, memory);
+  if (held && !memory.held && memory.ctx.refresh) memory.ctx.refresh();
+}
+
 function draw(root, memory) {
   const ctx = memory.ctx;
   const view = ctx.view;
   const playback = memory.playback;
-  const redraw = () => draw(root, memory);
+  const redraw = () => redrawTable(root, memory);
+  memory.held = holding(memory);
   replaceKeepingFocus(root, h("div", { class: "rc", "data-phase": view.phase },
     sidesPanel(view, ctx),
     stairs(view, ctx),
     chartPanel(view, ctx),
-    statusLine(view, ctx),
+    statusLine(view, ctx, memory.held),
+    decisionPanel(view, ctx),
     playback
       ? playbackPanel(playback, ctx, {
         onSkip: () => { playback.shown = playback.steps.length; redraw(); },
         onClose: () => { stopPlayback(memory); redraw(); } })
-      : decisionPanel(view, ctx),
+      : null,
     fieldPanel(fieldEntries(view, playback), ctx, activeTurn(playback),
       playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null),
     handsPanel(view, ctx),
@@ -199,15 +220,22 @@ function resolvedSet(ctx) {
 
 /**
  * Draw the table into `root` for ctx = {view, legal, seat, prompt, deadline, clocks, events,
- * room, players, connected, pending, act, t, countdown} (see README.md). A `set_resolved`
+ * room, players, connected, pending, act, t, countdown, refresh} (see README.md). A `set_resolved`
  * event starts the step-by-step playback of that set's resolution.
  */
 export function render(root, ctx) {
   const memory = memoryFor(root);
   memory.ctx = ctx;
   const resolved = resolvedSet(ctx);
-  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => draw(root, memory));
+  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => redrawTable(root, memory));
   draw(root, memory);
+}
+
+/** Whether the table keeps the match result to itself for now: the playback of the set that
+ * ended the match is still showing its steps (the shell then holds the game-over banner). */
+export function holdsOutcome(root) {
+  const memory = memories.get(root);
+  return Boolean(memory && memory.held);
 }
 
 /** Stop timers when the shell drops the table. */

@@ -7,6 +7,7 @@
 import { api, clearPlayer, getPlayer, setPlayer } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { nameProblem } from "./identity.js";
 import { toast } from "./ui.js";
 
 function field(id, label, attrs = {}) {
@@ -37,6 +38,12 @@ function claimForm(player, done) {
       text: t("account.claim") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const problem = nameProblem(nameInput.value);
+    if (problem) {
+      error.hidden = false;
+      error.textContent = t(problem);
+      return;
+    }
     try {
       const saved = await api(`/api/players/${player.id}/claim`, { method: "POST", auth: true,
         body: { password: passInput.value, name: nameInput.value.trim() } });

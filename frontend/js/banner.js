@@ -16,10 +16,11 @@ function headline(outcome, seat, seats) {
   return t("outcome.winners", { names: names.join(", ") });
 }
 
-/** Fill (or hide) `el` for {view, room, seat}; shown once the view has an outcome. */
-export function renderBanner(el, { view, room, seat }) {
+/** Fill (or hide) `el` for {view, room, seat, held}; shown once the view has an outcome, unless
+ * the table still `held` it back (a playback of the last set that has not reached its end). */
+export function renderBanner(el, { view, room, seat, held = false }) {
   const outcome = view && view.outcome;
-  const over = Boolean(outcome) || room.status === "finished" || room.status === "abandoned";
+  const over = !held && (Boolean(outcome) || room.status === "finished" || room.status === "abandoned");
   el.hidden = !over;
   if (!over) return;
   const title = outcome ? headline(outcome, seat, room.seats) : t(`room.status.${room.status}`);

@@ -23,10 +23,9 @@ export function fillWithBots(code, level) {
   return api(`/api/rooms/${encodeURIComponent(code)}/bots`, { method: "POST", auth: true, body: { level } });
 }
 
-/** After creating a room: take seat 1 (index 0), then fill the rest with bots of `level`. */
-export async function playAgainstBots(code, level) {
-  await api(`/api/rooms/${encodeURIComponent(code)}/seats/0`, { method: "POST", auth: true });
-  return fillWithBots(code, level);
+/** Seat the creator of room `code` in its first seat (index 0); return the room JSON. */
+export function claimFirstSeat(code) {
+  return api(`/api/rooms/${encodeURIComponent(code)}/seats/0`, { method: "POST", auth: true });
 }
 
 /** The room's "Fill empty seats with bots" controls (for the creator of an open room), or null. */

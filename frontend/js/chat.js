@@ -2,7 +2,7 @@
 // Message frame: {seat: int|null, name: str, text: str, team: bool, at: unix seconds|ISO}.
 
 import { byId, h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatClock, t } from "./i18n.js";
 
 const KEEP = 200;
 
@@ -13,8 +13,7 @@ export function addChatMessage(log, frame) {
 }
 
 function timeText(at) {
-  const date = typeof at === "number" ? new Date(at * 1000) : new Date(at);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return formatClock(at);
 }
 
 function messageItem(message) {

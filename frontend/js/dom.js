@@ -42,14 +42,6 @@ export function byId(id) {
   return el;
 }
 
-/** Format a unix-seconds or ISO timestamp as a short local date and time. */
-export function formatTime(value) {
-  if (value === null || value === undefined) return "";
-  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
 /**
  * Replace the children of `root` and give the focus back to the element with the same
  * `data-key` if the focus was inside `root` (so redraws do not lose keyboard users' place).

@@ -2,8 +2,8 @@
 // pagination ("More"), optionally only the stored player's; each links to /matches/{id}.
 
 import { api, getGames, getPlayer, query } from "./api.js";
-import { byId, formatTime, h, replace } from "./dom.js";
-import { gameTitle, t } from "./i18n.js";
+import { byId, h, replace } from "./dom.js";
+import { formatTime, gameTitle, t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";

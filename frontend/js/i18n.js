@@ -57,6 +57,35 @@ export function currentLang() {
   return lang;
 }
 
+/** An Intl.DateTimeFormat in the page's language (not the browser's): a zh page shows
+ * "06:33:40", never "6:33:40 AM". `options` as for Intl.DateTimeFormat. */
+export function dateFormat(options) {
+  return new Intl.DateTimeFormat(HTML_LANG[lang] || lang, options);
+}
+
+/** A unix-seconds number or ISO string as a Date (null when it is neither). */
+function toDate(value) {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(typeof value === "number" ? value * 1000 : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A timestamp (unix seconds, ISO string or Date) as a short date and time in the page's
+ * language; "" for none, the value itself when it is not a date. */
+export function formatTime(value) {
+  const date = toDate(value);
+  if (!date) return value === null || value === undefined ? "" : String(value);
+  return dateFormat({ dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+/** A timestamp as a time of day in the page's language (`seconds`: with seconds); "" if none. */
+export function formatClock(value, seconds = false) {
+  const date = toDate(value);
+  if (!date) return "";
+  return dateFormat({ hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}) })
+    .format(date);
+}
+
 /** Whether `key` has a translation (in the current language or English). */
 export function has(key) {
   return key in dict || key in fallbackDict;

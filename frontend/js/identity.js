@@ -4,28 +4,72 @@ import { createPlayer, getPlayer } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderIdentity } from "./page.js";
-import { toastError } from "./ui.js";
 
 const MAX_NAME = 32;
+/** Control characters (Unicode Cc), which the server refuses in a name (app/api/player_name.py). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Show the name dialog; resolves to the trimmed name, or null when cancelled. */
-function askName() {
+/**
+ * Why `raw` cannot be a player name, as an i18n key, or null when it can: the server's rule
+ * (app/api/player_name.py) — no control character, and something visible once the surrounding
+ * spaces are stripped.
+ */
+export function nameProblem(raw) {
+  if (CONTROL.test(raw)) return "identity.name_control";
+  if (!raw.trim()) return "identity.name_blank";
+  return null;
+}
+
+/** The server's refusal of a name as text for the dialog (its own message for a 422). */
+function refusalText(error) {
+  return error.status === 422 && error.message ? error.message : t(`error.${error.code || "unknown"}`);
+}
+
+/**
+ * Show the name dialog until a player is created (resolves to it) or the dialog is cancelled
+ * (resolves to null). A name the server would refuse — blank, control characters — and the
+ * server's own refusal are shown in the dialog, which stays open.
+ */
+function askAndCreate() {
   return new Promise((resolve) => {
-    const input = h("input", { id: "name-input", name: "name", required: true, maxlength: MAX_NAME,
-      autocomplete: "nickname", "data-testid": "name-input" });
-    const dialog = h("dialog", { class: "dialog", "aria-labelledby": "name-title" },
-      h("form", { method: "dialog" },
-        h("h2", { id: "name-title", text: t("identity.ask_title") }),
-        h("p", { class: "muted", text: t("identity.ask_body") }),
-        h("label", { for: "name-input", text: t("identity.name_label") }), input,
-        h("div", { class: "dialog-actions" },
-          h("button", { value: "cancel", class: "button", formnovalidate: true,
-            text: t("common.cancel") }),
-          h("button", { value: "ok", class: "button button-primary", "data-testid": "name-ok",
-            text: t("identity.ask_confirm") }))));
+    const input = h("input", { id: "name-input", name: "name", maxlength: MAX_NAME,
+      autocomplete: "nickname", "data-testid": "name-input", "aria-describedby": "name-error" });
+    const problem = h("p", { id: "name-error", class: "error small", "data-testid": "name-error",
+      role: "alert", hidden: true });
+    const ok = h("button", { value: "ok", class: "button button-primary", "data-testid": "name-ok",
+      text: t("identity.ask_confirm") });
+    const form = h("form", { method: "dialog" },
+      h("h2", { id: "name-title", text: t("identity.ask_title") }),
+      h("p", { class: "muted", text: t("identity.ask_body") }),
+      h("label", { for: "name-input", text: t("identity.name_label") }), input, problem,
+      h("div", { class: "dialog-actions" },
+        h("button", { value: "cancel", class: "button", formnovalidate: true, text: t("common.cancel") }),
+        ok));
+    const dialog = h("dialog", { class: "dialog", "aria-labelledby": "name-title" }, form);
+    let player = null;
+    const show = (text) => {
+      problem.textContent = text;
+      problem.hidden = false;
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    };
+    form.addEventListener("submit", async (event) => {
+      if (!event.submitter || event.submitter.value !== "ok") return;  // Cancel closes
+      event.preventDefault();
+      const key = nameProblem(input.value);
+      if (key) return show(t(key));
+      ok.disabled = true;
+      try {
+        player = await createPlayer(input.value.trim().slice(0, MAX_NAME));
+        dialog.close("ok");
+      } catch (error) {
+        show(refusalText(error));
+      } finally {
+        ok.disabled = false;
+      }
+    });
     dialog.addEventListener("close", () => {
-      const name = input.value.trim();
-      resolve(dialog.returnValue === "ok" && name ? name.slice(0, MAX_NAME) : null);
+      resolve(player);
       dialog.remove();
     });
     document.body.append(dialog);
@@ -37,15 +81,7 @@ function askName() {
 export async function ensurePlayer() {
   const existing = getPlayer();
   if (existing) return existing;
-  while (true) {
-    const name = await askName();
-    if (!name) return null;
-    try {
-      const player = await createPlayer(name);
-      renderIdentity();
-      return player;
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  const player = await askAndCreate();
+  if (player) renderIdentity();
+  return player;
 }

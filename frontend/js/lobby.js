@@ -4,11 +4,11 @@
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
-import { gameTitle, t } from "./i18n.js";
+import { formatClock, gameTitle, t } from "./i18n.js";
 import { optionFields, optionsSummary, readOptions } from "./options.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
-import { botChoiceRow, playAgainstBots, seatName } from "./bots.js";
+import { botChoiceRow, claimFirstSeat, fillWithBots, seatName } from "./bots.js";
 import { readRoomSettings, renderMyGames, roomSettingsRows } from "./my_games.js";
 import { teamSeatsText } from "/static/games/rc_seats.js";
 
@@ -59,8 +59,11 @@ async function createRoom(event) {
     const room = await api("/api/rooms", {
       method: "POST", auth: true, body: { game: game.id, options: readOptions(byId("options"), game.options), ...readRoomSettings() },
     });
+    // The creator plays: seat 1 is theirs at once (they may leave it on the room page to
+    // watch); then the bots, if chosen, fill the other seats.
+    await claimFirstSeat(room.code);
     const bots = byId("bots-select").value;
-    if (bots !== "none") await playAgainstBots(room.code, bots);
+    if (bots !== "none") await fillWithBots(room.code, bots);
     window.location.assign(`/room/${encodeURIComponent(room.code)}`);
   } catch (error) {
     toastError(error);
@@ -107,7 +110,7 @@ async function refreshRooms() {
       api("/api/rooms?status=open"), api("/api/rooms?status=playing")]);
     renderRooms("open-rooms", open, "join", "lobby.no_open");
     renderRooms("live-rooms", live, "watch", "lobby.no_live");
-    byId("refreshed").textContent = t("lobby.refreshed", { time: new Date().toLocaleTimeString() });
+    byId("refreshed").textContent = t("lobby.refreshed", { time: formatClock(new Date(), true) });
   } catch (error) {
     byId("refreshed").textContent = t(`error.${error.code}`);
   }

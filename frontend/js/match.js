@@ -3,8 +3,8 @@
 // first side, the 12 field cards in play order with who played each, result, position after.
 
 import { api, getGames } from "./api.js";
-import { byId, formatTime, h, replace } from "./dom.js";
-import { gameTitle, t } from "./i18n.js";
+import { byId, h, replace } from "./dom.js";
+import { formatTime, gameTitle, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { resultText } from "./outcome.js";
 import { initPage } from "./page.js";

@@ -2,8 +2,8 @@
 // (conservative rating, mu, sigma, matches, wins, KOs) and their recent matches.
 
 import { api, getGames } from "./api.js";
-import { byId, formatTime, h, replace } from "./dom.js";
-import { gameTitle, t } from "./i18n.js";
+import { byId, h, replace } from "./dom.js";
+import { formatTime, gameTitle, t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { initPage } from "./page.js";
 import { ratingText } from "./rating.js";

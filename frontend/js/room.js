@@ -177,6 +177,12 @@ function onStatus(status) {
 
 // ------------------------------------------------------------------ rendering
 
+/** Whether the game module keeps the result to itself for now (an optional module export
+ * `holdsOutcome(root)`, e.g. while Reverse Curse plays back the set that ended the match). */
+function outcomeHeld() {
+  return Boolean(gameModule && gameModule.holdsOutcome && gameModule.holdsOutcome(byId("table")));
+}
+
 function renderHead() {
   const title = gameTitle(state.game && state.game.titles, state.room.game);
   replace(byId("room-title"), title, " ",
@@ -185,9 +191,10 @@ function renderHead() {
   const rules = byId("rules-link");
   rules.href = `/rules/${encodeURIComponent(state.room.game)}`;
   rules.title = t("rules.of", { game: title });
-  byId("main").dataset.status = state.room.status;
+  const status = outcomeHeld() ? "playing" : state.room.status;
+  byId("main").dataset.status = status;
   byId("room-sub").textContent = [
-    t(`room.status.${state.room.status}`),
+    t(`room.status.${status}`),
     optionsSummary(state.room.options, state.game ? state.game.options : []),
   ].filter(Boolean).join(" · ");
 }
@@ -275,7 +282,7 @@ function gameContext() {
     view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
     players: state.room.seats.map((entry) => ({ ...entry, name: seatName(entry.name) })), connected: state.status === "connected", pending: state.pending,
-    act, t, countdown,
+    act, t, countdown, refresh: render,
   };
 }
 
@@ -305,13 +312,15 @@ function adoptRoom(room) {
 
 function render() {
   if (!state.room) return;
+  renderTable();
+  const held = outcomeHeld();
   renderHead();
   renderStatus();
   renderMode();
   renderSeats();
   renderCommitment(state.room);
-  renderTable();
-  renderBanner(byId("banner"), { view: state.view, room: state.room, seat: mySeat() });
+  renderBanner(byId("banner"), { view: state.view, room: state.room, seat: mySeat(), held });
+  byId("manage").hidden = held;
   renderManage(byId("manage"), { room: state.room, seat: mySeat(), onRoom: adoptRoom });
   updateTurnAlert(matchRunning() && state.legal.length > 0);
   renderChatToggle(mySide(), state.room.seats);
@@ -356,16 +365,26 @@ function setUpChat() {
   });
 }
 
+/** A room that cannot be loaded: only the message and a link back to the lobby (no invite
+ * link, seats, table or chat of a room that is not there). */
+function showMissingRoom(error) {
+  replace(byId("main"),
+    h("h1", { id: "room-title", "data-testid": "room-missing",
+      text: t(error.status === 404 ? "room.not_found" : `error.${error.code}`) }),
+    h("p", {}, h("a", { class: "button button-primary", href: "/", "data-testid": "back-to-lobby",
+      text: t("outcome.lobby") })));
+}
+
 async function main() {
   await initPage();
   startClockTicker();
-  setUpShare();
   try {
     state.room = await api(`/api/rooms/${encodeURIComponent(code)}`);
   } catch (error) {
-    byId("room-title").textContent = t(error.status === 404 ? "room.not_found" : `error.${error.code}`);
+    showMissingRoom(error);
     return;
   }
+  setUpShare();
   state.game = (await getGames().catch(() => [])).find((game) => game.id === state.room.game) || null;
   gameModule = await loadGameModule(state.room.game);
   setUpChat();

@@ -27,6 +27,22 @@ async def test_players(arena):
         assert refused.json()["detail"]["code"] == "validation_error"
 
 
+async def test_player_names_are_stripped_and_need_a_visible_character(arena):
+    spaced = await arena.http.post("/api/players", json={"name": "  Ann  "})
+    assert spaced.status_code == 201 and spaced.json()["name"] == "Ann"
+    refusals = {
+        "   ": "body.name: A name needs at least one visible character.",
+        "\t\u3000 ": "body.name: A name may not contain control characters.",  # \t is Cc
+        "\u3000 ": "body.name: A name needs at least one visible character.",
+        "\u0000bad": "body.name: A name may not contain control characters.",
+        "bad\u0085": "body.name: A name may not contain control characters.",
+    }
+    for name, message in refusals.items():
+        refused = await arena.http.post("/api/players", json={"name": name})
+        assert refused.status_code == 422, name
+        assert refused.json() == {"detail": {"code": "validation_error", "message": message}}
+
+
 async def test_games_catalog(arena):
     games = (await arena.http.get("/api/games")).json()
     assert [g["id"] for g in games] == sorted(g["id"] for g in games)

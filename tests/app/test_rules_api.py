@@ -68,7 +68,7 @@ async def test_rules_api_answers_in_each_language(arena):
 
 async def test_rules_api_refusals(arena):
     unknown = await arena.http.get("/api/rules/chess/en")
-    assert unknown.status_code == 422
+    assert unknown.status_code == 404  # like /api/ladders/{game}: the path names no game
     assert unknown.json()["detail"]["code"] == "unknown_game"
     language = await arena.http.get("/api/rules/zipai/fr")
     assert language.status_code == 404

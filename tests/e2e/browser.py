@@ -1,22 +1,31 @@
 """Playwright helpers for the browser tests: launch Debian's Chromium, act through the UI.
 
 Every helper drives the pages the way a player would (clicks and typing); none calls the API.
+A typical match test::
+
+    with chromium(chromium_path) as browser:
+        alice, bob, watch = (new_page(browser) for _ in range(3))
+        start_match(live_server, "numgr", [alice, bob], ["Alice", "Bob"], watch,
+                    ready="ng-status")
+        play_to_the_end([alice, bob], watch, click)
 """
 
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
-from playwright.sync_api import Browser, Page, Playwright, expect
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 
 #: What a Reverse Curse player may click: close the set playback, choose the order (go first),
-#: keep the hand, play a hand card, pass in the shop. On the page they come in this order
-#: (playback, then the decision panel, then the hand), so the first match is the one to click.
+#: keep the hand, play a hand card, pass in the shop. The first match on the page is clicked
+#: (the decision panel, then the playback under it, then the hand).
 RC_CLICKABLE = ", ".join((
     "[data-testid=rc-continue]",
     "[data-action=choose_order][data-first=true]:enabled",
@@ -24,6 +33,13 @@ RC_CLICKABLE = ", ".join((
     "[data-testid=hand-card]:enabled",
     "[data-action=pass]:enabled",
 ))
+#: Half regulation in the Reverse Curse lobby form (rulings "Formats").
+RC_HALF = "Half (3 sets, K.O. at 12)"
+#: What a spectator must never see: a hand, or a card in one.
+HAND = "[data-testid=hand], [data-testid=hand-card]"
+
+#: A click on a page: returns what it clicked (truthy) or None when it clicked nothing.
+Click = Callable[[Page], object]
 
 
 def launch(playwright: Playwright, chromium_path: str) -> Browser:
@@ -31,9 +47,26 @@ def launch(playwright: Playwright, chromium_path: str) -> Browser:
     return playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
 
 
-def new_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
-    """Return a page in a fresh context (its own localStorage: its own player)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+@contextmanager
+def chromium(chromium_path: str) -> Iterator[Browser]:
+    """Run Playwright and Debian's Chromium for the ``with`` block; close both after it."""
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium_path)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser: Browser, width: int = 1280, height: int = 900,
+             locale: str | None = None) -> Page:
+    """Return a page in a fresh context (its own localStorage: its own player).
+
+    ``width`` x ``height`` is the viewport in CSS pixels; ``locale`` (e.g. ``"zh-CN"``) is the
+    browser's language, Playwright's default when None. Actions time out after 15 s.
+    """
+    extra = {} if locale is None else {"locale": locale}
+    context = browser.new_context(viewport={"width": width, "height": height}, **extra)
     page = context.new_page()
     page.set_default_timeout(15_000)
     return page
@@ -45,13 +78,17 @@ def give_name(page: Page, name: str) -> None:
     page.get_by_test_id("name-ok").click()
 
 
-def create_rc_room(page: Page, base_url: str, name: str) -> str:
-    """Create a half-regulation 1v1 Reverse Curse room without monsters from the lobby form;
-    answer the name dialog; return the room page URL (the share link)."""
+def create_room(page: Page, base_url: str, game: str, name: str,
+                fill: Callable[[Page], None] | None = None) -> str:
+    """Create a room of ``game`` (a registry id) from the lobby form as player ``name``.
+
+    ``fill`` sets the form's options before "Create" is clicked. Waits for the room page and
+    returns its share link (the room page URL). Raises AssertionError when no link shows.
+    """
     page.goto(f"{base_url}/")
-    page.get_by_test_id("game-select").select_option("reverse_curse")
-    page.locator("[data-option=regulation]").select_option(label="Half (3 sets, K.O. at 12)")
-    page.locator("[data-option=monsters]").uncheck()
+    page.get_by_test_id("game-select").select_option(game)
+    if fill is not None:
+        fill(page)
     page.get_by_test_id("create-room").click()
     give_name(page, name)
     page.wait_for_url("**/room/*")
@@ -60,40 +97,120 @@ def create_rc_room(page: Page, base_url: str, name: str) -> str:
     return share.input_value()
 
 
-def take_seat(page: Page, seat: int, name: str | None = None) -> None:
-    """Click "Take seat" for ``seat`` (answering the name dialog when ``name`` is given)."""
-    page.get_by_test_id(f"take-seat-{seat}").click()
-    if name is not None:
-        give_name(page, name)
-    page.get_by_test_id(f"leave-seat-{seat}").or_(page.get_by_test_id("rc-status")).first.wait_for()
+def rc_half_no_monsters(page: Page) -> None:
+    """Lobby form: half regulation, monsters off (a short 1v1 Reverse Curse match)."""
+    page.locator("[data-option=regulation]").select_option(label=RC_HALF)
+    page.locator("[data-option=monsters]").uncheck()
 
 
-def click_next(page: Page) -> bool:
-    """Click the first thing ``RC_CLICKABLE`` finds on the page; return whether it clicked."""
-    target = page.locator(RC_CLICKABLE).first
-    if not target.count():
-        return False
-    try:
-        target.click(timeout=1_000)
-    except Exception:  # redrawn under the pointer: try again on the next round
-        return False
-    return True
+def create_rc_room(page: Page, base_url: str, name: str) -> str:
+    """Create a half-regulation 1v1 Reverse Curse room without monsters from the lobby form;
+    answer the name dialog; return the room page URL (the share link)."""
+    return create_room(page, base_url, "reverse_curse", name, rc_half_no_monsters)
 
 
-def play_to_the_end(players: list[Page], watch: Page, seconds: float = 240) -> int:
-    """Click through the match on both players' pages until both show the game-over banner.
+def take_seat(page: Page, seat: int, name: str | None = None, ready: str = "rc-status") -> None:
+    """Click "Take seat" for ``seat`` (answering the name dialog when ``name`` is given).
 
-    After every round it checks that the spectator page never shows a hand.
-    Returns how many clicks were made. Raises AssertionError on a hand shown to the
-    spectator, or when the match has not ended within ``seconds``.
+    A room's creator already holds seat 0 (the lobby seats them): then nothing is clicked.
+    Waits until the page offers "Leave seat" or shows the test id ``ready`` (the game's table,
+    drawn once the match starts).
     """
-    clicks = 0
+    take = page.get_by_test_id(f"take-seat-{seat}")
+    take.or_(page.get_by_test_id(f"leave-seat-{seat}")).first.wait_for()
+    if take.count():
+        take.click()
+        if name is not None:
+            give_name(page, name)
+    page.get_by_test_id(f"leave-seat-{seat}").or_(page.get_by_test_id(ready)).first.wait_for()
+
+
+def join_seats(link: str, pages: Sequence[Page], names: Sequence[str], first_seat: int = 1,
+               ready: str = "rc-status") -> None:
+    """Open ``link`` on each page in turn and take seats ``first_seat``, ``first_seat + 1``, …
+    under the matching ``names``."""
+    for seat, (page, name) in enumerate(zip(pages, names, strict=True), start=first_seat):
+        page.goto(link)
+        take_seat(page, seat, name, ready)
+
+
+def start_match(base_url: str, game: str, players: Sequence[Page], names: Sequence[str],
+                watch: Page | None = None, fill: Callable[[Page], None] | None = None,
+                ready: str = "rc-status") -> str:
+    """Seat ``players`` in a new room of ``game`` (seat n = players[n], named names[n]).
+
+    players[0] creates the room from the lobby (``fill`` sets its options) and sits in seat 0;
+    the others join through the share link; ``watch`` then opens the link as a spectator.
+    Returns the share link.
+    """
+    link = create_room(players[0], base_url, game, names[0], fill)
+    take_seat(players[0], 0, ready=ready)
+    join_seats(link, players[1:], names[1:], ready=ready)
+    if watch is not None:
+        watch.goto(link)
+    return link
+
+
+def resign(page: Page) -> None:
+    """Resign the page's seat: click "Resign", then confirm in the dialog."""
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-ok").click()
+
+
+def click_first(page: Page, selectors: Iterable[str], visible: bool = True) -> str | None:
+    """Click the first element of the first selector the page offers; return that selector.
+
+    With ``visible`` an element must also be visible to count as offered. Returns None when
+    nothing is offered, or when the click failed (the element was redrawn under the pointer,
+    or a teammate was faster): the caller tries again on its next round.
+    """
+    for selector in selectors:
+        target = page.locator(selector).first
+        if target.count() and (not visible or target.is_visible()):
+            try:
+                target.click(timeout=1_000)
+            except Exception:  # redrawn under the pointer: try again on the next round
+                return None
+            return selector
+    return None
+
+
+def click_next(page: Page) -> str | None:
+    """Click the first thing ``RC_CLICKABLE`` finds on the page; return the selector or None."""
+    return click_first(page, (RC_CLICKABLE,), visible=False)
+
+
+def play_to_the_end(players: Sequence[Page], watch: Page | None, click: Click = click_next,
+                    seconds: float = 240, hidden: str = HAND,
+                    check: Callable[[], None] | None = None) -> list:
+    """Call ``click`` on every player's page, round after round, until all show game-over.
+
+    Before every round the spectator page ``watch`` (when given) must show nothing matching
+    ``hidden``, and ``check`` (when given) runs its own assertions. Returns what each
+    successful click returned, in order (so ``len`` is the number of clicks). Raises
+    AssertionError on a failed check, or when the match has not ended within ``seconds``.
+    """
+    clicked: list = []
     deadline = time.monotonic() + seconds
     while not all(page.get_by_test_id("game-over").is_visible() for page in players):
-        assert time.monotonic() < deadline, f"the match did not end after {clicks} clicks"
-        assert watch.locator("[data-testid=hand], [data-testid=hand-card]").count() == 0
-        moved = [click_next(page) for page in players]
-        clicks += sum(moved)
-        if not any(moved):
+        assert time.monotonic() < deadline, f"the match did not end after {len(clicked)} clicks"
+        if watch is not None:
+            assert watch.locator(hidden).count() == 0
+        if check is not None:
+            check()
+        moved = [what for what in (click(page) for page in players) if what]
+        clicked += moved
+        if not moved:
             players[0].wait_for_timeout(100)
-    return clicks
+    return clicked
+
+
+def results(players: Iterable[Page]) -> set[str]:
+    """The set of game-over results (``won``, ``lost``, ``draw``…) the ``players`` pages show."""
+    return {page.get_by_test_id("game-over").get_attribute("data-result") for page in players}
+
+
+def expect_game_over(pages: Iterable[Page]) -> None:
+    """Wait until every page shows the game-over banner (AssertionError after the timeout)."""
+    for page in pages:
+        expect(page.get_by_test_id("game-over")).to_be_visible()

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.e2e.browser import launch
+from tests.e2e.browser import chromium, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -91,18 +91,14 @@ def check_rules(page: Page, base: str, lang: str, game: str) -> None:
 @pytest.fixture(scope="module")
 def browser(chromium_path) -> Browser:
     """One Chromium for the whole module (each test opens its own contexts)."""
-    with sync_playwright() as playwright:
-        chromium = launch(playwright, chromium_path)
-        yield chromium
-        chromium.close()
+    with chromium(chromium_path) as shared:
+        yield shared
 
 
 def test_every_page_in_every_language_at_360px(live_server, browser):
     rooms = {game: started_room(live_server, game) for game in GAMES}
     for index, (lang, locale) in enumerate(LOCALES.items()):
-        context = browser.new_context(viewport={"width": 360, "height": 740}, locale=locale)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
+        page = new_page(browser, 360, 740, locale)
         page.goto(f"{live_server}/")
         page.get_by_test_id("rules-zipai").wait_for()
         assert page.evaluate("document.documentElement.lang") == HTML_LANG[lang]
@@ -113,7 +109,7 @@ def test_every_page_in_every_language_at_360px(live_server, browser):
             open_room(page, live_server, code, player)
             assert page.get_by_test_id("room-rules").get_attribute("href") == f"/rules/{game}"
             check_page(page, lang, game)
-        context.close()
+        page.context.close()
 
 
 def test_legal_actions_explain_themselves(live_server, browser):

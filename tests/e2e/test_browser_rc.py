@@ -11,105 +11,113 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.e2e.browser import create_rc_room, launch, new_page, play_to_the_end, take_seat
+from tests.e2e.browser import (chromium, create_rc_room, expect_game_over, join_seats, new_page,
+                               play_to_the_end, resign, results, take_seat)
 
 pytestmark = pytest.mark.browser
 
+#: In one look at a page: a set's playback and an order/mulligan button to click, both there.
+PLAYBACK_AND_DECISION = """() => Boolean(document.querySelector("[data-testid=rc-playback]"))
+  && Boolean(document.querySelector(
+    "[data-testid=rc-order] button:enabled, [data-testid=rc-mulligan] button:enabled"))"""
+#: In one look: [the playback still has a Skip button, the game-over banner is hidden].
+SKIP_SHOWN_BANNER_HIDDEN = """() => [Boolean(document.querySelector("[data-testid=rc-skip]")),
+  document.querySelector("[data-testid=game-over]").hidden]"""
+
 
 def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromium_path):
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium_path)
-        try:
-            alice, bob, watch = (new_page(browser) for _ in range(3))
-            link = create_rc_room(alice, live_server, "Alice")
-            code = link.rsplit("/", 1)[1]
-            assert re.fullmatch(rf"{re.escape(live_server)}/room/[A-Za-z0-9_-]+", link)
-            expect(alice.get_by_test_id("my-name")).to_have_text("Alice")
-            take_seat(alice, 0)
+    with chromium(chromium_path) as browser:
+        alice, bob, watch = (new_page(browser) for _ in range(3))
+        link = create_rc_room(alice, live_server, "Alice")
+        code = link.rsplit("/", 1)[1]
+        assert re.fullmatch(rf"{re.escape(live_server)}/room/[A-Za-z0-9_-]+", link)
+        expect(alice.get_by_test_id("my-name")).to_have_text("Alice")
+        take_seat(alice, 0)
 
-            bob.goto(link)
-            take_seat(bob, 1, "Bob")
-            watch.goto(link)
-            for page in (alice, bob, watch):
-                expect(page.get_by_test_id("conn-status")).to_have_text("Connected")
-                expect(page.get_by_test_id("rc-status")).to_be_visible()
-            expect(watch.get_by_test_id("mode")).to_have_attribute("data-mode", "spectator")
-            expect(alice.get_by_test_id("hand")).to_have_count(1)
-            expect(watch.get_by_test_id("hand")).to_have_count(0)
+        join_seats(link, [bob], ["Bob"])
+        watch.goto(link)
+        for page in (alice, bob, watch):
+            expect(page.get_by_test_id("conn-status")).to_have_text("Connected")
+            expect(page.get_by_test_id("rc-status")).to_be_visible()
+        expect(watch.get_by_test_id("mode")).to_have_attribute("data-mode", "spectator")
+        expect(alice.get_by_test_id("hand")).to_have_count(1)
+        expect(watch.get_by_test_id("hand")).to_have_count(0)
 
-            # Chat text is shown as text, never as markup, to players and spectators alike.
-            alice.locator("#chat-input").fill("<b>good luck</b> & have fun")
-            alice.locator("#chat-input").press("Enter")
-            for page in (bob, watch):
-                line = page.get_by_test_id("chat-log").locator(".chat-text")
-                expect(line).to_have_text("<b>good luck</b> & have fun")
-                assert page.get_by_test_id("chat-log").locator("b").count() == 0
+        # Chat text is shown as text, never as markup, to players and spectators alike.
+        alice.locator("#chat-input").fill("<b>good luck</b> & have fun")
+        alice.locator("#chat-input").press("Enter")
+        for page in (bob, watch):
+            line = page.get_by_test_id("chat-log").locator(".chat-text")
+            expect(line).to_have_text("<b>good luck</b> & have fun")
+            assert page.get_by_test_id("chat-log").locator("b").count() == 0
 
-            clicks = play_to_the_end([alice, bob], watch)
-            # At least 2 mulligans and 12 cards per set were clicked (timeouts may add none).
-            assert clicks >= 14
+        both = []  # rounds where a set's playback and the next decision showed together
 
-            for page in (alice, bob, watch):
-                expect(page.get_by_test_id("game-over")).to_be_visible()
-            assert watch.get_by_test_id("hand").count() == 0
+        def playback_keeps_the_decision() -> None:
+            for page in (alice, bob):
+                if page.evaluate(PLAYBACK_AND_DECISION):
+                    both.append(page)
 
-            # The spectator (who clicks nothing) sees the last set resolved step by step:
-            # all 12 cards from T12 down to T1, then the result, as in the set history table.
-            playback = watch.get_by_test_id("rc-playback")
-            expect(playback).to_be_visible()
-            watch.get_by_test_id("rc-skip").click()
-            steps = playback.locator(".step-turn")
-            expect(steps).to_have_count(12)
-            assert steps.all_inner_texts() == [f"T{n}" for n in range(12, 0, -1)]
-            result = watch.get_by_test_id("rc-result").inner_text()
-            last_row = watch.locator(".rc-history tbody tr").last.locator("td").all_inner_texts()
-            assert result.startswith(f"Result {last_row[2]}.")
-            results = {alice.get_by_test_id("game-over").get_attribute("data-result"),
-                       bob.get_by_test_id("game-over").get_attribute("data-result")}
-            assert results in ({"won", "lost"}, {"draw"})
-            assert watch.get_by_test_id("game-over").get_attribute("data-result") in ("over", "draw")
+        clicks = len(play_to_the_end([alice, bob], watch, check=playback_keeps_the_decision))
+        # At least 2 mulligans and 12 cards per set were clicked (timeouts may add none).
+        assert clicks >= 14
+        # After a set, its playback shows under the next decision, never instead of it (the
+        # players click the decision first, so its buttons were there while the playback ran).
+        assert both
 
-            alice.goto(f"{live_server}/history")
-            entry = alice.locator("[data-testid=match-link]", has_text=code)
-            expect(entry).to_have_count(1)
-            entry.click()
-            alice.wait_for_url("**/matches/*")
-            expect(alice.get_by_test_id("ladder")).to_be_visible()
-            sets = alice.get_by_test_id("ladder-set")
-            assert 1 <= sets.count() <= 3
-            expect(alice.get_by_test_id("match-seed")).to_have_text(re.compile(r"^[0-9a-f]{16,}$"))
-        finally:
-            browser.close()
+        expect_game_over((alice, bob))
+        assert watch.get_by_test_id("hand").count() == 0
+
+        # The spectator (who clicks nothing) sees the last set resolved step by step:
+        # all 12 cards from T12 down to T1, then the result, as in the set history table.
+        # The game-over banner waits until the playback is skipped or done (no spoiler).
+        playback = watch.get_by_test_id("rc-playback")
+        expect(playback).to_be_visible()
+        assert watch.evaluate(SKIP_SHOWN_BANNER_HIDDEN) == [True, True]
+        watch.get_by_test_id("rc-skip").click()
+        expect_game_over((watch,))
+        steps = playback.locator(".step-turn")
+        expect(steps).to_have_count(12)
+        assert steps.all_inner_texts() == [f"T{n}" for n in range(12, 0, -1)]
+        result = watch.get_by_test_id("rc-result").inner_text()
+        last_row = watch.locator(".rc-history tbody tr").last.locator("td").all_inner_texts()
+        assert result.startswith(f"Result {last_row[2]}.")
+        assert results((alice, bob)) in ({"won", "lost"}, {"draw"})
+        assert watch.get_by_test_id("game-over").get_attribute("data-result") in ("over", "draw")
+
+        alice.goto(f"{live_server}/history")
+        entry = alice.locator("[data-testid=match-link]", has_text=code)
+        expect(entry).to_have_count(1)
+        entry.click()
+        alice.wait_for_url("**/matches/*")
+        expect(alice.get_by_test_id("ladder")).to_be_visible()
+        sets = alice.get_by_test_id("ladder-set")
+        assert 1 <= sets.count() <= 3
+        expect(alice.get_by_test_id("match-seed")).to_have_text(re.compile(r"^[0-9a-f]{16,}$"))
 
 
 def test_a_seat_can_be_left_before_the_start_and_resigning_asks_first(live_server, chromium_path):
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium_path)
-        try:
-            alice, bob = new_page(browser), new_page(browser, 360, 800)
-            link = create_rc_room(alice, live_server, "Alice")
-            take_seat(alice, 0)
-            alice.get_by_test_id("leave-seat-0").click()
-            expect(alice.get_by_test_id("take-seat-0")).to_be_visible()
-            take_seat(alice, 1)
+    with chromium(chromium_path) as browser:
+        alice, bob = new_page(browser), new_page(browser, 360, 800)
+        link = create_rc_room(alice, live_server, "Alice")
+        take_seat(alice, 0)
+        alice.get_by_test_id("leave-seat-0").click()
+        expect(alice.get_by_test_id("take-seat-0")).to_be_visible()
+        take_seat(alice, 1)
 
-            bob.goto(link)
-            take_seat(bob, 0, "Bob")
-            expect(bob.get_by_test_id("resign")).to_be_visible()
-            assert bob.evaluate("document.documentElement.scrollWidth") <= 360
+        join_seats(link, [bob], ["Bob"], first_seat=0)
+        expect(bob.get_by_test_id("resign")).to_be_visible()
+        assert bob.evaluate("document.documentElement.scrollWidth") <= 360
 
-            bob.get_by_test_id("resign").click()
-            bob.get_by_role("button", name="Cancel", exact=True).click()
-            expect(bob.get_by_test_id("game-over")).to_be_hidden()
-            bob.get_by_test_id("resign").click()
-            bob.get_by_test_id("confirm-ok").click()
+        bob.get_by_test_id("resign").click()
+        bob.get_by_role("button", name="Cancel", exact=True).click()
+        expect(bob.get_by_test_id("game-over")).to_be_hidden()
+        resign(bob)
 
-            expect(bob.get_by_test_id("game-over")).to_have_attribute("data-result", "lost")
-            expect(alice.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
-            expect(alice.get_by_test_id("game-over")).to_contain_text("You won!")
-            expect(alice.get_by_test_id("game-over")).to_contain_text("by resignation")
-            expect(bob.get_by_test_id("resign")).to_be_hidden()
-        finally:
-            browser.close()
+        expect(bob.get_by_test_id("game-over")).to_have_attribute("data-result", "lost")
+        expect(alice.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
+        expect(alice.get_by_test_id("game-over")).to_contain_text("You won!")
+        expect(alice.get_by_test_id("game-over")).to_contain_text("by resignation")
+        expect(bob.get_by_test_id("resign")).to_be_hidden()

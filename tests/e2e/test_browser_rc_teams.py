@@ -15,13 +15,13 @@ SPY_EYE, SHARE_BEAR, VEIL_SNAIL, SWITCH_WITCH; the clicks still race inside each
 from __future__ import annotations
 
 import functools
-import re
-import time
+from collections import Counter
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import give_name, launch, new_page, take_seat
+from tests.e2e.browser import (RC_HALF, chromium, click_first, create_room, expect_game_over,
+                               join_seats, new_page, play_to_the_end, take_seat)
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,8 @@ PRIORITY = (
     ("play", "[data-testid=hand-card]:enabled"),
     ("pass", "[data-action=pass]:enabled"),
 )
+#: selector -> the kind of click it makes.
+KIND = {selector: kind for kind, selector in PRIORITY}
 
 
 @pytest.fixture
@@ -50,32 +52,17 @@ def seeded_server(monkeypatch, request) -> str:
     return request.getfixturevalue("live_server")
 
 
-def create_team_room(page: Page, base_url: str, name: str) -> str:
-    """Create a half-regulation 2v2 room with monsters from the lobby; return the share link."""
-    page.goto(f"{base_url}/")
-    page.get_by_test_id("game-select").select_option("reverse_curse")
-    page.locator("[data-option=regulation]").select_option(label="Half (3 sets, K.O. at 12)")
+def two_vs_two(page: Page) -> None:
+    """Lobby form: half regulation, 2 vs 2; monsters stay on (their default)."""
+    page.locator("[data-option=regulation]").select_option(label=RC_HALF)
     page.locator("[data-option=format]").select_option(label="2 vs 2")
     expect(page.locator("[data-option=monsters]")).to_be_checked()
-    page.get_by_test_id("create-room").click()
-    give_name(page, name)
-    page.wait_for_url("**/room/*")
-    share = page.get_by_test_id("share-link")
-    expect(share).to_have_value(re.compile(r"/room/"))
-    return share.input_value()
 
 
 def click_next(page: Page) -> str | None:
     """Click the highest-priority clickable thing; return its kind (or None)."""
-    for kind, selector in PRIORITY:
-        target = page.locator(selector).first
-        if target.count():
-            try:
-                target.click(timeout=1_000)
-            except Exception:  # redrawn under the pointer, or a teammate was faster
-                return None
-            return kind
-    return None
+    clicked = click_first(page, KIND, visible=False)
+    return KIND.get(clicked)
 
 
 def hand_seats(page: Page) -> set[int]:
@@ -84,99 +71,80 @@ def hand_seats(page: Page) -> set[int]:
         "els => els.map(e => e.dataset.seat)")}
 
 
-def play_to_the_end(players: list[Page], watch: Page, teams: list[set[int]],
-                    seconds: float = 180) -> dict[str, int]:
-    """Click on the four pages until each shows the game-over banner; return clicks by kind.
-
-    Every round checks that each player's page shows hands of its own team only and the
-    spectator none.
-    """
-    counts: dict[str, int] = {}
-    deadline = time.monotonic() + seconds
-    while not all(page.get_by_test_id("game-over").is_visible() for page in players):
-        assert time.monotonic() < deadline, f"the match did not end: {counts}"
-        assert watch.locator("[data-testid=hand]").count() == 0
-        for seat, page in enumerate(players):
-            team = teams[seat % 2]
-            assert hand_seats(page) <= team, (seat, hand_seats(page))
-            kind = click_next(page)
-            if kind:
-                counts[kind] = counts.get(kind, 0) + 1
-        if watch.get_by_test_id("rc-shop").is_visible():
-            assert watch.get_by_test_id("shop-offer").count() in (3, 4)
-    return counts
+def check_round(players: list[Page], watch: Page, teams: list[set[int]]) -> None:
+    """Each player's page shows hands of its own team only (seat n is in ``teams[n % 2]``),
+    and an open shop shows the spectator 3 or 4 offers."""
+    for seat, page in enumerate(players):
+        assert hand_seats(page) <= teams[seat % 2], (seat, hand_seats(page))
+    if watch.get_by_test_id("rc-shop").is_visible():
+        assert watch.get_by_test_id("shop-offer").count() in (3, 4)
 
 
 def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, chromium_path):
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium_path)
-        try:
-            pages = [new_page(browser, 1100, 900) for _ in range(5)]
-            players, watch = pages[:4], pages[4]
-            names = ["Ann", "Bob", "Cat", "Dan"]
-            link = create_team_room(players[0], seeded_server, names[0])
-            take_seat(players[0], 0)
-            # Two teams of two seats before the start: seats 1+3 and 2+4 (rulings "Formats").
-            teams_shown = players[0].get_by_test_id("seat-team")
-            expect(teams_shown).to_have_count(2)
-            expect(teams_shown.nth(0).locator("[data-seat]")).to_have_count(2)
-            for seat in (1, 2, 3):
-                players[seat].goto(link)
-                take_seat(players[seat], seat, names[seat])
-            watch.goto(link)
-            for page in pages:
-                expect(page.get_by_test_id("rc-status")).to_be_visible()
-            # The seed's coin toss: DOWN = seats 0, 2 (Ann, Cat), UP = seats 1, 3 (Bob, Dan).
-            down_team = watch.locator("[data-testid=seat-team][data-side=DOWN] [data-seat]")
-            expect(down_team).to_have_count(2)
-            expect(players[0].get_by_test_id("hand")).to_have_count(2)
-            assert hand_seats(players[0]) == {0, 2} and hand_seats(players[1]) == {1, 3}
-            expect(watch.get_by_test_id("hand")).to_have_count(0)
+    with chromium(chromium_path) as browser:
+        pages = [new_page(browser, 1100, 900) for _ in range(5)]
+        players, watch = pages[:4], pages[4]
+        names = ["Ann", "Bob", "Cat", "Dan"]
+        link = create_room(players[0], seeded_server, "reverse_curse", names[0], two_vs_two)
+        take_seat(players[0], 0)
+        # Two teams of two seats before the start: seats 1+3 and 2+4 (rulings "Formats").
+        teams_shown = players[0].get_by_test_id("seat-team")
+        expect(teams_shown).to_have_count(2)
+        expect(teams_shown.nth(0).locator("[data-seat]")).to_have_count(2)
+        join_seats(link, players[1:], names[1:])
+        watch.goto(link)
+        for page in pages:
+            expect(page.get_by_test_id("rc-status")).to_be_visible()
+        # The seed's coin toss: DOWN = seats 0, 2 (Ann, Cat), UP = seats 1, 3 (Bob, Dan).
+        down_team = watch.locator("[data-testid=seat-team][data-side=DOWN] [data-seat]")
+        expect(down_team).to_have_count(2)
+        expect(players[0].get_by_test_id("hand")).to_have_count(2)
+        assert hand_seats(players[0]) == {0, 2} and hand_seats(players[1]) == {1, 3}
+        expect(watch.get_by_test_id("hand")).to_have_count(0)
 
-            # Keep the hands; the shop then opens for every viewer (DOWN buys first at 0:
-            # UP goes first in set 1, so DOWN goes second and shops first).
-            for seat in (0, 1):
-                players[seat].locator("[data-action=mulligan-keep]").click()
-            expect(watch.get_by_test_id("rc-shop")).to_be_visible()
-            expect(watch.get_by_test_id("shop-offer")).to_have_count(4)
-            expect(watch.get_by_test_id("rc-shop-first")).to_contain_text("DOWN")
-            expect(watch.get_by_test_id("rc-energies")).to_contain_text("1/3")
-            expect(players[0].locator("[data-action=recruit]")).to_have_count(4)
-            expect(players[1].locator("[data-action=recruit]")).to_have_count(0)
+        # Keep the hands; the shop then opens for every viewer (DOWN buys first at 0:
+        # UP goes first in set 1, so DOWN goes second and shops first).
+        for seat in (0, 1):
+            players[seat].locator("[data-action=mulligan-keep]").click()
+        expect(watch.get_by_test_id("rc-shop")).to_be_visible()
+        expect(watch.get_by_test_id("shop-offer")).to_have_count(4)
+        expect(watch.get_by_test_id("rc-shop-first")).to_contain_text("DOWN")
+        expect(watch.get_by_test_id("rc-energies")).to_contain_text("1/3")
+        expect(players[0].locator("[data-action=recruit]")).to_have_count(4)
+        expect(players[1].locator("[data-action=recruit]")).to_have_count(0)
 
-            counts = play_to_the_end(players, watch, [{0, 2}, {1, 3}])
-            assert counts.get("recruit", 0) >= 1 and counts.get("summon", 0) >= 1, counts
-            for page in pages:
-                expect(page.get_by_test_id("game-over")).to_be_visible()
+        teams = [{0, 2}, {1, 3}]
+        counts = Counter(play_to_the_end(players, watch, click_next, 180, "[data-testid=hand]",
+                                         lambda: check_round(players, watch, teams)))
+        assert counts["recruit"] >= 1 and counts["summon"] >= 1, counts
+        expect_game_over(pages)
 
-            # The live stairs chart has one point per resolved set, as the history table.
-            rows = watch.locator(".rc-history tbody tr")
-            points = watch.locator("[data-testid=stairs-point]")
-            expect(points).to_have_count(rows.count())
-            live = [(p.get_attribute("data-set"), p.get_attribute("data-position"))
-                    for p in points.all()]
-            table = [(r.locator("td").nth(0).inner_text(),
-                      r.locator("td").nth(3).inner_text().replace("−", "-").lstrip("+"))
-                     for r in rows.all()]
-            assert live == table
+        # The live stairs chart has one point per resolved set, as the history table.
+        rows = watch.locator(".rc-history tbody tr")
+        points = watch.locator("[data-testid=stairs-point]")
+        expect(points).to_have_count(rows.count())
+        live = [(p.get_attribute("data-set"), p.get_attribute("data-position"))
+                for p in points.all()]
+        table = [(r.locator("td").nth(0).inner_text(),
+                  r.locator("td").nth(3).inner_text().replace("−", "-").lstrip("+"))
+                 for r in rows.all()]
+        assert live == table
 
-            # The match page draws the same chart from the stored ladder.
-            watch.locator("[data-testid=game-over] a[href^='/matches/']").first.click()
-            watch.wait_for_url("**/matches/*")
-            stored = watch.locator("[data-testid=stairs-point]")
-            expect(stored).to_have_count(len(live))
-            assert [(p.get_attribute("data-set"), p.get_attribute("data-position"))
-                    for p in stored.all()] == live
-            expect(watch.get_by_test_id("ladder-set")).to_have_count(len(live))
+        # The match page draws the same chart from the stored ladder.
+        watch.locator("[data-testid=game-over] a[href^='/matches/']").first.click()
+        watch.wait_for_url("**/matches/*")
+        stored = watch.locator("[data-testid=stairs-point]")
+        expect(stored).to_have_count(len(live))
+        assert [(p.get_attribute("data-set"), p.get_attribute("data-position"))
+                for p in stored.all()] == live
+        expect(watch.get_by_test_id("ladder-set")).to_have_count(len(live))
 
-            # The leaderboard lists the four players, two winners first.
-            watch.get_by_test_id("nav-ladders").click()
-            watch.wait_for_url("**/ladders*")
-            expect(watch.get_by_test_id("ladder-row")).to_have_count(4)
-            wins = watch.locator("[data-testid=ladder-row] td[data-col=wins]").all_inner_texts()
-            assert wins in (["1", "1", "0", "0"], ["0", "0", "0", "0"])
-        finally:
-            browser.close()
+        # The leaderboard lists the four players, two winners first.
+        watch.get_by_test_id("nav-ladders").click()
+        watch.wait_for_url("**/ladders*")
+        expect(watch.get_by_test_id("ladder-row")).to_have_count(4)
+        wins = watch.locator("[data-testid=ladder-row] td[data-col=wins]").all_inner_texts()
+        assert wins in (["1", "1", "0", "0"], ["0", "0", "0", "0"])
 
 
 UNITS = """async () => {
@@ -226,20 +194,16 @@ UNITS = """async () => {
 
 
 def test_shop_summon_chart_and_team_helpers(live_server, chromium_path):
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium_path)
-        try:
-            page = new_page(browser)
-            page.goto(f"{live_server}/ladders")
-            got = page.evaluate(UNITS)
-        finally:
-            browser.close()
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/ladders")
+        got = page.evaluate(UNITS)
     # Rulings "Match flow" 5: the side behind shops first (position > 0 favours UP, so DOWN is
     # behind); at 0 the side going second.
     assert got["first"] == ["DOWN", "UP", "DOWN", "UP"]
     # SPY EYE costs 1; with 1 energy it still needs a face-down top card; ROLL MOLE never on T1.
     assert got["blocks"] == ["not_enough_energy", "rule.SPY_EYE", "not_allowed", "not_your_turn",
-                             "no_monster", None, "rule.ROLL_MOLE"]
+                         "no_monster", None, "rule.ROLL_MOLE"]
     # Plot 40..344 × 18..186 px: x = 40 + set/6 · 304; y = 18 + (24 − position)/48 · 168.
     assert got["points"] == [["90.7", "123.0"], ["141.3", "77.5"]]
     assert got["path"] == "M40.0,102.0 L90.7,123.0 L141.3,77.5"

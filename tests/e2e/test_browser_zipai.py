@@ -14,14 +14,14 @@ face-down cards, and the hand ends with the result worked out by hand below.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from engine.zipai import GAME
 from tests.app.conftest import SEED, arena, db_path, template_db  # noqa: F401 (fixtures)
-from tests.e2e.browser import give_name, launch, new_page
+from tests.e2e.browser import (chromium, click_first, expect_game_over, new_page,
+                               play_to_the_end, start_match)
 
 #: What a Zipai player clicks, in the order tried: win, pass a claim, discard the rightmost card.
 ZP_CLICKABLE = (
@@ -31,92 +31,45 @@ ZP_CLICKABLE = (
 )
 
 
-def create_zipai_room(page: Page, base_url: str, name: str) -> str:
-    """Create a one-hand Zipai room from the lobby form; return the share link."""
-    page.goto(f"{base_url}/")
-    page.get_by_test_id("game-select").select_option("zipai")
+def one_hand(page: Page) -> None:
+    """Lobby form: the match is a single hand."""
     page.locator("[data-option=hands]").fill("1")
-    page.get_by_test_id("create-room").click()
-    give_name(page, name)
-    page.wait_for_url("**/room/*")
-    share = page.get_by_test_id("share-link")
-    expect(share).to_have_value(re.compile(r"/room/"))
-    return share.input_value()
 
 
-def take_seat(page: Page, seat: int, name: str | None = None) -> None:
-    """Click "Take seat" for ``seat`` (answering the name dialog when ``name`` is given)."""
-    page.get_by_test_id(f"take-seat-{seat}").click()
-    if name is not None:
-        give_name(page, name)
-    page.get_by_test_id(f"leave-seat-{seat}").or_(page.get_by_test_id("zp-status")).first.wait_for()
-
-
-def click_next(page: Page) -> bool:
-    """Click the first offered control of ``ZP_CLICKABLE``; return whether it clicked."""
-    for selector in ZP_CLICKABLE:
-        target = page.locator(selector)
-        if target.count() and target.first.is_visible():
-            try:
-                target.first.click(timeout=1_000)
-            except Exception:  # redrawn under the pointer: try again next round
-                return False
-            return True
-    return False
-
-
-def play_to_the_end(players: list[Page], watch: Page, seconds: float = 240) -> int:
-    """Click on every player's page until all show the game-over banner; return the clicks."""
-    clicks = 0
-    deadline = time.monotonic() + seconds
-    while not all(page.get_by_test_id("game-over").is_visible() for page in players):
-        assert time.monotonic() < deadline, f"the match did not end after {clicks} clicks"
-        assert watch.locator("[data-testid=hand], [data-testid=hand-card]").count() == 0
-        moved = [click_next(page) for page in players]
-        clicks += sum(moved)
-        if not any(moved):
-            players[0].wait_for_timeout(100)
-    return clicks
+def click_next(page: Page) -> str | None:
+    """Click the first offered control of ``ZP_CLICKABLE``; return its selector, or None."""
+    return click_first(page, ZP_CLICKABLE)
 
 
 @pytest.mark.browser
 def test_three_players_and_a_spectator_play_zipai_to_the_end(live_server, chromium_path):
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium_path)
-        try:
-            alice, bob, carol, watch = (new_page(browser) for _ in range(4))
-            link = create_zipai_room(alice, live_server, "Alice")
-            take_seat(alice, 0)
-            bob.goto(link)
-            take_seat(bob, 1, "Bob")
-            carol.goto(link)
-            take_seat(carol, 2, "Carol")
-            watch.goto(link)
-            for page in (alice, bob, carol, watch):
-                expect(page.get_by_test_id("zp-status")).to_be_visible()
-                expect(page.get_by_test_id("zp-stock")).to_be_visible()
-                expect(page.get_by_test_id("zp-liang")).to_be_visible()
-            for page in (alice, bob, carol):
-                expect(page.get_by_test_id("hand")).to_have_count(1)
-            expect(watch.get_by_test_id("hand")).to_have_count(0)
-            # 61 cards dealt: the dealer holds 21 (plus extras for opening 扫穿), the others 20.
-            sizes = sorted(int(re.search(r"\d+", watch.get_by_test_id(f"zp-hand-size-{s}")
-                                         .inner_text()).group()) for s in range(3))
-            assert sizes[0] >= 16 and sizes[2] <= 25
+    with chromium(chromium_path) as browser:
+        alice, bob, carol, watch = (new_page(browser) for _ in range(4))
+        start_match(live_server, "zipai", [alice, bob, carol], ["Alice", "Bob", "Carol"], watch,
+                    one_hand, ready="zp-status")
+        for page in (alice, bob, carol, watch):
+            expect(page.get_by_test_id("zp-status")).to_be_visible()
+            expect(page.get_by_test_id("zp-stock")).to_be_visible()
+            expect(page.get_by_test_id("zp-liang")).to_be_visible()
+        for page in (alice, bob, carol):
+            expect(page.get_by_test_id("hand")).to_have_count(1)
+        expect(watch.get_by_test_id("hand")).to_have_count(0)
+        # 61 cards dealt: the dealer holds 21 (plus extras for opening 扫穿), the others 20.
+        sizes = sorted(int(re.search(r"\d+", watch.get_by_test_id(f"zp-hand-size-{s}")
+                                     .inner_text()).group()) for s in range(3))
+        assert sizes[0] >= 16 and sizes[2] <= 25
 
-            clicks = play_to_the_end([alice, bob, carol], watch)
-            assert clicks >= 1
+        clicks = len(play_to_the_end([alice, bob, carol], watch, click_next))
+        assert clicks >= 1
 
-            for page in (alice, bob, carol, watch):
-                expect(page.get_by_test_id("game-over")).to_be_visible()
-                expect(page.get_by_test_id("zp-result")).to_be_visible()
-                expect(page.get_by_test_id("zp-outcome")).to_be_visible()
-            assert watch.get_by_test_id("hand").count() == 0
-            totals = [int(re.search(r"-?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
-                          .group()) for s in range(3)]
-            assert sum(totals) == 0
-        finally:
-            browser.close()
+        expect_game_over((alice, bob, carol, watch))
+        for page in (alice, bob, carol, watch):
+            expect(page.get_by_test_id("zp-result")).to_be_visible()
+            expect(page.get_by_test_id("zp-outcome")).to_be_visible()
+        assert watch.get_by_test_id("hand").count() == 0
+        totals = [int(re.search(r"-?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
+                      .group()) for s in range(3)]
+        assert sum(totals) == 0
 
 
 # ----------------------------------------------------------------------------- websockets

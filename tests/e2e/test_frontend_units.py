@@ -6,9 +6,7 @@ Expected strings are written from en.json and the rulings' card list, not read f
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import sync_playwright
-
-from tests.e2e.browser import launch, new_page
+from tests.e2e.browser import chromium, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -39,14 +37,10 @@ SCRIPT = """async () => {
 
 
 def test_translations_card_labels_and_step_sentences(live_server, chromium_path):
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium_path)
-        try:
-            page = new_page(browser)
-            page.goto(f"{live_server}/history")
-            got = page.evaluate(SCRIPT)
-        finally:
-            browser.close()
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/history")
+        got = page.evaluate(SCRIPT)
     assert got["missing"] == "⟦no.such_key⟧"
     assert (got["one"], got["many"]) == ("1 card", "3 cards")
     assert got["params"] == "▲ UP leads by 2"

@@ -63,3 +63,47 @@ def test_seeded_match_views_never_show_the_other_hand():
         assert view["hand_sizes"] == {"0": 6, "1": 6} and view["deck_size"] == 12
         assert view["mulligan"] == {"mine": "pending"} and view["phase"] == "mulligan"
         assert view["turn"] == 0 and view["side_to_act"] is None
+
+
+#: Set 3 of a half match, T1..T11 (T12 is DOWN's "-1"); seat 0 is UP and plays odd turns.
+#: DOWN's DOUBLE_BUBBLE (T2) and UP's ECHO_FLOW (T7) are face-down.
+LAST_FIELD = [("+1", 0, True), (D, 1, False), ("+2", 0, True), ("-1", 1, True),
+              ("+1", 0, True), ("-1", 1, True), (E, 0, False), ("-2", 1, True),
+              ("+1", 0, True), ("-1", 1, True), ("+3", 0, True)]
+
+
+def _last_set():
+    return make_state([[], ["-1"]], turn=12, set_no=3, position=2, regulation="half",
+                      field=LAST_FIELD)
+
+
+def _public_field():
+    codes = [c for c, _, _ in LAST_FIELD] + ["-1"]
+    return [{"turn": n + 1, "seat": n % 2, "side": "UP" if n % 2 == 0 else "DOWN",
+             "card": code, "face_up": True} for n, code in enumerate(codes)]
+
+
+def test_the_field_of_the_set_that_ended_the_match_is_face_up_for_everyone():
+    before = GAME.view(_last_set(), None)["field"]
+    assert [(e["card"], e["face_up"]) for e in before if e["turn"] in (2, 7)] == [
+        (None, False), (None, False)]
+    state = play(_last_set(), 1, "-1")
+    # T12..T1: -1 → -1, +3 → 2, -1 → 1, +1 → 2, -2 → 0, ECHO (×2), -1 → -2, +1 → 0, -1 → -2,
+    # +2 → 2, DOUBLE → 4, +1 → 6; position 2 + 6 = 8 after the last set: UP wins by decision.
+    for viewer in (None, 0, 1):
+        view = GAME.view(state, viewer)
+        assert (view["phase"], view["position"], view["history"][0]["result"]) == (
+            "finished", 8, 6)
+        assert view["outcome"]["reason"] == "decision"
+        assert view["field"] == _public_field()
+        # Nothing on a public field is hidden: a re-deal (leak tests) leaves it as it is.
+        assert GAME.redeal(state, viewer, b"r").field == state.field
+
+
+def test_a_resign_mid_set_keeps_the_unresolved_field_hidden():
+    state, _ = GAME.resign(_last_set(), 1)
+    field = GAME.view(state, None)["field"]
+    assert state.phase == "finished" and len(field) == 11
+    assert [(e["turn"], e["card"], e["face_up"]) for e in field if not e["face_up"]] == [
+        (2, None, False), (7, None, False)]
+    assert GAME.view(state, 0)["field"][6]["card"] == E  # UP still sees its own ECHO_FLOW

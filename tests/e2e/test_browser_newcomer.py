@@ -1,0 +1,103 @@
+"""What a new user met on a first visit (the tester's report), fixed and pinned in Chromium.
+
+* the stairs track keeps its marker on the goal cell for a K.O. past the goal, with the real
+  number (rulings "Match flow" 8: the match ends once |position| reaches the K.O. value);
+* the stairs chart labels each point with the position after the set (its title), the result
+  only in the tooltip;
+* times follow the page's language, not the browser's;
+* the name dialog says why a blank name or one with a control character is refused, and stays;
+* the creator of a room is seated in the first seat at once and may leave it to watch;
+* a wrong room code shows only the message and a link back to the lobby.
+
+Expected strings are written from en.json and the rulings, not read from the code.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.browser import chromium, new_page
+
+pytestmark = pytest.mark.browser
+
+UNITS = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const board = await import("/static/games/rc_board.js");
+  const chart = await import("/static/games/rc_stairs_chart.js");
+  const identity = await import("/static/js/identity.js");
+  await i18n.loadLocale("en");
+  const t = i18n.t;
+  const marker = (position, ko) => {
+    const track = board.stairs({ ko, position, my_side: "UP" }, { t });
+    const here = track.querySelectorAll(".stair-here");
+    return [here.length, here[0].dataset.step, here[0].textContent];
+  };
+  const svg = chart.stairsChart([
+    { set: 1, first_side: "UP", result: -10, position_after: -10 },
+    { set: 2, first_side: "DOWN", result: -5, position_after: -15 },
+  ], { ko: 12, maxSets: 3, t });
+  const points = [...svg.querySelectorAll("[data-testid=stairs-point]")];
+  const at = new Date(2026, 10, 30, 6, 33, 40);
+  const clocks = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    clocks[lang] = i18n.formatClock(at, true);
+  }
+  return {
+    markers: [marker(-15, 12), marker(26, 24), marker(3, 12), marker(-12, 12)],
+    labels: points.map((p) => p.querySelector("[data-testid=stairs-label]").textContent),
+    tips: points.map((p) => p.querySelector("title").textContent),
+    clocks,
+    names: ["   ", "\\u0000bad", "\\t", "\\u3000", " Ann ", "é"].map(identity.nameProblem),
+  };
+}"""
+
+
+def test_stairs_marker_chart_labels_clock_language_and_name_rule(live_server, chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/history")
+        got = page.evaluate(UNITS)
+    # K.O. past the goal: the marker sits on the goal cell (−12 / +24) and shows the position.
+    assert got["markers"] == [[1, "-12", "−15"], [1, "24", "+26"], [1, "3", "+3"],
+                              [1, "-12", "−12"]]
+    # Set 1 −10 → −10; set 2 −5 → −15 (drawn on the K.O. line, labelled with the real −15).
+    assert got["labels"] == ["−10", "−15"]
+    assert got["tips"] == ["Set 1: ▲ UP went first, result −10, position −10",
+                           "Set 2: ▼ DOWN went first, result −5, position −15"]
+    assert got["clocks"] == {"en": "06:33:40 AM", "zh": "06:33:40", "ja": "06:33:40"}
+    assert got["names"] == ["identity.name_blank", "identity.name_control",
+                            "identity.name_control", "identity.name_blank", None, None]
+
+
+def test_a_new_user_names_themself_creates_a_room_and_is_seated(live_server, chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/room/WRONG1")
+        expect(page.get_by_test_id("room-missing")).to_have_text("This room does not exist.")
+        back = page.get_by_test_id("back-to-lobby")
+        expect(back).to_have_text("Back to the lobby")
+        assert back.get_attribute("href") == "/"
+        for gone in ("#share-link", "#copy-link", "#chat-form", "#seats", "#table"):
+            assert page.locator(gone).count() == 0, gone
+
+        back.click()
+        page.wait_for_url(f"{live_server}/")
+        page.get_by_test_id("game-select").select_option("reverse_curse")
+        page.get_by_test_id("create-room").click()
+        page.get_by_test_id("name-input").fill("   ")
+        page.get_by_test_id("name-ok").click()
+        expect(page.get_by_test_id("name-error")).to_have_text(
+            "Type at least one visible character (a name of only spaces is not a name).")
+        expect(page.get_by_test_id("name-input")).to_be_visible()  # the dialog stays open
+        page.get_by_test_id("name-input").fill("  Ann  ")
+        page.get_by_test_id("name-ok").click()
+        page.wait_for_url("**/room/*")
+
+        # The creator holds seat 1 at once and may leave it to watch.
+        expect(page.get_by_test_id("my-name")).to_have_text("Ann")
+        expect(page.get_by_test_id("mode")).to_have_text("You are playing in seat 1.")
+        page.get_by_test_id("leave-seat-0").click()
+        expect(page.get_by_test_id("mode")).to_have_attribute("data-mode", "spectator")
+        expect(page.get_by_test_id("take-seat-0")).to_be_visible()
