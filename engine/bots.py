@@ -18,8 +18,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from engine.core import Rng
 
-__all__ = ["Bot", "RandomBot", "ScoringBot", "greedy_bot", "make_bot", "GREEDY_GAMES",
-           "LEVELS", "Score"]
+__all__ = ["Bot", "RandomBot", "ScoringBot", "best_action", "greedy_bot", "make_bot",
+           "GREEDY_GAMES", "LEVELS", "Score"]
 
 #: The bot levels a room can seat, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy")
@@ -34,6 +34,24 @@ class Bot(Protocol):
     def choose(self, game: Any, view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
                rng: Rng) -> dict[str, Any]:
         """Return one of ``legal`` for the seat ``view`` belongs to, using ``rng`` for chance."""
+
+
+def best_action(legal: Sequence[dict[str, Any]], value: Callable[[dict[str, Any]], float],
+                rng: Rng) -> dict[str, Any]:
+    """Return a copy of the action of ``legal`` with the highest ``value(action)``.
+
+    Ties are broken uniformly with one ``rng.choice`` among the best, in ``legal``'s order, so
+    the pick is deterministic from the bot's ``Rng`` (module docstring: "Ties are broken with
+    the bot's ``Rng``").
+
+    Raises:
+        ValueError: when ``legal`` is empty.
+    """
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    values = [value(action) for action in legal]
+    top = max(values)
+    return dict(rng.choice([a for a, v in zip(legal, values) if v == top]))
 
 
 class RandomBot:
@@ -65,11 +83,7 @@ class ScoringBot:
         Raises:
             ValueError: when ``legal`` is empty.
         """
-        if not legal:
-            raise ValueError("No legal action to choose from.")
-        values = [self._score(view, action) for action in legal]
-        top = max(values)
-        return dict(rng.choice([a for a, v in zip(legal, values) if v == top]))
+        return best_action(legal, lambda action: self._score(view, action), rng)
 
 
 def _civilization() -> Bot:

@@ -24,6 +24,9 @@ __all__ = [
     "Game",
     "validate_options",
     "require_keys",
+    "action_type",
+    "check_action",
+    "GameBase",
 ]
 
 
@@ -86,6 +89,42 @@ def require_keys(action: Mapping[str, Any], types: Mapping[str, type | tuple[typ
             raise InvalidAction("malformed_action", f"Field {key!r} has the wrong type.")
         if not isinstance(value, wanted):
             raise InvalidAction("malformed_action", f"Field {key!r} has the wrong type.")
+
+
+def action_type(action: Any, known: Mapping[str, Any]) -> str:
+    """Return the ``type`` of ``action`` after checking it is one of ``known``'s keys.
+
+    Args:
+        action: the client's action object.
+        known: the game's action types (a mapping keyed by type; the values are not read).
+
+    Raises:
+        InvalidAction: ``malformed_action`` unless ``action`` is an object with a string
+            ``type``; ``unknown_action`` for a type not in ``known``.
+    """
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise InvalidAction("malformed_action", "An action must be an object with a 'type'.")
+    kind = action["type"]
+    if kind not in known:
+        raise InvalidAction("unknown_action", f"Unknown action type {kind!r}.")
+    return kind
+
+
+def check_action(action: Any, shapes: Mapping[str, Mapping[str, type | tuple[type, ...]]]) -> str:
+    """Return the ``type`` of ``action`` after checking its whole shape.
+
+    Args:
+        action: the client's action object.
+        shapes: ``{type: {key: expected type}}`` for every action type of the game (the keys
+            besides ``type``, as ``require_keys`` takes them).
+
+    Raises:
+        InvalidAction: ``malformed_action`` (not an object, no string ``type``, a missing,
+            extra or mistyped field) or ``unknown_action`` (a type not in ``shapes``).
+    """
+    kind = action_type(action, shapes)
+    require_keys(action, shapes[kind])
+    return kind
 
 
 # --------------------------------------------------------------------------- spec & options
@@ -200,6 +239,36 @@ class GameSpec:
             "max_length": self.max_length,
             "options": [o.to_json() for o in self.options],
         }
+
+
+class GameBase:
+    """What most engines share: options checked against ``spec.options`` and, when
+    ``spec.min_players == spec.max_players``, that fixed number of seats.
+
+    A game class sets ``spec`` and overrides ``seats`` when the options choose the seat count.
+    """
+
+    spec: GameSpec
+
+    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the full options: ``spec.options`` defaults overlaid with ``raw``.
+
+        Raises:
+            ValueError: for an unknown option or a value it does not accept (the message says
+                which; see ``validate_options``).
+        """
+        return validate_options(self.spec.options, raw)
+
+    def seats(self, options: Mapping[str, Any]) -> int:
+        """Return the game's fixed player count (``spec.max_players``), whatever the options.
+
+        Raises:
+            NotImplementedError: when the spec allows several player counts (the game must
+                then say how the options choose).
+        """
+        if self.spec.min_players != self.spec.max_players:
+            raise NotImplementedError(f"{self.spec.id} must say how its options choose seats.")
+        return self.spec.max_players
 
 
 # --------------------------------------------------------------------------- events & outcome

@@ -7,12 +7,14 @@ environment has ``REQUIRE_SERVICES=1`` (CI), where it fails instead.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 import threading
 import time
+import uuid
 from pathlib import Path
-from typing import Iterator
+from typing import Any, AsyncIterator, Iterator
 
 import pytest
 
@@ -53,6 +55,22 @@ async def _ensure_database(name: str) -> None:
         await conn.close()
 
 
+@contextlib.asynccontextmanager
+async def fresh_postgres_database(postgres_url: str, prefix: str) -> AsyncIterator[str]:
+    """Create an empty PostgreSQL database named ``<prefix>_<12 hex digits>`` next to
+    ``postgres_url``'s; yield its URL; drop it (closing its connections) when the block ends."""
+    import asyncpg
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(host=POSTGRES_HOST, port=POSTGRES_PORT, user="postgres",
+                                  database="postgres")
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        await admin.close()
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> str:
     """The test PostgreSQL URL (``…/test``, trust auth); the database is created if missing."""
@@ -85,32 +103,43 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    """Run the real app under uvicorn on a free port with a fresh SQLite file; yield its URL.
+@contextlib.contextmanager
+def threaded_server(app: Any, **config: Any) -> Iterator[str]:
+    """Serve ``app`` under uvicorn on a free 127.0.0.1 port from a background thread (its own
+    event loop); yield the base URL (``http://127.0.0.1:<port>``).
 
-    The server runs in a background thread (its own event loop) and stops at teardown.
+    ``config`` adds ``uvicorn.Config`` options (e.g. ``ws_max_size``). The server stops when the
+    ``with`` block ends. Raises RuntimeError when it has not started within 20 s.
     """
     import uvicorn
 
-    from app.main import create_app
-    from app.settings import Settings
-
-    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}",
-                        redis_url=None)
     port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
-                            log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="on",
+                                           log_level="warning", **config))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the live server did not start")
+            raise RuntimeError("the threaded server did not start")
         time.sleep(0.02)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """Run the real app under uvicorn on a free port with a fresh SQLite file; yield its URL.
+
+    The server runs in a background thread (its own event loop) and stops at teardown.
+    """
+    from app.main import create_app
+    from app.settings import Settings
+
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}",
+                        redis_url=None)
+    with threaded_server(create_app(settings)) as url:
+        yield url

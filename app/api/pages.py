@@ -1,9 +1,10 @@
 """The frontend pages: ``/``, ``/room/{code}``, ``/history``, ``/matches/{id}``, ``/ladders``,
-``/players/{id}`` (static files)."""
+``/players/{id}`` (static files), declared in one table, ``PAGES``."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Awaitable, Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
@@ -11,6 +12,18 @@ from fastapi.responses import FileResponse
 from app.rooms.errors import RoomError
 
 router = APIRouter(include_in_schema=False)
+
+#: ``(URL path, file in frontend/, what the page shows)``. A path parameter is read by the page
+#: itself from its URL; ``:int`` ones match digits only (anything else is a 404).
+PAGES: tuple[tuple[str, str, str], ...] = (
+    ("/", "index.html", "The lobby."),
+    ("/room/{code}", "room.html", "A room (the share link)."),
+    ("/history", "history.html", "The match history."),
+    ("/matches/{match_id:int}", "match.html", "One match with its replay and ladder."),
+    ("/ladders", "ladders.html", "The leaderboards (ratings of every game; ``?game=`` picks one)."),
+    ("/players/{player_id:int}", "player.html",
+     "A player: each game's rating and recent matches."),
+)
 
 
 def page(request: Request, name: str) -> FileResponse:
@@ -21,37 +34,15 @@ def page(request: Request, name: str) -> FileResponse:
     return FileResponse(path, media_type="text/html")
 
 
-@router.get("/")
-async def lobby(request: Request) -> FileResponse:
-    """The lobby."""
-    return page(request, "index.html")
+def page_route(name: str, doc: str) -> Callable[[Request], Awaitable[FileResponse]]:
+    """Return a GET endpoint serving ``frontend/<name>`` (see ``page``) documented by ``doc``."""
+    async def endpoint(request: Request) -> FileResponse:
+        return page(request, name)
+
+    endpoint.__doc__ = doc
+    endpoint.__name__ = f"{Path(name).stem}_page"
+    return endpoint
 
 
-@router.get("/room/{code}")
-async def room_page(request: Request, code: str) -> FileResponse:
-    """A room (the share link)."""
-    return page(request, "room.html")
-
-
-@router.get("/history")
-async def history_page(request: Request) -> FileResponse:
-    """The match history."""
-    return page(request, "history.html")
-
-
-@router.get("/matches/{match_id}")
-async def match_page(request: Request, match_id: int) -> FileResponse:
-    """One match with its replay and ladder."""
-    return page(request, "match.html")
-
-
-@router.get("/ladders")
-async def ladders_page(request: Request) -> FileResponse:
-    """The leaderboards (ratings of every game; ``?game=`` picks one)."""
-    return page(request, "ladders.html")
-
-
-@router.get("/players/{player_id}")
-async def player_page(request: Request, player_id: int) -> FileResponse:
-    """A player: each game's rating and recent matches."""
-    return page(request, "player.html")
+for _path, _name, _doc in PAGES:
+    router.add_api_route(_path, page_route(_name, _doc), methods=["GET"])

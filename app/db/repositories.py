@@ -71,15 +71,22 @@ async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int 
     return (await session.scalars(query)).all()
 
 
+async def _seats_of(session: AsyncSession, table: type[RoomSeat] | type[MatchSeat],
+                    owner: Any, owner_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+    """Return ``{owner id: [(seat, player_id, name)]}`` by seat for the rows of ``table`` (a
+    seat table) whose ``owner`` column (``room_id``/``match_id``) is in ``owner_ids``."""
+    query = (select(owner, table.seat, Player.id, Player.name)
+             .join(Player, Player.id == table.player_id)
+             .where(owner.in_(list(owner_ids))).order_by(table.seat))
+    out: dict[int, list[SeatRow]] = {owner_id: [] for owner_id in owner_ids}
+    for owner_id, seat, player_id, name in await session.execute(query):
+        out[owner_id].append((seat, player_id, name))
+    return out
+
+
 async def room_seats(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
     """Return ``{room_id: [(seat, player_id, name)]}`` for the claimed seats, by seat."""
-    query = (select(RoomSeat.room_id, RoomSeat.seat, Player.id, Player.name)
-             .join(Player, Player.id == RoomSeat.player_id)
-             .where(RoomSeat.room_id.in_(list(room_ids))).order_by(RoomSeat.seat))
-    out: dict[int, list[SeatRow]] = {room_id: [] for room_id in room_ids}
-    for room_id, seat, player_id, name in await session.execute(query):
-        out[room_id].append((seat, player_id, name))
-    return out
+    return await _seats_of(session, RoomSeat, RoomSeat.room_id, room_ids)
 
 
 async def add_room_seat(session: AsyncSession, room_id: int, seat: int, player_id: int) -> None:
@@ -137,13 +144,7 @@ async def playing_matches(session: AsyncSession) -> Sequence[Match]:
 async def match_seats(session: AsyncSession, match_ids: Sequence[int]
                       ) -> dict[int, list[SeatRow]]:
     """Return ``{match_id: [(seat, player_id, name)]}`` by seat."""
-    query = (select(MatchSeat.match_id, MatchSeat.seat, Player.id, Player.name)
-             .join(Player, Player.id == MatchSeat.player_id)
-             .where(MatchSeat.match_id.in_(list(match_ids))).order_by(MatchSeat.seat))
-    out: dict[int, list[SeatRow]] = {match_id: [] for match_id in match_ids}
-    for match_id, seat, player_id, name in await session.execute(query):
-        out[match_id].append((seat, player_id, name))
-    return out
+    return await _seats_of(session, MatchSeat, MatchSeat.match_id, match_ids)
 
 
 async def room_codes(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, str]:

@@ -32,7 +32,8 @@ class Connection:
     the match ``version`` counts in (a rematch starts again from version 0).
 
     Frames go through ``outbox`` to one writer task, so they leave in the order they were queued.
-    ``version`` is ``-1`` until a match view was sent.
+    ``version`` is ``-1`` until a match view was sent; ``shown`` is what the last ``welcome`` or
+    ``update`` showed (``shown_by``), ``None`` before the first one.
     """
 
     websocket: WebSocket
@@ -42,6 +43,7 @@ class Connection:
     version: int = -1
     player_id: int | None = None
     match_id: int | None = None
+    shown: tuple | None = None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     writer: asyncio.Task | None = None
 
@@ -57,6 +59,18 @@ class Connection:
                 await self.websocket.send_json(data)
             except Exception:  # the socket closed: the reader side cleans up
                 return
+
+
+def shown_by(render: dict[str, Any]) -> tuple:
+    """Return what a render shows its viewer apart from ``version``, ``events`` and ``room``:
+    ``(view, prompt, legal, deadline, clocks)``.
+
+    ``room`` is left out on purpose: it changes for everyone at once (and comes in its own
+    ``room`` frame), so an ``update`` sent only because of it could arrive right after a hidden
+    answer and tell of it (docs/security.md §2).
+    """
+    return (render["view"], render["prompt"], render["legal"], render["deadline"],
+            render["clocks"])
 
 
 def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> None:
@@ -173,14 +187,29 @@ class Hub:
     # ------------------------------------------------------------------ frames
 
     def push_update(self, conn: Connection, room: dict[str, Any], force: bool = False) -> None:
-        """Queue an ``update`` with what ``conn`` has not seen (always when ``force``)."""
+        """Queue an ``update`` with what ``conn`` has not seen — only if it can see a change.
+
+        When the render for ``conn``'s viewer has no visible event and shows the same
+        ``shown_by`` as the last frame sent, nothing is sent and ``conn.version`` stays where
+        it was, so the next ``update`` carries every event since (docs/security.md §2: inside
+        a simultaneous hidden window — a Reverse Curse mulligan, a zipai claim window, a Grid
+        Reversal Ban window — another seat's answer must not show, not even by a frame
+        arriving). With ``force`` (the resync after ``stale_prompt``) an ``update`` is always
+        sent; if nothing changed for this viewer it repeats the last one, at ``conn.version``
+        and without events, so a probe with a wrong prompt learns no new version either.
+        """
         if room.get("match_id") != conn.match_id:  # a new match (rematch) counts from 0
-            conn.match_id, conn.version = room.get("match_id"), -1
+            conn.match_id, conn.version, conn.shown = room.get("match_id"), -1, None
         version = self._service.matches.version(conn.code)
         if version is None or (version <= conn.version and not force):
             return
         render = self._service.matches.render(conn.code, conn.seat, conn.version)
-        conn.version = render["version"]
+        shown = shown_by(render)
+        if not render["events"] and shown == conn.shown:
+            if force:
+                conn.send(Update(room=room, **{**render, "version": conn.version}))
+            return
+        conn.version, conn.shown = render["version"], shown
         conn.send(Update(room=room, **render))
 
     async def welcome(self, conn: Connection) -> None:
@@ -194,7 +223,7 @@ class Hub:
         else:
             data = self._service.matches.render(conn.code, conn.seat, version)
             data.pop("events")
-            conn.version, conn.match_id = version, room.get("match_id")
+            conn.version, conn.match_id, conn.shown = version, room.get("match_id"), shown_by(data)
         conn.writer = asyncio.create_task(conn.write_loop())
         self._rooms.setdefault(conn.code, set()).add(conn)
         conn.send(Welcome(seat=conn.seat, room=room, **data))

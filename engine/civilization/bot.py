@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from engine.bots import best_action
 from engine.core import Rng
 from engine.civilization.game import CivilizationGame
 from engine.civilization.state import State, leaders_placed, total
@@ -73,12 +74,7 @@ class CivilizationGreedyBot:
         Raises:
             ValueError: when ``legal`` is empty.
         """
-        if not legal:
-            raise ValueError("No legal action to choose from.")
         if len(legal) == 1:
             return dict(legal[0])
-        seat = view["seat"]
-        state = self._game.state_from_view(view)
-        values = [self.evaluate(state, seat, action) for action in legal]
-        top = max(values)
-        return dict(rng.choice([a for a, v in zip(legal, values) if v == top]))
+        state = self._game.state_from_view(view) if legal else None
+        return best_action(legal, lambda action: self.evaluate(state, view["seat"], action), rng)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import (Event, GameSpec, IllegalAction, InvalidAction, OptionSpec, Outcome, Rng,
-                         require_keys, validate_options)
+from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
+                         Outcome, Rng, check_action)
 from engine.civilization.actions import MAIN_TYPES, apply_main, main_actions, why_illegal
 from engine.civilization.data import DECK_IDS, RESOURCES
 from engine.civilization.ending import finish, kingship_seat, standing_winner
@@ -39,28 +39,17 @@ ACTION_TYPES: dict[str, dict[str, type]] = {**ANSWER_TYPES, **MAIN_TYPES}
 
 def _check_shape(action: Mapping[str, Any]) -> None:
     """Raise ``InvalidAction`` unless ``action`` is a known type with exactly its fields."""
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-        raise InvalidAction("malformed_action", "An action must be an object with a 'type'.")
-    if action["type"] not in ACTION_TYPES:
-        raise InvalidAction("unknown_action", f"Unknown action type {action['type']!r}.")
-    require_keys(action, ACTION_TYPES[action["type"]])
+    check_action(action, ACTION_TYPES)
     for key in ("resource", "give", "get", "set", "to"):
         if key in action and action[key] not in RESOURCES:
             raise InvalidAction("malformed_action", f"{action[key]!r} is not a resource.")
 
 
-class CivilizationGame:
-    """The Reversed Civilizations engine (pure; states are ``engine.civilization.state.State``)."""
+class CivilizationGame(GameBase):
+    """The Reversed Civilizations engine (pure; states are ``engine.civilization.state.State``):
+    2 seats; one option, ``turn_seconds`` (default 60, 10..600; ``GameBase.validate_options``)."""
 
     spec = SPEC
-
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Return ``{"turn_seconds": int}`` (default 60, 10..600); ``ValueError`` otherwise."""
-        return validate_options(SPEC.options, raw)
-
-    def seats(self, options: Mapping[str, Any]) -> int:
-        """Return 2: the game is for two players."""
-        return 2
 
     def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> State:
         """Return the state after setup: the deck shuffled by ``Rng.derive(seed, "deck")``, its top

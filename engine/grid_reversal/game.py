@@ -6,10 +6,9 @@ Rules: /work/shared/rules/grid_reversal.md (binding rulings) over the seed text
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
-from engine.core import Event, GameSpec, IllegalAction, Outcome, validate_options
+from engine.core import Event, GameBase, GameSpec, IllegalAction, Outcome
 
 from . import redeal as redeal_module
 from . import state as state_module
@@ -18,26 +17,19 @@ from .data import NUMBER_CARDS, RESPONSE_SECONDS
 from .flow import finish, outcome_of
 from .legal import legal_moves, moves_of, to_act
 from .moves import Move, parse
-from .options import OPTIONS, SPEC
+from .options import SPEC
 from .refusals import refusal
 from .setup import new_state
 from .state import DISCARD, DRAW_OFFER, MOTHER, OVER, RESPONSE, SETUP_DISCARD, State
 from .turns import perform
 
 
-class GridReversal:
-    """The Grid Reversal engine (pure; states are immutable ``state.State`` values)."""
+class GridReversal(GameBase):
+    """The Grid Reversal engine (pure; states are immutable ``state.State`` values): 2 seats;
+    options ``turn_seconds``, ``width``, ``depth``, ``number_copies``, ``effect_copies``
+    (``GameBase.validate_options``)."""
 
     spec: GameSpec = SPEC
-
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Return the full options (``turn_seconds``, ``width``, ``depth``, ``number_copies``,
-        ``effect_copies``); ``ValueError`` on an unknown option or a bad value."""
-        return validate_options(OPTIONS, raw)
-
-    def seats(self, options: Mapping[str, Any]) -> int:
-        """Return 2: Grid Reversal is a two-player game."""
-        return 2
 
     def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> State:
         """Return the state after the deal (mother cards still to choose).

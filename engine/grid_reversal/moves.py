@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.core import InvalidAction, require_keys
+from engine.core import InvalidAction, action_type, require_keys
 
 from .board import Cell
 
@@ -82,12 +82,7 @@ def parse(action: Mapping[str, Any]) -> Move:
         InvalidAction: ``malformed_action`` (not an object, missing/extra/mistyped field, bad
             cell) or ``unknown_action`` (a type this game does not have).
     """
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-        raise InvalidAction("malformed_action", "An action must be an object with a type.")
-    shape = SHAPES.get(action["type"])
-    if shape is None:
-        raise InvalidAction("unknown_action", f"Unknown action type {action['type']!r}.")
-    has_card, has_cell, count = shape
+    has_card, has_cell, count = SHAPES[action_type(action, SHAPES)]
     types: dict[str, type] = {}
     if has_card:
         types["card"] = str

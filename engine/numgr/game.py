@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import (Event, GameSpec, IllegalAction, InvalidAction, OptionSpec, Outcome, Rng,
-                         require_keys, validate_options)
+from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
+                         Outcome, Rng, check_action)
 from engine.numgr import cards as C
 from engine.numgr import state as S
 from engine.numgr.plays import PLAY_KEYS, all_plays, play_action, plays_for_main
@@ -52,33 +52,11 @@ _SHAPES: dict[str, dict[str, Any]] = {
 }
 
 
-def _parse(action: Mapping[str, Any]) -> str:
-    """Return the action type after checking the action's shape.
-
-    Raises:
-        InvalidAction: ``malformed_action`` or ``unknown_action``.
-    """
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-        raise InvalidAction("malformed_action", "An action must be an object with a 'type'.")
-    kind = action["type"]
-    if kind not in _SHAPES:
-        raise InvalidAction("unknown_action", f"Unknown action type {kind!r}.")
-    require_keys(action, _SHAPES[kind])
-    return kind
-
-
-class NumGR:
-    """The NumGR duel (seed 001; rulings shared/rules/numgr.md)."""
+class NumGR(GameBase):
+    """The NumGR duel (seed 001; rulings shared/rules/numgr.md): 2 seats; options ``hp`` 1–5,
+    the variants and ``turn_seconds`` (``GameBase.validate_options``)."""
 
     spec = SPEC
-
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Return the full options (``hp`` 1–5, variants, ``turn_seconds``); ValueError if bad."""
-        return validate_options(SPEC.options, raw)
-
-    def seats(self, options: Mapping[str, Any]) -> int:
-        """NumGR is a duel: always 2 seats."""
-        return 2
 
     def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> S.State:
         """Shuffle the 32 cards, deal 5 to each seat, pick the first player, start its turn.
@@ -126,7 +104,7 @@ class NumGR:
             IllegalAction: ``game_over``, ``not_your_turn``, ``wrong_step``, ``card_not_in_hand``,
                 ``illegal_play``.
         """
-        kind = _parse(action)
+        kind = check_action(action, _SHAPES)
         self._check_turn(state, seat)
         new, events = state.clone(), []
         if kind == "play":

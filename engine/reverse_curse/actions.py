@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from engine.core import Event, InvalidAction, require_keys
+from engine.core import Event, InvalidAction, check_action
 from engine.reverse_curse.cards import CARD_CODES, MONSTERS, RECRUIT_COST, is_number
 from engine.reverse_curse.flow import (choose_order, end_shopping, next_turn,
                                        resolve_mulligans)
@@ -37,12 +37,7 @@ def parse(action: Mapping[str, Any]) -> dict[str, Any]:
         InvalidAction: ``malformed_action`` (not an object, missing/extra/mistyped field, an
             unknown card or monster code) or ``unknown_action`` (unknown ``type``).
     """
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-        raise InvalidAction("malformed_action", "An action is an object with a 'type'.")
-    kind = action["type"]
-    if kind not in SHAPES:
-        raise InvalidAction("unknown_action", f"Unknown action type {kind!r}.")
-    require_keys(action, SHAPES[kind])
+    kind = check_action(action, SHAPES)
     card = action.get("card")
     if card is not None and card not in CARD_CODES:
         raise InvalidAction("malformed_action", f"Unknown card {card!r}.")

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import (Event, GameSpec, IllegalAction, OptionSpec, Outcome, Rng,
-                         validate_options)
+from engine.core import Event, GameBase, GameSpec, IllegalAction, OptionSpec, Outcome, Rng
 from engine.reverse_curse import flow
 from engine.reverse_curse.actions import apply_action
 from engine.reverse_curse.legality import legal_actions, to_act
@@ -45,14 +44,11 @@ SPEC = GameSpec(
     max_length=_ACTIONS_PER_SET * _MAX_SETS, options=OPTIONS)
 
 
-class ReverseCurseGame:
-    """The Reverse Curse engine (see ``engine.core.Game`` for each method's contract)."""
+class ReverseCurseGame(GameBase):
+    """The Reverse Curse engine (see ``engine.core.Game`` for each method's contract; options
+    are checked by ``GameBase.validate_options``)."""
 
     spec = SPEC
-
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Return the full options (defaults filled in); ``ValueError`` on a bad value."""
-        return validate_options(OPTIONS, raw)
 
     def seats(self, options: Mapping[str, Any]) -> int:
         """Return 2, 4 or 6 seats for format 1v1, 2v2, 3v3 (seed §8)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import (Event, GameSpec, IllegalAction, InvalidAction, OptionSpec, Outcome, Rng,
-                         require_keys, validate_options)
+from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
+                         Outcome, Rng, check_action)
 from engine.zipai import flow, state as st
 from engine.zipai.cards import FACE, sort_cards
 from engine.zipai.groups import shape
@@ -50,12 +50,7 @@ def normalise(action: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         InvalidAction: ``malformed_action``/``unknown_action``/``unknown_card``.
     """
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-        raise InvalidAction("malformed_action", "An action needs a string 'type'.")
-    kind = action["type"]
-    if kind not in _FIELDS:
-        raise InvalidAction("unknown_action", f"Unknown action type {kind!r}.")
-    require_keys(action, _FIELDS[kind])
+    kind = check_action(action, _FIELDS)
     if kind == "discard":
         return {"type": kind, "card": _check_card(action["card"])}
     if kind == "chi":
@@ -68,18 +63,12 @@ def normalise(action: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": kind}
 
 
-class ZipaiGame:
-    """字牌 (Guilin zipai) for three seats; see ``docs/rules/zipai.md`` and the binding rulings."""
+class ZipaiGame(GameBase):
+    """字牌 (Guilin zipai) for three seats; see ``docs/rules/zipai.md`` and the binding rulings.
+
+    Options: ``hands``, ``stake``, ``turn_seconds`` (``GameBase.validate_options``)."""
 
     spec = SPEC
-
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Return the full options (``hands``, ``stake``, ``turn_seconds``); ValueError if bad."""
-        return validate_options(OPTIONS, raw)
-
-    def seats(self, options: Mapping[str, Any]) -> int:
-        """Return 3: zipai is a three-player game."""
-        return SEATS
 
     def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> st.Match:
         """Return the match after the first deal; hand 1's dealer is drawn from the seed.

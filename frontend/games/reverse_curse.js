@@ -6,7 +6,8 @@
 // is shown under the decision panel, never instead of it: the next set's order choice, mulligan
 // and shop stay usable while their clock runs. While the playback of the set that ended the match
 // still has steps to show, the table keeps the result to itself (`holdsOutcome`): the shell
-// shows the game-over banner once the playback is done, skipped or closed.
+// shows the game-over banner once the playback is done, skipped or closed. Likewise the stairs,
+// the chart and the set history show the position before a set until its playback is done.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, seatName, sideText, sidesPanel, stairs } from "./rc_board.js";
@@ -171,6 +172,15 @@ function fieldEntries(view, playback) {
   return playback.field.map((entry, index) => ({ ...entry, turn: index + 1, face_up: true }));
 }
 
+/** The view the stairs, chart and set history draw: while a set's playback has steps to show,
+ * the position before that set and the sets before it (the result shows when the playback
+ * reaches it, not before). */
+function boardView(view, playback) {
+  if (!playback || playback.shown >= playback.steps.length) return view;
+  return { ...view, position: playback.position_after - playback.result,
+    history: (view.history || []).filter((entry) => entry.set < playback.set) };
+}
+
 /** Whether the playback of the set that ended the match still has steps to show. */
 function holding(memory) {
   const playback = memory.playback;
@@ -192,10 +202,11 @@ function draw(root, memory) {
   const playback = memory.playback;
   const redraw = () => redrawTable(root, memory);
   memory.held = holding(memory);
+  const board = boardView(view, playback);
   replaceKeepingFocus(root, h("div", { class: "rc", "data-phase": view.phase },
     sidesPanel(view, ctx),
-    stairs(view, ctx),
-    chartPanel(view, ctx),
+    stairs(board, ctx),
+    chartPanel(board, ctx),
     statusLine(view, ctx, memory.held),
     decisionPanel(view, ctx),
     playback
@@ -207,7 +218,7 @@ function draw(root, memory) {
       playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null),
     handsPanel(view, ctx),
     pilesPanel(view, ctx),
-    historyPanel(view, ctx)));
+    historyPanel(board, ctx)));
 }
 
 function resolvedSet(ctx) {

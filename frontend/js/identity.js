@@ -53,6 +53,12 @@ function askAndCreate() {
       input.setAttribute("aria-invalid", "true");
       input.focus();
     };
+    // Enter in the field means "Continue" (the form's default button would be Cancel).
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing) return;
+      event.preventDefault();
+      ok.click();
+    });
     form.addEventListener("submit", async (event) => {
       if (!event.submitter || event.submitter.value !== "ok") return;  // Cancel closes
       event.preventDefault();

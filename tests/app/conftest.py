@@ -7,6 +7,7 @@ test says so), a fixed seed source, the in-memory broker, an httpx client and we
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
 from pathlib import Path
@@ -48,7 +49,12 @@ class Client:
                 return frame
 
     async def until_version(self, version: int) -> list[dict[str, Any]]:
-        """Return the update frames received until one reaches ``version``."""
+        """Return the update frames received until one reaches ``version``.
+
+        Only for a version this socket must be shown: a viewer gets an ``update`` only when it
+        can see a change (docs/protocol.md), so waiting for any other would time out. Tests
+        that replay the engine predict which viewers must hear (``tests.app.expect``).
+        """
         frames = []
         while self.last is None or self.last.get("view") is None \
                 or self.last["version"] < version:
@@ -61,6 +67,25 @@ class Client:
         while (frame := await self.next("presence")) != want:
             pass
         return frame
+
+    async def settle(self) -> list[dict[str, Any]]:
+        """Return the update frames already queued for this socket (a ``ping``, up to its
+        ``pong``; other frames are skipped).
+
+        The hub queues a version's frames for all its sockets of the room at once, so once any
+        socket of the same server process has a version's ``update``, the ``pong`` comes after
+        every frame of that version — also when this socket gets none (an unchanged viewer).
+        A ping refused by the rate limit (``rate_limited``) is sent again a moment later.
+        """
+        await self.send({"type": "ping"})
+        frames = []
+        while (frame := await self.next("update", "pong", "error"))["type"] != "pong":
+            if frame["type"] == "update":
+                frames.append(frame)
+            elif frame["code"] == "rate_limited":
+                await asyncio.sleep(0.1)
+                await self.send({"type": "ping"})
+        return frames
 
     async def silent(self, seconds: float = 0.2) -> list[dict[str, Any]]:
         """Return every frame that arrives within ``seconds`` (expects none in most tests)."""
@@ -180,11 +205,17 @@ def db_path(tmp_path: Path, template_db: Path) -> Path:
     return Path(shutil.copy(template_db, tmp_path / "arena.db"))
 
 
-@pytest.fixture
-async def arena(db_path: Path) -> AsyncIterator[Arena]:
-    """A running server on its own SQLite file, with a ``ManualClock`` and the fixed seed."""
-    clock = ManualClock()
-    app = make_app(db_path, clock)
+@contextlib.asynccontextmanager
+async def running_arena(db_path: Path, clock: ManualClock | None = None,
+                        **settings: Any) -> AsyncIterator[Arena]:
+    """Serve ``make_app(db_path, clock, **settings)`` (the fixed seed; ``settings`` are
+    ``Settings`` fields; a new ``ManualClock`` when ``clock`` is None) for the ``async with``
+    block; yield its ``Arena``.
+
+    On exit every socket the arena opened is closed, then the server is stopped.
+    """
+    clock = ManualClock() if clock is None else clock
+    app = make_app(db_path, clock, **settings)
     server, task, base = await serve(app)
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         arena = Arena(base, http, clock, app, db_path)
@@ -194,3 +225,10 @@ async def arena(db_path: Path) -> AsyncIterator[Arena]:
             for socket in arena.sockets:
                 await socket.close()
             await shutdown(server, task)
+
+
+@pytest.fixture
+async def arena(db_path: Path) -> AsyncIterator[Arena]:
+    """A running server on its own SQLite file, with a ``ManualClock`` and the fixed seed."""
+    async with running_arena(db_path) as running:
+        yield running

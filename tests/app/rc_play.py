@@ -1,15 +1,17 @@
 """Helpers of the ratings/ladder tests: fill a room, play it over websockets, read REST.
 
 ``play_out`` plays "the first legal action of the lowest seat asked" (the same policy as
-``tests.app.rc.Replay.policy``) from the seats' own frames, so the engine can be replayed next to
-it; ``resign_match`` ends a match at once with one seat resigning.
+``tests.app.rc.Replay.policy``) with the engine replayed next to it; ``resign_match`` ends a
+match at once with one seat resigning.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from tests.app.conftest import Arena, Client
+from engine.registry import GAMES
+from tests.app.conftest import SEED, Arena, Client
+from tests.app.expect import Expect, assert_caught_up, catch_up
 
 Check = Callable[[dict[int | None, Client], int, dict[str, Any]], None]
 
@@ -42,22 +44,28 @@ async def play_out(clients: dict[int | None, Client], check: Check | None = None
                    limit: int = 500) -> list[tuple[int, dict[str, Any]]]:
     """Play the lowest asked seat's first legal action until no seat is asked; return the log.
 
-    After every version, ``check(clients, seat, action)`` is told the action just applied and
-    may inspect each client's ``last`` frame.
+    The match must be at version 0 with the fixed ``SEED``: the engine is replayed next to it
+    (``tests.app.expect``), so after each action every client has exactly the frames it must
+    (a viewer that could see no change gets none; its ``last`` is still current), and each
+    seat's frames list the engine's legal actions. ``check(clients, seat, action)`` is then
+    told the action just applied and may inspect each client's ``last`` frame.
     """
+    room = clients[0].welcome["room"]
+    assert clients[0].last["version"] == 0, "play_out starts a match from its deal"
+    game = GAMES[room["game"]]
+    state = game.new_game(game.validate_options(room["options"]), len(room["seats"]), SEED)
+    expect = Expect(game, state, clients)
     log: list[tuple[int, dict[str, Any]]] = []
-    version = clients[0].last["version"]
     while len(log) < limit:
-        asked = sorted(s for s, c in clients.items() if s is not None and c.last["legal"])
-        if not asked:
+        if not game.to_act(state):
             return log
-        seat = asked[0]
-        action = clients[seat].last["legal"][0]
+        seat = min(game.to_act(state))
+        action = game.legal_actions(state, seat)[0]
         await clients[seat].act(action)
+        state, events = game.apply(state, seat, action)
+        expect.step(state, events)
+        assert_caught_up(clients, await catch_up(clients, expect), expect)
         log.append((seat, action))
-        version += 1
-        for client in clients.values():
-            await client.until_version(version)
         if check is not None:
             check(clients, seat, action)
     raise AssertionError(f"the match did not end within {limit} actions")

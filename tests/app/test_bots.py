@@ -17,7 +17,7 @@ from app.db.models import Player, Rating
 from app.db import repositories as repo
 from app.rooms.bots import BOT_NAMES, BotDelay, level_of
 from app.rooms.clocks import ManualClock
-from tests.app.conftest import Arena, auth, make_app, serve, shutdown
+from tests.app.conftest import Arena, auth, running_arena
 
 NUMGR_FAST = {"hp": 1}
 
@@ -25,17 +25,8 @@ NUMGR_FAST = {"hp": 1}
 @pytest.fixture
 async def bot_arena(db_path) -> AsyncIterator[Arena]:
     """A running server whose bots answer without delay."""
-    clock = ManualClock()
-    app = make_app(db_path, clock, bot_delay_min=0, bot_delay_max=0)
-    server, task, base = await serve(app)
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        arena = Arena(base, http, clock, app, db_path)
-        try:
-            yield arena
-        finally:
-            for socket in arena.sockets:
-                await socket.close()
-            await shutdown(server, task)
+    async with running_arena(db_path, bot_delay_min=0, bot_delay_max=0) as arena:
+        yield arena
 
 
 async def fill(arena: Arena, code: str, player: dict, level: str) -> httpx.Response:
@@ -144,22 +135,13 @@ def test_bot_delay_and_levels():
 
 async def test_bots_resume_their_match_after_a_restart(db_path):
     clock = ManualClock()
-    slow = make_app(db_path, clock, bot_delay_min=60, bot_delay_max=60)  # never answers here
-    server, task, base = await serve(slow)
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        arena = Arena(base, http, clock, slow, db_path)
+    # Bots that never answer here (60 s), then a restart with bots that answer at once.
+    async with running_arena(db_path, clock, bot_delay_min=60, bot_delay_max=60) as arena:
         ann = await arena.player("Ann")
         code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
         room = (await fill(arena, code, ann, "greedy")).json()
         assert room["status"] == "playing"
         assert await arena.action_count(room["match_id"]) == 0
-    await shutdown(server, task)
-    fast = make_app(db_path, clock, bot_delay_min=0, bot_delay_max=0)
-    server, task, base = await serve(fast)
-    try:
-        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-            arena = Arena(base, http, clock, fast, db_path)
-            room = await finished_room(arena, code)
-            assert await arena.action_count(room["match_id"]) > 0
-    finally:
-        await shutdown(server, task)
+    async with running_arena(db_path, clock, bot_delay_min=0, bot_delay_max=0) as arena:
+        room = await finished_room(arena, code)
+        assert await arena.action_count(room["match_id"]) > 0

@@ -5,7 +5,6 @@ The PostgreSQL test creates and drops its own uniquely named database.
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime, timezone
 
 import pytest
@@ -14,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.db import repositories as repo
 from app.db.session import alembic_config, make_engine, make_sessionmaker, migrate
+from tests.conftest import fresh_postgres_database
 
 TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
           "rc_sets", "ratings", "alembic_version",
@@ -77,13 +77,5 @@ async def test_sqlite_upgrade_and_downgrade(tmp_path):
 
 @pytest.mark.postgres
 async def test_postgresql_upgrade_and_downgrade(postgres_url):
-    import asyncpg
-    name = f"arena_test_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(host="127.0.0.1", port=5432, user="postgres",
-                                  database="postgres")
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        await upgrade_use_downgrade(postgres_url.rsplit("/", 1)[0] + f"/{name}")
-    finally:
-        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-        await admin.close()
+    async with fresh_postgres_database(postgres_url, "arena_test") as url:
+        await upgrade_use_downgrade(url)

@@ -67,7 +67,7 @@ async def test_metrics_count_rooms_connections_actions_latency_and_errors(arena)
     await ann_ws.until_version(1)
     await ann_ws.act(KEEP, prompt=ann_ws.welcome["prompt"])  # answered already
     assert (await ann_ws.next("error"))["code"] == "already_played"
-    await bob_ws.until_version(1)
+    assert await bob_ws.settle() == []  # Ann's answer is hidden from Bob: no update
     await bob_ws.act(KEEP)
     await bob_ws.until_version(2)
     assert (await arena.http.get("/api/rooms/NOPE", headers=auth(ann))).status_code == 404

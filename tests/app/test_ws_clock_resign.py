@@ -23,7 +23,8 @@ async def test_reconnect_resumes_the_same_seat(arena):
     for key in ("version", "view", "prompt", "legal", "deadline", "clocks"):
         assert again.welcome[key] == before[key], key
     await again.act({"type": "mulligan", "card": None})
-    assert (await clients[2].until_version(1))[-1]["version"] == 1
+    assert (await again.until_version(1))[-1]["version"] == 1
+    assert await clients[2].settle() == []  # the spectator is not told of a hidden answer
     assert await arena.action_count(room["match_id"]) == 1
 
 

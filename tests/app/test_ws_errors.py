@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import EngineError
 from tests.app.conftest import SEED
+from tests.app.expect import assert_shown, catch_up
 from tests.app.rc import GAME, Replay
 
 NO_MONSTERS = {"monsters": False}
@@ -32,12 +33,18 @@ async def started(arena, options=NO_MONSTERS):
 
 
 async def play_until_deployment(clients, replay):
-    """Keep both hands (the mulligan); return when cards are being played."""
+    """Keep both hands (the mulligan); return when cards are being played.
+
+    After each answer every client gets what it must (the first answer only its own seat:
+    a hidden answer sends the others nothing, docs/security.md §2).
+    """
+    viewers = {0: clients[0], 1: clients[1], None: clients[2]}
     for seat in (0, 1):
         await clients[seat].act({"type": "mulligan", "card": None})
         replay.apply(seat, {"type": "mulligan", "card": None})
-        for client in clients:
-            await client.until_version(replay.version)
+        await catch_up(viewers, replay.expect)
+        for viewer, client in viewers.items():
+            assert_shown(client, replay.expect, viewer)
 
 
 async def assert_unchanged(arena, room, clients, version):

@@ -1,7 +1,8 @@
 """A whole seeded Reverse Curse 1v1 match over real websockets, watched by a spectator.
 
 Both players play the first legal action of the lowest seat to act; the test replays the same
-actions on the engine directly and checks that every frame equals the engine's per-viewer view
+actions on the engine directly and checks that each viewer gets exactly the frames it must (an
+``update`` only when it can see a change), that every frame equals the engine's per-viewer view
 and events, that no frame shows a viewer a hand or a face-down card it may not see, and that
 the stored history and ladder are exact.
 """
@@ -14,6 +15,7 @@ import hashlib
 from engine.reverse_curse import ladder
 
 from tests.app.conftest import SEED, auth
+from tests.app.expect import assert_caught_up, catch_up
 from tests.app.rc import GAME, Replay, assert_private
 
 # Checked by hand from the engine's trace (set 1 field resolved LIFO, T12 first:
@@ -42,7 +44,7 @@ async def test_whole_match_with_a_spectator(arena):
     await spectator.until_version(0)
 
     replay = Replay({}, SEED)
-    played = []
+    played, hidden = [], []
     for viewer, client in viewers.items():
         assert client.last["view"] == replay.view(viewer)
     while not replay.over:
@@ -51,14 +53,21 @@ async def test_whole_match_with_a_spectator(arena):
         await players[seat].act(action)
         replay.apply(seat, action)
         played.append({"seq": replay.version, "seat": seat, "action": action})
+        heard = await catch_up(viewers, replay.expect)
+        assert_caught_up(viewers, heard, replay.expect)
         for viewer, client in viewers.items():
-            for frame in await client.until_version(replay.version):
+            for frame in heard[viewer]:
                 assert_private(frame, viewer)
-            assert client.last["version"] == replay.version
             assert client.last["view"] == replay.view(viewer)
-            assert client.last["events"] == replay.events_for(viewer)
+        if replay.heard != {0, 1, None}:
+            hidden.append((replay.version, replay.heard))
 
     assert replay.version == ACTIONS
+    # Only the first answer of each set's mulligan (seat 0, the lowest asked seat, answers
+    # first) is hidden from the others: they got no frame for it (docs/security.md §2).
+    assert hidden == [(p["seq"], {0}) for p in played
+                      if p["action"]["type"] == "mulligan" and p["seat"] == 0]
+    assert len(hidden) == len(RESULTS)
     final = spectator.last
     assert final["view"]["position"] == -26
     assert final["view"]["outcome"] == FINAL_OUTCOME

@@ -26,9 +26,11 @@ async def test_team_decisions_and_team_chat(arena):
 
     mate_prompt = clients[2].last["prompt"]
     await clients[0].act({"type": "mulligan", "card": None})
-    for client in (*clients, spectator):
+    for client in (clients[0], clients[2]):  # only DOWN learns that DOWN answered
         await client.until_version(1)
     assert clients[2].last["prompt"] is None and clients[2].last["legal"] == []
+    for client in (clients[1], clients[3], spectator):  # no frame at all for the others
+        assert await client.settle() == []
     await clients[2].act({"type": "mulligan", "card": None}, prompt=mate_prompt)
     assert (await clients[2].next("error"))["code"] == "already_played"
     await clients[1].act({"type": "mulligan", "card": None})

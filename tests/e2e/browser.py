@@ -12,10 +12,12 @@ A typical match test::
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
@@ -42,6 +44,19 @@ HAND = "[data-testid=hand], [data-testid=hand-card]"
 Click = Callable[[Page], object]
 
 
+def seeded_live_server(monkeypatch, request, seed: bytes) -> str:
+    """Start the ``live_server`` fixture with every match dealt from ``seed``; return its URL.
+
+    Call it from a fixture that has ``monkeypatch`` and ``request``: it patches
+    ``app.main.create_app`` (``seed_source``) before the server starts.
+    """
+    import app.main
+
+    monkeypatch.setattr(app.main, "create_app",
+                        functools.partial(app.main.create_app, seed_source=lambda: seed))
+    return request.getfixturevalue("live_server")
+
+
 def launch(playwright: Playwright, chromium_path: str) -> Browser:
     """Return Debian's Chromium under Playwright (never a downloaded browser)."""
     return playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
@@ -56,6 +71,15 @@ def chromium(chromium_path: str) -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def evaluate_on(chromium_path: str, url: str, script: str) -> Any:
+    """Open ``url`` in a fresh Chromium page, run the JavaScript function ``script`` there
+    (``page.evaluate``: a promise is awaited) and return its JSON-ready result."""
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(url)
+        return page.evaluate(script)
 
 
 def new_page(browser: Browser, width: int = 1280, height: int = 900,

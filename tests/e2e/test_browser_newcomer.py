@@ -92,7 +92,7 @@ def test_a_new_user_names_themself_creates_a_room_and_is_seated(live_server, chr
             "Type at least one visible character (a name of only spaces is not a name).")
         expect(page.get_by_test_id("name-input")).to_be_visible()  # the dialog stays open
         page.get_by_test_id("name-input").fill("  Ann  ")
-        page.get_by_test_id("name-ok").click()
+        page.get_by_test_id("name-input").press("Enter")  # Enter means "Continue"
         page.wait_for_url("**/room/*")
 
         # The creator holds seat 1 at once and may leave it to watch.

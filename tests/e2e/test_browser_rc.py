@@ -2,32 +2,49 @@
 
 Two players in their own browser contexts create their identities, one creates a half-regulation
 room in the lobby, the other joins through the share link, a third context watches. They play to
-the end by clicking the UI; the spectator never sees a hand; the end banner shows on all three;
-the match then appears on the history page with its ladder.
+the end by clicking the UI; the spectator never sees a hand; a set's step-by-step playback never
+hides the next set's decision; the end banner shows on all three (the spectator's only once the
+last set's playback is skipped: no spoiler); the match then appears on the history page with its
+ladder.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import (chromium, create_rc_room, expect_game_over, join_seats, new_page,
-                               play_to_the_end, resign, results, take_seat)
+from tests.e2e.browser import (chromium, click_next, create_rc_room, expect_game_over, join_seats,
+                               new_page, play_to_the_end, resign, results, seeded_live_server,
+                               take_seat)
 
 pytestmark = pytest.mark.browser
 
+#: The match seed of the first test: with its clicks (go first, keep, the first hand card) the
+#: match plays more than one set, so a set's playback meets the next set's decisions (a seed
+#: whose first set ends in a K.O. would not show that).
+SEED = hashlib.sha256(b"rc-browser/0").digest()
 #: In one look at a page: a set's playback and an order/mulligan button to click, both there.
 PLAYBACK_AND_DECISION = """() => Boolean(document.querySelector("[data-testid=rc-playback]"))
   && Boolean(document.querySelector(
     "[data-testid=rc-order] button:enabled, [data-testid=rc-mulligan] button:enabled"))"""
-#: In one look: [the playback still has a Skip button, the game-over banner is hidden].
-SKIP_SHOWN_BANNER_HIDDEN = """() => [Boolean(document.querySelector("[data-testid=rc-skip]")),
-  document.querySelector("[data-testid=game-over]").hidden]"""
+#: In one look: whether the playback still has a Skip button, whether the game-over banner is
+#: hidden, and how many sets the history table lists.
+DURING_PLAYBACK = """() => ({skip: Boolean(document.querySelector("[data-testid=rc-skip]")),
+  banner_hidden: document.querySelector("[data-testid=game-over]").hidden,
+  rows: document.querySelectorAll(".rc-history tbody tr").length})"""
 
 
-def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromium_path):
+@pytest.fixture
+def seeded_server(monkeypatch, request) -> str:
+    """The ``live_server`` with every match dealt from ``SEED``."""
+    return seeded_live_server(monkeypatch, request, SEED)
+
+
+def test_two_players_and_a_spectator_play_a_match_to_the_end(seeded_server, chromium_path):
+    live_server = seeded_server
     with chromium(chromium_path) as browser:
         alice, bob, watch = (new_page(browser) for _ in range(3))
         link = create_rc_room(alice, live_server, "Alice")
@@ -53,18 +70,18 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromi
             expect(line).to_have_text("<b>good luck</b> & have fun")
             assert page.get_by_test_id("chat-log").locator("b").count() == 0
 
-        both = []  # rounds where a set's playback and the next decision showed together
+        both = []  # clicks made while a set's playback and the next decision showed together
 
-        def playback_keeps_the_decision() -> None:
-            for page in (alice, bob):
-                if page.evaluate(PLAYBACK_AND_DECISION):
-                    both.append(page)
+        def look_then_click(page):
+            if page.evaluate(PLAYBACK_AND_DECISION):
+                both.append(page)
+            return click_next(page)
 
-        clicks = len(play_to_the_end([alice, bob], watch, check=playback_keeps_the_decision))
+        clicks = len(play_to_the_end([alice, bob], watch, look_then_click))
         # At least 2 mulligans and 12 cards per set were clicked (timeouts may add none).
         assert clicks >= 14
-        # After a set, its playback shows under the next decision, never instead of it (the
-        # players click the decision first, so its buttons were there while the playback ran).
+        # After a set, its playback shows under the next decision, never instead of it: the
+        # decision comes first on the page, so it is clicked while the playback still runs.
         assert both
 
         expect_game_over((alice, bob))
@@ -72,12 +89,16 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(live_server, chromi
 
         # The spectator (who clicks nothing) sees the last set resolved step by step:
         # all 12 cards from T12 down to T1, then the result, as in the set history table.
-        # The game-over banner waits until the playback is skipped or done (no spoiler).
+        # The game-over banner and the last set's row wait until the playback is skipped or
+        # done (no spoiler).
         playback = watch.get_by_test_id("rc-playback")
         expect(playback).to_be_visible()
-        assert watch.evaluate(SKIP_SHOWN_BANNER_HIDDEN) == [True, True]
+        during = watch.evaluate(DURING_PLAYBACK)
         watch.get_by_test_id("rc-skip").click()
         expect_game_over((watch,))
+        sets_played = watch.locator(".rc-history tbody tr").count()
+        assert during == {"skip": True, "banner_hidden": True, "rows": sets_played - 1}
+        assert sets_played >= 2  # the premise of the check on `both` above
         steps = playback.locator(".step-turn")
         expect(steps).to_have_count(12)
         assert steps.all_inner_texts() == [f"T{n}" for n in range(12, 0, -1)]

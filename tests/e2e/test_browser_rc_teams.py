@@ -14,14 +14,14 @@ SPY_EYE, SHARE_BEAR, VEIL_SNAIL, SWITCH_WITCH; the clicks still race inside each
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (RC_HALF, chromium, click_first, create_room, expect_game_over,
-                               join_seats, new_page, play_to_the_end, take_seat)
+from tests.e2e.browser import (RC_HALF, chromium, click_first, create_room, evaluate_on,
+                               expect_game_over, join_seats, new_page, play_to_the_end,
+                               seeded_live_server, take_seat)
 
 pytestmark = pytest.mark.browser
 
@@ -45,11 +45,7 @@ KIND = {selector: kind for kind, selector in PRIORITY}
 @pytest.fixture
 def seeded_server(monkeypatch, request) -> str:
     """The ``live_server`` with every match dealt from ``SEED``."""
-    import app.main
-
-    monkeypatch.setattr(app.main, "create_app",
-                        functools.partial(app.main.create_app, seed_source=lambda: SEED))
-    return request.getfixturevalue("live_server")
+    return seeded_live_server(monkeypatch, request, SEED)
 
 
 def two_vs_two(page: Page) -> None:
@@ -117,7 +113,10 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
         counts = Counter(play_to_the_end(players, watch, click_next, 180, "[data-testid=hand]",
                                          lambda: check_round(players, watch, teams)))
         assert counts["recruit"] >= 1 and counts["summon"] >= 1, counts
-        expect_game_over(pages)
+        expect_game_over(players)
+        # The spectator clicks nothing: its banner waits for the last set's step-by-step
+        # playback to show every step (12 steps of 0.55 s), so it may take up to ~7 s.
+        expect(watch.get_by_test_id("game-over")).to_be_visible(timeout=15_000)
 
         # The live stairs chart has one point per resolved set, as the history table.
         rows = watch.locator(".rc-history tbody tr")
@@ -194,10 +193,7 @@ UNITS = """async () => {
 
 
 def test_shop_summon_chart_and_team_helpers(live_server, chromium_path):
-    with chromium(chromium_path) as browser:
-        page = new_page(browser)
-        page.goto(f"{live_server}/ladders")
-        got = page.evaluate(UNITS)
+    got = evaluate_on(chromium_path, f"{live_server}/ladders", UNITS)
     # Rulings "Match flow" 5: the side behind shops first (position > 0 favours UP, so DOWN is
     # behind); at 0 the side going second.
     assert got["first"] == ["DOWN", "UP", "DOWN", "UP"]

@@ -6,7 +6,7 @@ Expected strings are written from en.json and the rulings' card list, not read f
 from __future__ import annotations
 
 import pytest
-from tests.e2e.browser import chromium, new_page
+from tests.e2e.browser import evaluate_on
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +37,7 @@ SCRIPT = """async () => {
 
 
 def test_translations_card_labels_and_step_sentences(live_server, chromium_path):
-    with chromium(chromium_path) as browser:
-        page = new_page(browser)
-        page.goto(f"{live_server}/history")
-        got = page.evaluate(SCRIPT)
+    got = evaluate_on(chromium_path, f"{live_server}/history", SCRIPT)
     assert got["missing"] == "⟦no.such_key⟧"
     assert (got["one"], got["many"]) == ("1 card", "3 cards")
     assert got["params"] == "▲ UP leads by 2"

@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from engine.bots import LEVELS, RandomBot, ScoringBot, greedy_bot, make_bot
+from engine.bots import LEVELS, RandomBot, ScoringBot, best_action, greedy_bot, make_bot
 from engine.core import Rng
 from engine.grid_reversal import bot as grid_bot
 from engine.numgr import bot as numgr_bot
@@ -210,3 +210,16 @@ def test_zipai_score_discards_the_loosest_card_and_takes_wins():
     assert zipai_bot.score(view, {"type": "chi", "cards": ["x1", "x3"], "bi": []}) == 4
     assert zipai_bot.score(view, {"type": "chi", "cards": ["x3", "x4"], "bi": [["x2", "x3", "x4"]]}) == 0
     assert zipai_bot.score(view, {"type": "pass"}) == 0
+
+
+def test_best_action_picks_the_top_value_and_breaks_ties_with_the_rng():
+    legal = [{"type": "a"}, {"type": "b"}, {"type": "c"}]
+    value = {"a": 1, "b": 3, "c": 3}
+    picked = best_action(legal, lambda action: value[action["type"]], Rng(b"tie"))
+    assert picked in ({"type": "b"}, {"type": "c"})
+    assert picked is not legal[1] and picked is not legal[2]  # a copy
+    again = best_action(legal, lambda action: value[action["type"]], Rng(b"tie"))
+    assert again == picked
+    assert best_action(legal, lambda action: -value[action["type"]], Rng(b"x")) == {"type": "a"}
+    with pytest.raises(ValueError):
+        best_action([], lambda action: 0, Rng(b"x"))

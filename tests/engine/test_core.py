@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.core import (IllegalAction, InvalidAction, OptionSpec, Outcome, Rng, require_keys,
-                         validate_options)
+from engine.core import (GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec, Outcome,
+                         Rng, action_type, check_action, require_keys, validate_options)
 
 OPTS = (
     OptionSpec("regulation", "choice", "full", choices=("full", "half")),
@@ -55,3 +55,47 @@ def test_outcome_winners_and_draw():
     assert Outcome((1, 1), "draw").draw
     assert Outcome.from_json(Outcome((2, 1), "decision", {"position": -3}).to_json()) == \
         Outcome((2, 1), "decision", {"position": -3})
+
+
+SHAPES = {"play": {"card": str}, "pass": {}}
+
+
+def test_check_action_returns_the_type_of_a_well_formed_action():
+    assert check_action({"type": "play", "card": "+1"}, SHAPES) == "play"
+    assert check_action({"type": "pass"}, SHAPES) == "pass"
+    assert action_type({"type": "play", "card": 3}, SHAPES) == "play"  # fields not checked
+
+
+@pytest.mark.parametrize("action, code", [
+    ("pass", "malformed_action"),                       # not an object
+    ({"card": "+1"}, "malformed_action"),               # no type
+    ({"type": 1}, "malformed_action"),                  # type not a string
+    ({"type": "draw"}, "unknown_action"),               # a type the game does not have
+    ({"type": "play"}, "malformed_action"),             # missing field
+    ({"type": "pass", "card": "+1"}, "malformed_action"),  # extra field
+    ({"type": "play", "card": 1}, "malformed_action"),  # mistyped field
+])
+def test_check_action_refuses_a_bad_shape_with_its_code(action, code):
+    with pytest.raises(InvalidAction) as info:
+        check_action(action, SHAPES)
+    assert info.value.code == code
+
+
+def _spec(low: int, high: int) -> GameSpec:
+    return GameSpec("toy", {"en": "Toy"}, low, high, False, 10, OPTS)
+
+
+class _Toy(GameBase):
+    spec = _spec(3, 3)
+
+
+def test_game_base_checks_options_and_gives_the_fixed_seat_count():
+    toy = _Toy()
+    assert toy.validate_options({"monsters": True}) == {"regulation": "full",
+                                                        "turn_seconds": 30, "monsters": True}
+    with pytest.raises(ValueError):
+        toy.validate_options({"turn_seconds": 121})
+    assert toy.seats({}) == 3
+    toy.spec = _spec(2, 4)
+    with pytest.raises(NotImplementedError):
+        toy.seats({})
