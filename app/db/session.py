@@ -6,7 +6,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -14,10 +14,38 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 MIGRATION_LOCK = 7_245_031  # PostgreSQL advisory lock key: one process migrates at a time
 
 
+#: Run on every new SQLite connection: the write-ahead log lets readers run beside the one
+#: writer, and ``synchronous=NORMAL`` makes a commit an append to the log without an fsync
+#: (each commit survives a crash of the process; the last ones may be lost on a power cut).
+#: bench/RESULTS.md section 3, fix 1 (the default journal fsyncs several times per commit).
+SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL")
+
+
 def make_engine(database_url: str) -> AsyncEngine:
-    """Return an async engine for ``database_url`` (SQLite gets a 30 s busy timeout)."""
-    connect_args = {"timeout": 30} if database_url.startswith("sqlite") else {}
-    return create_async_engine(database_url, connect_args=connect_args)
+    """Return an async engine for ``database_url``.
+
+    SQLite gets a 30 s busy timeout and ``SQLITE_PRAGMAS`` on every new connection;
+    other databases (PostgreSQL) are left as they are.
+    """
+    if not database_url.startswith("sqlite"):
+        return create_async_engine(database_url)
+    engine = create_async_engine(database_url, connect_args={"timeout": 30})
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    """Run ``SQLITE_PRAGMAS`` on a new DB-API connection (a SQLAlchemy ``connect`` listener)."""
+    cursor = dbapi_connection.cursor()
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
+def is_sqlite(sessions: async_sessionmaker) -> bool:
+    """Return whether the session factory's engine (its ``bind``) is SQLite."""
+    bind = sessions.kw.get("bind")
+    return bind is not None and bind.dialect.name == "sqlite"
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:

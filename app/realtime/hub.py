@@ -147,11 +147,13 @@ class Hub:
         code = message["room"]
         if message["kind"] == "presence":
             self._record_presence(code, message)
+        if message["kind"] == "room":  # seats, status or rematch changed (maybe elsewhere)
+            self._service.forget_room(code)
         if not self._rooms.get(code):
             return
         if message["kind"] == "version":
             await self._service.matches.sync(code, message["version"])
-            room = await self._service.room(code)
+            room = await self._service.cached_room(code)
             for conn in list(self._rooms.get(code, ())):
                 self.push_update(conn, room)
         elif message["kind"] == "room":
@@ -170,6 +172,7 @@ class Hub:
         is published again for the others.
         """
         log.warning("room channel resubscribed; refreshing %d rooms", len(self._rooms))
+        self._service.forget_room()  # room messages may have been lost
         for code in list(self._rooms):
             try:
                 await self._service.matches.refresh(code)
@@ -214,7 +217,7 @@ class Hub:
 
     async def welcome(self, conn: Connection) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""
-        room = await self._service.room(conn.code)
+        room = await self._service.cached_room(conn.code)
         await self._service.matches.live(conn.code)  # load (replay) the match if there is one
         version = self._service.matches.version(conn.code)
         if version is None:
@@ -231,7 +234,7 @@ class Hub:
 
     async def resend(self, conn: Connection) -> None:
         """Queue a fresh ``update`` for ``conn`` (after ``stale_prompt``)."""
-        self.push_update(conn, await self._service.room(conn.code), force=True)
+        self.push_update(conn, await self._service.cached_room(conn.code), force=True)
 
     def leave(self, conn: Connection) -> None:
         """Forget ``conn``; tell the others who is still there (the last one out of a finished

@@ -9,6 +9,7 @@ then "room X at version v" goes out on the broker.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from datetime import datetime, timezone
@@ -18,7 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.bus.base import CHANNEL, Broker
+from app.bus.memory import MemoryBroker
 from app.db import repositories as repo
+from app.db.session import is_sqlite
 from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock, run_deadlines
 from app.rooms.errors import RoomError
@@ -50,12 +53,20 @@ class MatchRunner:
     Args:
         sessions: the session factory; broker: where versions are published.
         catalog: the games; clock: the time source; grace: restart grace seconds.
+
+    With the in-memory broker this process is the only one that stores actions, so ``act``
+    and the clocks do not read the log before proposing (bench/RESULTS.md section 3, fix 4);
+    with Redis they catch up first (one indexed query: ``seq > version``). On SQLite the
+    store transactions of this process run one at a time (fix 2: one writer at a time is all
+    SQLite allows, and queueing in the event loop beats its sleeping busy handler).
     """
 
     def __init__(self, sessions: async_sessionmaker, broker: Broker, catalog: Catalog,
                  clock: Clock, grace: float) -> None:
         self._sessions, self._broker, self._catalog = sessions, broker, catalog
         self._clock, self._grace = clock, grace
+        self._only_writer = isinstance(broker, MemoryBroker)
+        self._write_lock = asyncio.Lock() if is_sqlite(sessions) else None
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._clock_tasks: dict[str, asyncio.Task] = {}
@@ -128,6 +139,12 @@ class MatchRunner:
         """Return the version of the room's match held here, or ``None``."""
         live = self._live.get(code)
         return live.version if live is not None else None
+
+    def match_key(self, code: str) -> tuple[int, bool] | None:
+        """Return ``(match_id, over)`` of the room's match held here, or ``None``: what a
+        cached ``Room`` JSON depends on besides the room row and its seats."""
+        live = self._live.get(code)
+        return (live.match_id, live.over) if live is not None else None
 
     def teammates(self, code: str, seat: int) -> list[int]:
         """Return the seats on ``seat``'s side (just ``seat`` before the match is held here)."""
@@ -232,7 +249,7 @@ class MatchRunner:
     async def _propose_checked(self, live: LiveMatch, seat: int, prompt: str | None,
                                action: Mapping[str, Any]) -> Step:
         """Catch up, run the checks of ``act`` and return the proposed ``Step``."""
-        await self._catch_up(live)
+        await self._catch_up_shared(live)
         if live.over:
             raise RoomError("game_over", "The match is over.")
         if dict(action) != RESIGN:
@@ -288,7 +305,7 @@ class MatchRunner:
         if outcome is not None:
             values.update(status=transition(RoomStatus.PLAYING, RoomStatus.FINISHED).value,
                           outcome=outcome.to_json(), finished_at=to_datetime(step.at))
-        async with self._sessions() as session, session.begin():
+        async with self._writing(), self._sessions() as session, session.begin():
             await repo.add_action(session, live.match_id, step.version, step.seat, step.action,
                                   step.timeout, to_datetime(step.at))
             sets = resolved_sets(live.game, live.state, step.state)
@@ -301,6 +318,15 @@ class MatchRunner:
                 await repo.set_room_status(session, room.id, status.value)
                 await rate_match(session, live.match_id, live.game.spec.id, outcome,
                                  live.sides())
+
+    def _writing(self) -> contextlib.AbstractAsyncContextManager:
+        """Return what a store transaction runs under: the SQLite write lock, or nothing."""
+        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
+
+    async def _catch_up_shared(self, live: LiveMatch) -> None:
+        """``_catch_up`` unless this process is the only writer (the in-memory broker)."""
+        if not self._only_writer:
+            await self._catch_up(live)
 
     async def _catch_up(self, live: LiveMatch) -> None:
         """Replay the actions another process stored since ``live.version``."""
@@ -361,7 +387,7 @@ class MatchRunner:
         first (it fired this clock, or someone acted just in time): a clock fires exactly once.
         """
         async with live.lock:
-            await self._catch_up(live)
+            await self._catch_up_shared(live)
             now = self._clock.now()
             due = sorted((d, s) for s, d in live.deadlines.items() if d <= now)
             if live.over or not due:

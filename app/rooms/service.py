@@ -65,6 +65,8 @@ class RoomService:
         self.matches = MatchRunner(sessions, broker, self.catalog, clock, grace)
         self._seat_locks: dict[str, asyncio.Lock] = {}
         self._sides: dict[int, dict[str, list[int]]] = {}
+        self._rooms: dict[str, tuple[tuple[int, bool] | None, dict[str, Any]]] = {}
+        self._room_changes: dict[str | None, int] = {}  # times forgotten; None: all rooms
 
     async def start(self) -> None:
         """Resume every playing match (clocks included)."""
@@ -99,14 +101,48 @@ class RoomService:
             return (await self._rooms_json(session, [room]))[0]
 
     async def room(self, code: str) -> dict[str, Any]:
-        """Return the ``Room`` JSON of ``code``.
+        """Return the ``Room`` JSON of ``code`` read from the database now (three queries);
+        it also refreshes what ``cached_room`` answers.
 
         Raises:
             RoomError: ``room_not_found`` (404).
         """
+        changes, key = self._changes(code), self.matches.match_key(code)
         async with self._sessions() as session:
             room = await self._room(session, code)
-            return (await self._rooms_json(session, [room]))[0]
+            data = (await self._rooms_json(session, [room]))[0]
+        if self._changes(code) == changes:  # not forgotten while reading
+            self._rooms[code] = (key, data)
+        return data
+
+    async def cached_room(self, code: str) -> dict[str, Any]:
+        """Return the ``Room`` JSON of ``code`` from memory, read again only after a change.
+
+        The copy is valid while the room's match held here keeps its id and its end
+        (``MatchRunner.match_key``: a start, a rematch, the finish) and ``forget_room`` was not
+        called (seat changes here; every ``room`` message from the broker, via the hub).
+        bench/RESULTS.md section 3, fix 3: the hub fans out every version with it.
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        hit = self._rooms.get(code)
+        if hit is not None and hit[0] == self.matches.match_key(code):
+            return hit[1]
+        return await self.room(code)
+
+    def forget_room(self, code: str | None = None) -> None:
+        """Drop the in-memory ``Room`` JSON of ``code`` (of every room with ``None``)."""
+        if code is None:
+            self._rooms.clear()
+        else:
+            self._rooms.pop(code, None)
+        self._room_changes[code] = self._room_changes.get(code, 0) + 1
+
+    def _changes(self, code: str) -> tuple[int, int]:
+        """Return how many times ``code``, and every room, were forgotten (a load that saw
+        either change while it read keeps its result out of the cache)."""
+        return self._room_changes.get(code, 0), self._room_changes.get(None, 0)
 
     async def rooms(self, statuses: Iterable[str]) -> list[dict[str, Any]]:
         """Return the rooms with one of ``statuses``, newest first, as ``Room`` JSON."""
@@ -127,10 +163,11 @@ class RoomService:
         Raises:
             RoomError: ``room_not_found`` (404).
         """
-        async with self._sessions() as session:
-            room = await self._room(session, code)
-            seats = (await repo.room_seats(session, [room.id]))[room.id]
-        return next((seat for seat, pid, _ in seats if pid == player_id), None)
+        if player_id is None:
+            await self.cached_room(code)  # room_not_found still applies
+            return None
+        room = await self.cached_room(code)
+        return next((s["seat"] for s in room["seats"] if s["player_id"] == player_id), None)
 
     @staticmethod
     async def _room(session: AsyncSession, code: str, lock: bool = False) -> Room:
@@ -200,6 +237,7 @@ class RoomService:
                 _, count = self.catalog.options(room.game, room.options)
                 if len(seats) == count:
                     live = await self._start_match(session, room, seats)
+            self.forget_room(code)
             if live is not None:
                 await self.matches.started(live)
             await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
@@ -265,5 +303,6 @@ class RoomService:
                     raise RoomError("not_seated", "You do not hold that seat.")
                 await repo.remove_room_seat(session, room.id, seat)
                 room.active_at = to_datetime(self._clock.now())
+            self.forget_room(code)
             await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
         return await self.room(code)

@@ -9,9 +9,10 @@ go with the exposed card; ``bi``: the 比 groups, three hand cards each), ``{"ty
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from functools import lru_cache
+from typing import Any, Sequence
 
-from engine.zipai.cards import sort_cards
+from engine.zipai.cards import CODES, sort_cards
 from engine.zipai.groups import shape
 from engine.zipai.state import Player
 from engine.zipai.winning import evaluate_win
@@ -22,13 +23,13 @@ PENG = {"type": "peng"}
 PASS = {"type": "pass"}
 
 
-def free_cards(hand: list[str]) -> Counter:
+def free_cards(hand: Sequence[str]) -> Counter:
     """Return the hand cards not in a 坎 (a 坎 is never broken up, seed 3.1 坎)."""
     count = Counter(hand)
     return Counter({c: n for c, n in count.items() if n < 3})
 
 
-def can_discard_after(hand: list[str], used: list[str]) -> bool:
+def can_discard_after(hand: Sequence[str], used: Sequence[str]) -> bool:
     """Return whether a card outside any 坎 is left after taking ``used`` out of ``hand``."""
     rest = Counter(hand)
     rest.subtract(used)
@@ -36,16 +37,17 @@ def can_discard_after(hand: list[str], used: list[str]) -> bool:
 
 
 def _pairs_with(pool: Counter, card: str) -> list[tuple[str, str]]:
-    """Return the distinct pairs (a, b) from ``pool`` that form a 吃 shape with ``card``."""
-    faces = sort_cards(c for c, n in pool.items() if n > 0)
-    found = []
-    for i, a in enumerate(faces):
-        for b in faces[i:]:
-            if a == b and pool[a] < 2:
-                continue
-            if shape([card, a, b]) is not None:
-                found.append((a, b))
-    return found
+    """Return the distinct pairs (a, b) from ``pool`` that form a 吃 shape with ``card``, in card
+    order of ``a`` then ``b``."""
+    return [(a, b) for a, b in _shape_partners(card)
+            if pool[a] > 0 and pool[b] >= (2 if a == b else 1)]
+
+
+@lru_cache(maxsize=len(CODES))
+def _shape_partners(card: str) -> tuple[tuple[str, str], ...]:
+    """Return every pair (a, b) of faces, a not after b in card order, with ``shape([card, a, b])``."""
+    return tuple((a, b) for i, a in enumerate(CODES) for b in CODES[i:]
+                 if shape([card, a, b]) is not None)
 
 
 def _bi_sets(pool: Counter, card: str) -> list[tuple[tuple[str, ...], ...]]:
@@ -66,12 +68,20 @@ def _bi_sets(pool: Counter, card: str) -> list[tuple[tuple[str, ...], ...]]:
 
 
 def chi_options(hand: list[str], card: str) -> list[dict[str, Any]]:
-    """Return every legal 吃 of ``card`` for a player holding ``hand``.
+    """Return every legal 吃 of ``card`` for a player holding ``hand`` (fresh dicts each call).
 
     The exposed card plus two non-坎 hand cards must form a shape; every copy of ``card`` still
     held must then go into its own 比 group (下比, seed 3.4), else that 吃 is illegal; a 吃 that
-    leaves no card to discard is illegal (rulings).
+    leaves no card to discard is illegal (rulings). The search is memoised on the hand (issue 10).
     """
+    return [{"type": "chi", "cards": list(pair), "bi": [list(g) for g in bi]}
+            for pair, bi in _chi_table(tuple(hand), card)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _chi_table(hand: tuple[str, ...], card: str) -> tuple[tuple[tuple[str, str],
+                                                                tuple[tuple[str, ...], ...]], ...]:
+    """Return ``((a, b), bi groups)`` for every legal 吃 (see ``chi_options``), immutable."""
     pool = free_cards(hand)
     out = []
     for a, b in _pairs_with(pool, card):
@@ -80,8 +90,8 @@ def chi_options(hand: list[str], card: str) -> list[dict[str, Any]]:
         for bi in _bi_sets(+rest, card):
             used = [a, b] + [c for g in bi for c in g]
             if can_discard_after(hand, used):
-                out.append({"type": "chi", "cards": [a, b], "bi": [list(g) for g in bi]})
-    return out
+                out.append(((a, b), bi))
+    return tuple(out)
 
 
 def can_peng(player: Player, card: str) -> bool:

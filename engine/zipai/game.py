@@ -100,7 +100,7 @@ class ZipaiGame(GameBase):
             return []
         hand = state.hand
         if hand.phase == "claim":
-            return [dict(a) for a in hand.window.options[seat]]
+            return [_copy_action(a) for a in hand.window.options[seat]]
         return flow.discard_actions(hand)
 
     def apply(self, state: st.Match, seat: int,
@@ -178,6 +178,14 @@ class ZipaiGame(GameBase):
     def load(self, data: Mapping[str, Any]) -> st.Match:
         """Inverse of ``dump``."""
         return st.load(data)
+
+
+def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of a listed claim option that the caller may change (the stored window
+    options are shared between successive states, see ``state.clone``)."""
+    if action["type"] != "chi":
+        return dict(action)
+    return {"type": "chi", "cards": list(action["cards"]), "bi": [list(g) for g in action["bi"]]}
 
 
 def _dispatch(match: st.Match, seat: int, action: dict[str, Any]):

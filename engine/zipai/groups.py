@@ -12,6 +12,7 @@ Group kinds used everywhere in the engine:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from engine.zipai.cards import FACE, is_big
@@ -42,9 +43,18 @@ def shape(cards: Sequence[str]) -> str | None:
     Shapes: ``yi_er_san``, ``er_qi_shi``, ``shunzi`` (one case, consecutive values) and ``dada``
     (大小三搭: same value, two of one case and one of the other). Three identical cards are not a
     吃 shape (they are a 坎/碰/扫). Rule source: seed 2.组牌 items 1–4.
+
+    Memoised on the sorted cards (at most C(22, 3) keys over the 20 faces): it is called for every
+    candidate pair of every 吃 search (issue 10).
     """
     if len(cards) != 3:
         return None
+    return _sorted_shape(tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _sorted_shape(cards: tuple[str, str, str]) -> str | None:
+    """``shape`` of three sorted card codes."""
     faces = sorted(FACE[c] for c in cards)
     values = [f % 10 + 1 for f in faces]
     cases = {f // 10 for f in faces}

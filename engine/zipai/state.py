@@ -1,4 +1,4 @@
-"""The zipai match state: plain mutable dataclasses, copied whole by ``apply`` (never mutated in place).
+"""The zipai match state: plain mutable dataclasses, copied by ``apply`` (never mutated in place).
 
 ``Match`` holds the options, the secret seed, running totals and the current ``Hand``. A ``Hand``
 holds the stock (top = index 0), the three ``Player`` records, the decision being waited for
@@ -124,9 +124,39 @@ class Match:
     resigned: int | None = None
 
 
+def _clone_group(group: Group) -> Group:
+    return Group(group.kind, list(group.cards), group.in_hand)
+
+
+def _clone_player(player: Player) -> Player:
+    return Player(list(player.hand), [_clone_group(g) for g in player.groups], list(player.pile),
+                  list(player.chou), list(player.passed_peng), player.fours)
+
+
+def _clone_window(window: Window | None) -> Window | None:
+    if window is None:
+        return None
+    return Window(window.card, window.source, window.by_draw, window.options,
+                  dict(window.answers), window.kaiduo_seat, window.dihu)
+
+
+def _clone_hand(hand: Hand) -> Hand:
+    return Hand(hand.number, hand.dealer, hand.liang, list(hand.stock),
+                [_clone_player(p) for p in hand.players], hand.phase, hand.turn,
+                hand.must_discard, hand.self_win, _clone_window(hand.window),
+                hand.dealer_discarded)
+
+
 def clone(match: Match) -> Match:
-    """Return a deep copy of ``match`` (``apply`` works on the copy)."""
-    return copy.deepcopy(match)
+    """Return a copy of ``match`` that ``apply``/``redeal`` may change freely.
+
+    Every list and record the flow changes in place is copied (stock, hands, groups, piles, 臭 and
+    passed-碰 faces, window answers, results list, totals). What is never changed in place after it
+    is made is shared: the options dict, the window's ``options`` lists, the answer action dicts
+    and the per-hand result dicts. Replaces a ``copy.deepcopy`` (issue 10: 60 % of ``apply``).
+    """
+    return Match(match.options, match.seed, list(match.totals), _clone_hand(match.hand),
+                 list(match.results), match.over, match.resigned)
 
 
 def dump(match: Match) -> dict[str, Any]:

@@ -8,11 +8,12 @@ the player has a 开舵 or 扫穿. The most-胡息 split counts and it needs at 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.zipai.cards import face
 from engine.zipai.groups import FOUR_KINDS, MIN_HUXI, huxi
-from engine.zipai.split import best_split, take_kans
+from engine.zipai.split import Split, best_split, take_kans
 from engine.zipai.state import Group, Player
 
 
@@ -45,16 +46,30 @@ def _arrange(laid: list[Group], concealed: list[str], card: str | None,
              triple_kind: str) -> WinHand | None:
     """Return the best arrangement of ``laid`` groups plus a split of the ``concealed`` cards and
     the winning ``card`` (or None). A 坎 in ``concealed`` stays whole; ``card`` is free."""
-    rest, kans = take_kans(concealed)
-    if card is not None:
-        rest[face(card)] += 1
     has_four = any(g.kind in FOUR_KINDS for g in laid)
-    found = best_split(rest, 1 if has_four else 0, triple_kind)
+    found = _concealed_split(tuple(concealed), card, 1 if has_four else 0, triple_kind)
     if found is None:
         return None
     groups = [_entry(g.kind, g.cards) for g in laid]
-    groups += [_entry(kind, cards, True) for kind, cards in kans + found[1]]
+    groups += [_entry(kind, cards, True) for kind, cards in found]
     return WinHand(sum(g["huxi"] for g in groups), tuple(groups))
+
+
+@lru_cache(maxsize=1 << 14)
+def _concealed_split(concealed: tuple[str, ...], card: str | None, pairs_left: int,
+                     triple_kind: str) -> Split | None:
+    """Return the 坎 then the best split of ``concealed`` plus the free ``card`` (None: no split).
+
+    Memoised on its hashable inputs (issue 10: every claim window asks it for every seat). Groups
+    of three plus at most ``pairs_left`` pairs need a card count ≡ 0 (or 2 with a pair) mod 3."""
+    left = (len(concealed) + (card is not None)) % 3
+    if left and not (left == 2 and pairs_left):
+        return None
+    rest, kans = take_kans(concealed)
+    if card is not None:
+        rest[face(card)] += 1
+    found = best_split(rest, pairs_left, triple_kind)
+    return None if found is None else kans + found[1]
 
 
 def _four_options(player: Player, card: str, own: bool):

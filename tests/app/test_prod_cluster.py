@@ -16,7 +16,8 @@ import pytest
 
 from engine.registry import GAMES
 from tests.app.conftest import Client
-from tests.app.prod import (cluster, database, reach, redis_server, seated,  # noqa: F401
+from tests.app.expect import Expect, assert_caught_up, catch_up
+from tests.app.prod import (cluster, database, redis_server, seated,  # noqa: F401
                             stored_actions, stored_match, template_database)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -60,6 +61,7 @@ async def test_a_match_split_across_two_processes_is_played_to_its_end(cluster):
     match_id = clients[0].welcome["room"]["match_id"]
     match = await stored_match(cluster.database, match_id)
     state = GAME.new_game(match["options"], 2, bytes.fromhex(match["seed"]))
+    expect = Expect(GAME, state, (0, 1, None))
     played: list[tuple[int, dict]] = []
     while GAME.to_act(state):
         seat = min(GAME.to_act(state))
@@ -67,13 +69,14 @@ async def test_a_match_split_across_two_processes_is_played_to_its_end(cluster):
         assert clients[seat].last["legal"] == GAME.legal_actions(state, seat)
         await clients[seat].act(action)
         state, events = GAME.apply(state, seat, action)
+        expect.step(state, events)
         played.append((seat, action))
-        await reach(clients, len(played))
+        # Each viewer that can see a change gets exactly one update (every version but a
+        # first mulligan answer, which only its own seat hears: docs/security.md §2).
+        frames = await catch_up(clients, expect, viewer_of, local=False)
+        assert_caught_up(clients, frames, expect, viewer_of)
         for key, client in clients.items():
-            assert client.last["version"] == len(played)
             assert client.last["view"] == GAME.view(state, viewer_of(key))
-            assert client.last["events"] == [e.to_json() for e in events
-                                             if e.visible(viewer_of(key))]
     stored = await stored_actions(cluster.database, match_id)
     assert [(row["seat"], row["action"], row["timeout"]) for row in stored] == \
         [(seat, action, False) for seat, action in played]
@@ -98,19 +101,25 @@ async def test_two_answers_to_one_decision_from_two_processes_apply_once(cluster
     match_id = sockets[0][0].welcome["room"]["match_id"]
     match = await stored_match(cluster.database, match_id)
     state = GAME.new_game(match["options"], 2, bytes.fromhex(match["seed"]))
+    expect = Expect(GAME, state, (0, 1))
     for version in range(1, 5):
         seat = min(GAME.to_act(state))
         action = GAME.legal_actions(state, seat)[0]
         pair = sockets[seat]
         await asyncio.gather(*(client.act(action) for client in pair))
-        state, _ = GAME.apply(state, seat, action)
+        state, events = GAME.apply(state, seat, action)
+        expect.step(state, events)
         heard = await asyncio.gather(*(frames_until(client, version) for client in pair))
         errors = [f["code"] for frames in heard for f in frames if f["type"] == "error"]
         assert len(errors) == 1 and errors[0] in {"stale_prompt", "already_played"}, heard
         for client in pair:  # both show the state after the one applied answer
             assert client.last["version"] == version
             assert client.last["view"] == GAME.view(state, seat)
-        await reach(dict(enumerate(sockets[1 - seat])), version)
+        # The other seat's sockets (one per process; the pair above had this version on
+        # both) get the update only if it can see a change: not for a first mulligan answer.
+        others = dict(enumerate(sockets[1 - seat]))
+        frames = await catch_up(others, expect, lambda _: 1 - seat)
+        assert_caught_up(others, frames, expect, lambda _: 1 - seat)
         assert len(await stored_actions(cluster.database, match_id)) == version
     assert seq_races(cluster) >= 1  # the database, not a lock, settled at least one race
 

@@ -16,6 +16,7 @@ import asyncio
 import json
 import signal
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -24,6 +25,7 @@ import websockets
 
 from engine.registry import GAMES
 from tests.app.conftest import Client
+from tests.app.expect import Expect, assert_caught_up, catch_up
 from tests.app.prod import (Cluster, cluster, database, fetch, reach,  # noqa: F401
                             redis_server, replay, seated, stored_actions, stored_match,
                             template_database)
@@ -47,25 +49,65 @@ async def connect_all(arena, code: str, players: list[dict]) -> dict[Any, Client
             "spectator": await arena.connect(code)}
 
 
-async def play(clients: dict[Any, Client], count: int,
+@dataclass
+class Table:
+    """A room's clients (keys 0, 1, ``"spectator"``) with the engine replayed next to them.
+
+    ``expect`` says which clients must get an ``update`` after each action (a hidden mulligan
+    answer sends the others nothing, docs/security.md §2); ``local``: every socket is on one
+    server process (so the others can be checked to have got nothing, ``catch_up``).
+    """
+
+    clients: dict[Any, Client]
+    state: Any
+    expect: Expect
+    local: bool
+
+
+async def table_of(cluster: Cluster, clients: dict[Any, Client], match_id: int,
+                   local: bool) -> Table:
+    """Return the ``Table`` of ``clients``, at the stored log's end (which they were shown)."""
+    match = await stored_match(cluster.database, match_id)
+    stored = await stored_actions(cluster.database, match_id)
+    state = replay(match, stored)
+    return Table(clients, state, Expect(GAME, state, (0, 1, None), len(stored)), local)
+
+
+async def send_next(table: Table) -> None:
+    """Send the lowest asked seat's first legal action and apply it to the engine (the
+    clients are not waited for)."""
+    seat = min(GAME.to_act(table.state))
+    action = GAME.legal_actions(table.state, seat)[0]
+    assert table.clients[seat].last["legal"][0] == action
+    await table.clients[seat].act(action)
+    table.state, events = GAME.apply(table.state, seat, action)
+    table.expect.step(table.state, events)
+
+
+async def catch_all_up(table: Table) -> dict[Any, list[dict]]:
+    """Wait for the frames the newest version must bring; check them; return them by key."""
+    frames = await catch_up(table.clients, table.expect, viewer_of, table.local)
+    assert_caught_up(table.clients, frames, table.expect, viewer_of)
+    return frames
+
+
+async def play(table: Table, count: int,
                acked: list[tuple[Any, int, dict]] | None = None) -> None:
-    """Play ``count`` actions (the lowest asked seat's first legal one), each acknowledged to
-    every client; record ``(client key, version, view)`` of every update in ``acked``."""
+    """Play ``count`` actions (the lowest asked seat's first legal one), each brought to every
+    client that must see it; record ``(client key, version, view)`` of every update in
+    ``acked``."""
     for _ in range(count):
-        seat = min(s for s, c in clients.items() if s != "spectator" and c.last["legal"])
-        version = clients[seat].last["version"] + 1
-        await clients[seat].act(clients[seat].last["legal"][0])
-        for key, client in clients.items():
-            for frame in await client.until_version(version):
-                if acked is not None:
-                    acked.append((key, frame["version"], frame["view"]))
+        await send_next(table)
+        for key, frames in (await catch_all_up(table)).items():
+            if acked is not None:
+                acked += [(key, frame["version"], frame["view"]) for frame in frames]
 
 
-async def play_out(clients: dict[Any, Client]) -> int:
+async def play_out(table: Table) -> int:
     """Play until no seat is asked; return the final version."""
-    while any(c.last["legal"] for s, c in clients.items() if s != "spectator"):
-        await play(clients, 1)
-    return clients["spectator"].last["version"]
+    while GAME.to_act(table.state):
+        await play(table, 1)
+    return table.expect.version
 
 
 async def dump(server, code: str) -> dict[str, Any]:
@@ -84,7 +126,7 @@ async def test_sigkill_mid_match_then_restart(cluster: Cluster):
     clients = await connect_all(arena, code, players)
     match_id = clients[0].welcome["room"]["match_id"]
     acked: list[tuple[Any, int, dict]] = []
-    await play(clients, 6, acked)
+    await play(await table_of(cluster, clients, match_id, local=True), 6, acked)
     before = await dump(server, code)
     assert before["version"] == 6
     seat = min(s for s in (0, 1) if clients[s].last["legal"])
@@ -119,8 +161,8 @@ async def test_sigkill_mid_match_then_restart(cluster: Cluster):
     assert [e for f in frames for e in f["events"] if e["kind"] == "timeout"] == \
         [{"kind": "timeout", "data": {"seat": int(min(welcome["clocks"],
                                                       key=welcome["clocks"].get))}}]
-    await reach(clients, len(stored) + 1)
-    final = await play_out(clients)
+    await reach(clients, len(stored) + 1)  # a timeout: public, every viewer is shown it
+    final = await play_out(await table_of(cluster, clients, match_id, local=True))
     match = await stored_match(cluster.database, match_id)
     stored = await stored_actions(cluster.database, match_id)
     assert len(stored) == final and match["status"] == "finished"
@@ -159,16 +201,16 @@ async def test_redis_restart_loses_no_action_and_clients_resync(cluster: Cluster
     clients = {0: await a.connect(code, players[0]["token"]),
                1: await b.connect(code, players[1]["token"]), "spectator": await b.connect(code)}
     match_id = clients[0].welcome["room"]["match_id"]
-    await play(clients, 2)
+    table = await table_of(cluster, clients, match_id, local=False)
+    await play(table, 2)
     cluster.redis.stop()
-    seat = min(s for s in (0, 1) if clients[s].last["legal"])
-    await clients[seat].act(clients[seat].last["legal"][0])  # stored while Redis is down
+    await send_next(table)  # stored while Redis is down
     async with httpx.AsyncClient(timeout=10) as http:
         answer = await http.get(f"{one.base}/readyz")
         assert answer.status_code == 503 and answer.json()["checks"]["database"] == "ok"
         assert answer.json()["checks"]["redis"] != "ok"
         cluster.redis.start()
-        await reach(clients, 3)  # each process resynced its sockets
+        await catch_all_up(table)  # each process resynced its sockets
         for _ in range(100):  # ready again once it reaches Redis (within 10 s)
             answer = await http.get(f"{one.base}/readyz")
             if answer.status_code == 200:
@@ -180,5 +222,5 @@ async def test_redis_restart_loses_no_action_and_clients_resync(cluster: Cluster
     assert len(stored) == 3
     for key, client in clients.items():
         assert client.last["view"] == GAME.view(replay(match, stored), viewer_of(key))
-    await play(clients, 2)  # and play goes on across both processes
+    await play(table, 2)  # and play goes on across both processes
     assert len(await stored_actions(cluster.database, match_id)) == 5
