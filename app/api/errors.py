@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from app.api.pages import not_found_page
 from app.api.schemas import ErrorOut
 from app.metrics import count_error
 from app.rooms.errors import RoomError
@@ -37,14 +38,18 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 
-async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-    """Answer Starlette's own errors (unknown path, wrong method) in the same shape."""
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    """Answer Starlette's own errors (unknown path, wrong method) in the same shape; a browser
+    asking for an unknown page address gets the friendly not-found page (``pages.not_found_page``)."""
     code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
     message = exc.detail if isinstance(exc.detail, str) else "Request refused."
     headers = getattr(exc, "headers", None)
     if exc.status_code == 405:
         headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
     count_error(request.app, code, "http")
+    friendly = not_found_page(request) if exc.status_code == 404 else None
+    if friendly is not None:
+        return friendly
     return JSONResponse({"detail": {"code": code, "message": message}},
                         status_code=exc.status_code, headers=headers)
 

@@ -1,5 +1,6 @@
 """The frontend pages: ``/``, ``/room/{code}``, ``/history``, ``/matches/{id}``, ``/ladders``,
-``/players/{id}`` (static files), declared in one table, ``PAGES``."""
+``/players/{id}`` (static files), declared in one table, ``PAGES``; and the friendly 404 page a
+browser gets for any other address (``not_found_page``)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,27 @@ def page_route(name: str, doc: str) -> Callable[[Request], Awaitable[FileRespons
 
 for _path, _name, _doc in PAGES:
     router.add_api_route(_path, page_route(_name, _doc), methods=["GET"])
+
+
+NOT_FOUND_PAGE = "not_found.html"
+#: Path prefixes that are never pages: their unknown addresses keep the JSON error shape.
+NOT_PAGE_PREFIXES = ("/api/", "/static/", "/ws/")
+
+
+def wants_page(request: Request) -> bool:
+    """True for a browser navigating to a page address: a GET or HEAD outside the API, static
+    and websocket prefixes whose ``Accept`` header names ``text/html`` (a script asking with
+    ``*/*`` or ``application/json`` keeps the JSON ``not_found``)."""
+    return (request.method in ("GET", "HEAD")
+            and not request.url.path.startswith(NOT_PAGE_PREFIXES)
+            and "text/html" in request.headers.get("accept", ""))
+
+
+def not_found_page(request: Request) -> FileResponse | None:
+    """Return ``frontend/not_found.html`` with status 404 when ``wants_page(request)`` and the
+    file exists (the page translates itself into the visitor's language), else None so the
+    caller answers with the JSON ``not_found`` error."""
+    path: Path = request.app.state.arena.settings.frontend_dir / NOT_FOUND_PAGE
+    if not wants_page(request) or not path.is_file():
+        return None
+    return FileResponse(path, status_code=404, media_type="text/html")

@@ -8,6 +8,7 @@ processes can serve one room (ARCHITECTURE.md "Scale-out").
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import uuid
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from app.bus.base import CHANNEL, RESYNC, Broker
+from app.realtime.fanout import Fanout
 from app.realtime.schemas import (ChatFrame, Outbound, Presence, RoomFrame, Update, Welcome,
                                   frame)
 from app.rooms.service import RoomService
@@ -47,8 +49,8 @@ class Connection:
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     writer: asyncio.Task | None = None
 
-    def send(self, data: dict[str, Any] | Outbound) -> None:
-        """Queue a frame (a model or a dict) for this socket."""
+    def send(self, data: dict[str, Any] | Outbound | str) -> None:
+        """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket."""
         self.outbox.put_nowait(frame(data) if isinstance(data, Outbound) else data)
 
     async def write_loop(self) -> None:
@@ -56,7 +58,10 @@ class Connection:
         while True:
             data = await self.outbox.get()
             try:
-                await self.websocket.send_json(data)
+                if isinstance(data, str):
+                    await self.websocket.send_text(data)
+                else:
+                    await self.websocket.send_json(data)
             except Exception:  # the socket closed: the reader side cleans up
                 return
 
@@ -154,8 +159,9 @@ class Hub:
         if message["kind"] == "version":
             await self._service.matches.sync(code, message["version"])
             room = await self._service.cached_room(code)
+            fanout = Fanout(functools.partial(self._service.matches.render, code), room)
             for conn in list(self._rooms.get(code, ())):
-                self.push_update(conn, room)
+                self.push_update(conn, room, fanout=fanout)
         elif message["kind"] == "room":
             room = await self._service.room(code)
             for conn in list(self._rooms.get(code, ())):
@@ -189,7 +195,8 @@ class Hub:
 
     # ------------------------------------------------------------------ frames
 
-    def push_update(self, conn: Connection, room: dict[str, Any], force: bool = False) -> None:
+    def push_update(self, conn: Connection, room: dict[str, Any], force: bool = False,
+                    fanout: Fanout | None = None) -> None:
         """Queue an ``update`` with what ``conn`` has not seen — only if it can see a change.
 
         When the render for ``conn``'s viewer has no visible event and shows the same
@@ -200,20 +207,25 @@ class Hub:
         arriving). With ``force`` (the resync after ``stale_prompt``) an ``update`` is always
         sent; if nothing changed for this viewer it repeats the last one, at ``conn.version``
         and without events, so a probe with a wrong prompt learns no new version either.
+        With ``fanout`` (one version fanned out to the room, whose ``room`` it carries) the
+        render and the encoded frame are shared with the room's other sockets of that viewer.
         """
         if room.get("match_id") != conn.match_id:  # a new match (rematch) counts from 0
             conn.match_id, conn.version, conn.shown = room.get("match_id"), -1, None
         version = self._service.matches.version(conn.code)
         if version is None or (version <= conn.version and not force):
             return
-        render = self._service.matches.render(conn.code, conn.seat, conn.version)
+        since = conn.version
+        render = (fanout.render(conn.seat, since) if fanout is not None
+                  else self._service.matches.render(conn.code, conn.seat, since))
         shown = shown_by(render)
         if not render["events"] and shown == conn.shown:
             if force:
                 conn.send(Update(room=room, **{**render, "version": conn.version}))
             return
         conn.version, conn.shown = render["version"], shown
-        conn.send(Update(room=room, **render))
+        conn.send(fanout.update_text(conn.seat, since) if fanout is not None
+                  else Update(room=room, **render))
 
     async def welcome(self, conn: Connection) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""

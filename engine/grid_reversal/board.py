@@ -37,7 +37,7 @@ class Layout:
 
     def cells(self) -> tuple[Cell, ...]:
         """Return every cell in row-major order."""
-        return tuple((r, c) for r in range(self.rows) for c in range(self.width))
+        return _cells(self)
 
     def index(self, cell: Cell) -> int:
         """Return the position of ``cell`` in a row-major grid tuple."""
@@ -62,6 +62,11 @@ class Layout:
     def starts(self) -> tuple[Cell, Cell]:
         """Return both S squares (first player's, second player's)."""
         return (self.start(True), self.start(False))
+
+
+@lru_cache(maxsize=64)
+def _cells(layout: Layout) -> tuple[Cell, ...]:
+    return tuple((r, c) for r in range(layout.rows) for c in range(layout.width))
 
 
 @lru_cache(maxsize=4096)

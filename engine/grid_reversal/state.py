@@ -9,6 +9,7 @@ flipped, and end when one of them moves or leaves (rule 23).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from .board import Layout
@@ -108,11 +109,11 @@ class State:
         """Return the options as a dict."""
         return dict(self.options)
 
-    @property
+    @cached_property
     def layout(self) -> Layout:
-        """Return the board geometry of this match."""
-        opts = dict(self.options)
-        return Layout(opts["width"], opts["depth"])
+        """Return the board geometry of this match (one shared ``Layout`` per options; kept in
+        the instance ``__dict__``, outside the dataclass fields, so equality is unchanged)."""
+        return _layout(self.options)
 
     def is_first(self, seat: int) -> bool:
         """Return whether ``seat`` is the first player (rows and S square on the near side)."""
@@ -125,6 +126,13 @@ class State:
     def piece(self, cell: tuple[int, int]) -> Piece | None:
         """Return the piece on ``cell`` (which must be on the grid) or ``None``."""
         return self.grid[self.layout.index(cell)]
+
+
+@lru_cache(maxsize=256)
+def _layout(options: tuple[tuple[str, Any], ...]) -> Layout:
+    """Return the ``Layout`` of ``options`` (memoised: asked for every cell looked at; issue 10)."""
+    opts = dict(options)
+    return Layout(opts["width"], opts["depth"])
 
 
 def _piece_json(piece: Piece | None) -> list[int] | None:

@@ -129,8 +129,17 @@ class State:
     outcome: dict[str, Any] | None = None
 
     def clone(self) -> "State":
-        """Return a deep copy that rules code may change freely."""
-        return copy.deepcopy(self)
+        """Return a copy that rules code may change freely.
+
+        Every list and ``Stack`` is copied; the options and the outcome dict (never changed in
+        place once set) are shared. Replaces a ``copy.deepcopy`` (issue 10: most of ``apply``).
+        """
+        return State(
+            self.seed, self.options, list(self.deck), list(self.discard),
+            [list(h) for h in self.hands], [list(p) for p in self.pending], list(self.hp),
+            [copy.copy(s) for s in self.stacks], self.current, self.step, self.turn, self.quiet,
+            self.hp_lost, self.next_id, self.reshuffles, [list(t) for t in self.triggered],
+            list(self.kept), self.outcome)
 
     def stack(self, stack_id: int) -> Stack | None:
         """Return the stack with this id, or ``None`` when it left the areas."""

@@ -81,15 +81,18 @@ def chi_options(hand: list[str], card: str) -> list[dict[str, Any]]:
 @lru_cache(maxsize=1 << 14)
 def _chi_table(hand: tuple[str, ...], card: str) -> tuple[tuple[tuple[str, str],
                                                                 tuple[tuple[str, ...], ...]], ...]:
-    """Return ``((a, b), bi groups)`` for every legal 吃 (see ``chi_options``), immutable."""
+    """Return ``((a, b), bi groups)`` for every legal 吃 (see ``chi_options``), immutable.
+
+    Every card used comes from the non-坎 cards, so a card is left to discard exactly when more
+    non-坎 cards are held than used (``can_discard_after`` without recounting the hand)."""
     pool = free_cards(hand)
+    free = sum(pool.values())
     out = []
     for a, b in _pairs_with(pool, card):
         rest = pool.copy()
         rest.subtract([a, b])
         for bi in _bi_sets(+rest, card):
-            used = [a, b] + [c for g in bi for c in g]
-            if can_discard_after(hand, used):
+            if free > 2 + 3 * len(bi):
                 out.append(((a, b), bi))
     return tuple(out)
 

@@ -55,21 +55,29 @@ def _arrange(laid: list[Group], concealed: list[str], card: str | None,
     return WinHand(sum(g["huxi"] for g in groups), tuple(groups))
 
 
-@lru_cache(maxsize=1 << 14)
 def _concealed_split(concealed: tuple[str, ...], card: str | None, pairs_left: int,
                      triple_kind: str) -> Split | None:
     """Return the 坎 then the best split of ``concealed`` plus the free ``card`` (None: no split).
 
-    Memoised on its hashable inputs (issue 10: every claim window asks it for every seat). Groups
-    of three plus at most ``pairs_left`` pairs need a card count ≡ 0 (or 2 with a pair) mod 3."""
+    Groups of three plus at most ``pairs_left`` pairs need a card count ≡ 0 (or 2 with a pair)
+    mod 3, which is checked first."""
     left = (len(concealed) + (card is not None)) % 3
     if left and not (left == 2 and pairs_left):
         return None
-    rest, kans = take_kans(concealed)
+    counts, kans = _without_kans(concealed)
     if card is not None:
-        rest[face(card)] += 1
-    found = best_split(rest, pairs_left, triple_kind)
+        counts = list(counts)
+        counts[face(card)] += 1
+    found = best_split(counts, pairs_left, triple_kind)
     return None if found is None else kans + found[1]
+
+
+@lru_cache(maxsize=1 << 12)
+def _without_kans(concealed: tuple[str, ...]) -> tuple[tuple[int, ...], Split]:
+    """``take_kans`` memoised on the concealed cards (issue 10: a seat's hand is the same for
+    every claim window until it acts, and every window asks every seat whether it wins)."""
+    counts, kans = take_kans(concealed)
+    return tuple(counts), kans
 
 
 def _four_options(player: Player, card: str, own: bool):

@@ -6,6 +6,9 @@
 import { h } from "/static/js/dom.js";
 import { cellsText, seatName, tr } from "./grid_reversal_text.js";
 import { key } from "./grid_reversal_board.js";
+import { runPlayback, stopPlayback } from "./playback_timer.js";
+
+export { stopPlayback };
 
 export const STEP_MS = 700;
 
@@ -19,22 +22,8 @@ export function stepsOf(events) {
 
 /** Start playing `steps` back; `redraw()` runs on every tick. */
 export function startPlayback(memory, steps, redraw) {
-  stopPlayback(memory);
-  if (!steps.length) return;
-  memory.playback = { steps, shown: 1 };
-  memory.timer = setInterval(() => {
-    const playback = memory.playback;
-    if (!playback || playback.shown >= playback.steps.length) stopPlayback(memory);
-    else playback.shown += 1;
-    redraw();
-  }, STEP_MS);
-}
-
-/** End the playback (and its timer). */
-export function stopPlayback(memory) {
-  clearInterval(memory.timer);
-  memory.timer = null;
-  memory.playback = null;
+  if (!steps.length) return stopPlayback(memory);
+  runPlayback(memory, { steps, shown: 1 }, redraw, { stepMs: STEP_MS });
 }
 
 /**

@@ -4,6 +4,9 @@
 
 import { h } from "/static/js/dom.js";
 import { signed, stepCardText, stepText } from "./rc_cards.js";
+import { runPlayback, stopPlayback } from "./playback_timer.js";
+
+export { stopPlayback };
 
 export const STEP_MS = 550;
 export const LINGER_MS = 3500;
@@ -14,24 +17,8 @@ export const LINGER_MS = 3500;
  * and the set's field [{card, seat, side}] (T1 first); `redraw()` is called on every tick.
  */
 export function startPlayback(memory, data, field, redraw) {
-  stopPlayback(memory);
-  memory.playback = { ...data, field, shown: Math.min(1, data.steps.length) };
-  memory.timer = setInterval(() => {
-    const playback = memory.playback;
-    if (!playback) return stopPlayback(memory);
-    if (playback.shown < playback.steps.length) playback.shown += 1;
-    else if ((playback.doneTicks = (playback.doneTicks || 0) + 1) * STEP_MS >= LINGER_MS) {
-      stopPlayback(memory);
-    }
-    redraw();
-  }, STEP_MS);
-}
-
-/** End the playback (and its timer). */
-export function stopPlayback(memory) {
-  clearInterval(memory.timer);
-  memory.timer = null;
-  memory.playback = null;
+  const playback = { ...data, field, shown: Math.min(1, data.steps.length) };
+  runPlayback(memory, playback, redraw, { stepMs: STEP_MS, lingerMs: LINGER_MS });
 }
 
 /** The T# of the step being shown (to highlight it on the field), or null. */

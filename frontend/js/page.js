@@ -4,10 +4,13 @@
 import { getPlayer } from "./api.js";
 import { accountButton } from "./account.js";
 import { h, replace } from "./dom.js";
+import { renderHeader } from "./header.js";
 import { HTML_LANG, LANGUAGES, applyI18n, currentLang, loadLocale, rememberLanguage, t } from "./i18n.js";
 
-/** Load the locale, translate [data-i18n] markup, render the header; call first on each page. */
+/** Render the shared header (before anything is awaited, so it never arrives late), load the
+ * locale, translate [data-i18n] markup, fill the identity badge; call first on each page. */
 export async function initPage() {
+  renderHeader();
   await loadLocale();
   applyI18n(document);
   renderIdentity();
