@@ -10,4 +10,12 @@ COPY frontend ./frontend
 COPY docs ./docs
 RUN pip install --no-cache-dir .
 EXPOSE 8000
-CMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000", "--timeout-graceful-shutdown", "10"]
+# --ws-max-size: frames above 64 KiB are refused before they are read (the app refuses > 16 KiB).
+# X-Forwarded-For is trusted only from the proxies listed in ARENA_FORWARDED_ALLOW_IPS (empty by
+# default: nobody), so the per-address limits cannot be bypassed (docs/security.md).
+ENV ARENA_FORWARDED_ALLOW_IPS=""
+CMD if [ -n "$ARENA_FORWARDED_ALLOW_IPS" ]; then \
+        set -- --proxy-headers --forwarded-allow-ips "$ARENA_FORWARDED_ALLOW_IPS"; \
+    else set -- --no-proxy-headers; fi; \
+    exec uvicorn app.main:app --host 0.0.0.0 --port 8000 --timeout-graceful-shutdown 10 \
+        --ws-max-size 65536 "$@"

@@ -12,9 +12,17 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Reverse proxies trusted to set X-Forwarded-For/-Proto (comma-separated IPs or networks, e.g.
+# `make run ARENA_FORWARDED_ALLOW_IPS=10.0.0.5`). Empty (the default): nobody is trusted, so the
+# per-address limits see the real peer address (docs/security.md).
+ARENA_FORWARDED_ALLOW_IPS ?=
+PROXY_FLAGS := $(if $(strip $(ARENA_FORWARDED_ALLOW_IPS)),--proxy-headers --forwarded-allow-ips '$(strip $(ARENA_FORWARDED_ALLOW_IPS))',--no-proxy-headers)
+# Frames above 64 KiB are refused by uvicorn before they are read (the app refuses > 16 KiB).
+UVICORN_FLAGS := --ws-max-size 65536 $(PROXY_FLAGS)
+
 run: $(STAMP)
 	mkdir -p data
-	$(PY) -m uvicorn app.main:app --host 127.0.0.1 --port 8000
+	$(PY) -m uvicorn app.main:app --host 127.0.0.1 --port 8000 $(UVICORN_FLAGS)
 
 test: $(STAMP)
 	$(PY) -m pytest -q

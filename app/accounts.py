@@ -10,6 +10,7 @@ thread (hashing is deliberately slow). The login is the profile's name, case-fol
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from datetime import datetime
 
 from argon2 import PasswordHasher
@@ -29,8 +30,10 @@ _DUMMY_HASH = HASHER.hash("not the password of anyone")
 
 
 def login_of(name: str) -> str:
-    """Return the login a name claims: stripped and case-folded (``"Ann "`` → ``"ann"``)."""
-    return name.strip().casefold()
+    """Return the login a name claims: NFKC-normalised, stripped and case-folded (``"Ａｎｎ "``
+    → ``"ann"``), so look-alike full-width or compatibility forms cannot save a second profile
+    under a taken name (docs/security.md)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).strip().casefold())
 
 
 def check_password(password: str) -> None:

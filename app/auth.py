@@ -20,8 +20,13 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    """Return the SHA-256 hex of ``token`` (what ``players.token_hash`` holds)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """Return the SHA-256 hex of ``token`` (what ``players.token_hash`` holds).
+
+    A lone surrogate (``"\\ud800"`` in a JSON frame) is encoded with ``surrogatepass`` instead
+    of raising ``UnicodeEncodeError``: such a token matches no issued (ASCII) token, so it is
+    treated like any unknown token (docs/security.md).
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 async def player_for_token(sessions: async_sessionmaker, token: str | None) -> Player | None:

@@ -401,6 +401,16 @@ class Game(Protocol):
     """What every engine module exposes as ``GAME`` (see ARCHITECTURE.md, "Engine protocol").
 
     States are the engine's own immutable values; only ``app/rooms`` ever holds one.
+
+    Optional method (not a protocol member, so ``isinstance`` checks do not require it; the
+    room layer treats a missing method as returning True):
+
+    ``to_act_is_public(state) -> bool``
+        Whether the set ``to_act(state)`` may be shown to every viewer. Return False when who
+        is asked depends on hidden information (e.g. a Zipai claim window, where a seat is asked
+        only if its hidden hand can claim): the room layer then shows each seat only its own
+        clock/deadline, no clock to spectators, and sends a ``timeout`` event of such a state
+        only to the seat that timed out (docs/protocol.md "clocks"; docs/security.md).
     """
 
     spec: GameSpec

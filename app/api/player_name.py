@@ -1,15 +1,19 @@
 """The player name accepted by the API (``POST /api/players``, a claim's new name).
 
-A name is 1–32 characters as sent; surrounding whitespace is stripped before it is stored; what is
-left must hold at least one visible character and no control character (Unicode ``Cc``:
-U+0000–U+001F, U+007F–U+009F). ``NAME_PATTERN`` says the same in the OpenAPI schema, so a client
-(or schemathesis) can tell a valid name before sending it; ``visible_name`` enforces it with a
-message a player can read (422 ``validation_error``, e.g. ``body.name: A name needs at least one
-visible character.``).
+A name is 1–32 characters as sent; it is NFKC-normalised and surrounding whitespace is stripped
+before it is stored; what is left must hold at least one visible character, no control character
+(Unicode ``Cc``), no invisible or format character (``Cf`` — zero-width and bidi controls —,
+``Co``, ``Cn``, ``Cs``, ``Zl``, ``Zp``, and the blank fillers in ``INVISIBLE``), and must not be a
+bot's display name (``BOT_DISPLAY_NAMES``, case-insensitively) so nobody can pass for a bot
+(docs/security.md). ``NAME_PATTERN`` says the same about characters in the OpenAPI schema (Python
+``re`` syntax), so a client (or schemathesis) can tell a valid name before sending it;
+``visible_name`` enforces it with a message a player can read (422 ``validation_error``, e.g.
+``body.name: A name needs at least one visible character.``).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated
 
 from pydantic import AfterValidator, Field
@@ -17,26 +21,67 @@ from pydantic_core import PydanticCustomError
 
 #: Longest name as sent (characters).
 NAME_MAX = 32
-#: Control characters (Unicode category Cc) as a regex class body.
-_CONTROL = r"\x00-\x1f\x7f-\x9f"
-#: No control character anywhere, and at least one character that is not whitespace.
-NAME_PATTERN = rf"^[^{_CONTROL}]*[^\s{_CONTROL}][^{_CONTROL}]*$"
+#: Unicode categories a name may not hold: control, format (zero-width, bidi), private use,
+#: unassigned, surrogate, line and paragraph separators.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
+#: Characters outside those categories that still show nothing (combining grapheme joiner,
+#: Hangul and Khmer fillers, Braille blank).
+INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+#: The bots' display names in every locale (frontend/i18n ``bots.name.*``; app.rooms.bots),
+#: case-folded.
+BOT_DISPLAY_NAMES = frozenset(name.casefold() for name in (
+    "Random bot", "Greedy bot", "ランダムCPU", "貪欲CPU", "随机电脑", "贪心电脑"))
+
+
+def refused_char(ch: str) -> bool:
+    """Return whether the one-character ``ch`` may not appear in a name (see module doc)."""
+    return ch in INVISIBLE or unicodedata.category(ch) in REFUSED_CATEGORIES
+
+
+def _refused_ranges() -> list[tuple[int, int]]:
+    """Return the refused code points as sorted inclusive ``(first, last)`` ranges."""
+    ranges: list[tuple[int, int]] = []
+    for code in range(0x110000):
+        if refused_char(chr(code)):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    return ranges
+
+
+def _escape(code: int) -> str:
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+#: The refused characters as a regex class body (Python ``re`` escapes).
+_REFUSED = "".join(_escape(a) if a == b else f"{_escape(a)}-{_escape(b)}"
+                   for a, b in _refused_ranges())
+#: No refused character anywhere, and at least one character that is not whitespace.
+NAME_PATTERN = rf"^[^{_REFUSED}]*[^\s{_REFUSED}][^{_REFUSED}]*$"
 
 
 def visible_name(value: str) -> str:
-    """Return ``value`` stripped of surrounding whitespace.
+    """Return ``value`` NFKC-normalised and stripped of surrounding whitespace.
 
     Raises:
-        PydanticCustomError: ``control_character`` when ``value`` holds a control character;
-            ``blank_name`` when nothing but whitespace is left (both become 422
-            ``validation_error`` answers carrying the message).
+        PydanticCustomError: ``control_character`` when ``value`` holds a control, invisible or
+            format character (``refused_char``); ``blank_name`` when nothing but whitespace is
+            left; ``name_normal_form`` when the NFKC form is longer than ``NAME_MAX`` or holds a
+            refused character; ``bot_name`` when it equals a bot's display name, case-insensitively (all
+            become 422 ``validation_error`` answers carrying the message).
     """
-    if any(ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F for ch in value):
+    if any(refused_char(ch) for ch in value):
         raise PydanticCustomError("control_character",
-                                  "A name may not contain control characters.")
-    stripped = value.strip()
+                                  "A name may not contain control or invisible characters.")
+    stripped = unicodedata.normalize("NFKC", value).strip()
+    if any(refused_char(ch) for ch in stripped) or len(stripped) > NAME_MAX:
+        raise PydanticCustomError("name_normal_form",
+                                  "This name changes into an invalid one when normalised (NFKC).")
     if not stripped:
         raise PydanticCustomError("blank_name", "A name needs at least one visible character.")
+    if stripped.casefold() in BOT_DISPLAY_NAMES:
+        raise PydanticCustomError("bot_name", "That name belongs to the computer players.")
     return stripped
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from app.api.player_name import PlayerName
 
@@ -73,7 +73,7 @@ class RoomIn(BaseModel):
     options: dict[str, Any] | None = None
     #: issue 11 part 4: a private room is never listed (link only, 96-bit code); what happens
     #: to a seat that times out three decisions in a row.
-    private: bool = False
+    private: StrictBool = False  # a JSON boolean: "yes" is 422
     on_timeouts: Literal["bot", "forfeit"] = "bot"
 
 

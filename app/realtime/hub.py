@@ -203,7 +203,7 @@ class Hub:
         ``shown_by`` as the last frame sent, nothing is sent and ``conn.version`` stays where
         it was, so the next ``update`` carries every event since (docs/security.md §2: inside
         a simultaneous hidden window — a Reverse Curse mulligan, a zipai claim window, a Grid
-        Reversal Ban window — another seat's answer must not show, not even by a frame
+        Reversal setup choice — another seat's answer must not show, not even by a frame
         arriving). With ``force`` (the resync after ``stale_prompt``) an ``update`` is always
         sent; if nothing changed for this viewer it repeats the last one, at ``conn.version``
         and without events, so a probe with a wrong prompt learns no new version either.

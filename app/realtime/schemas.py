@@ -6,9 +6,10 @@ token given in ``hello``. Outbound frames are built through their models (``fram
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
 
 class Inbound(BaseModel):
@@ -32,12 +33,32 @@ class Act(Inbound):
     action: dict[str, Any]
 
 
+#: Bidi embedding/override/isolate controls and marks removed from chat text (they can reverse
+#: how the rest of a line, or the next line, reads).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+
+
+def clean_chat(text: str) -> str:
+    """Return ``text`` without control characters (Unicode ``Cc``, newlines included) and bidi
+    controls (``BIDI_CONTROLS``); ``ValueError`` (→ ``bad_frame``) when nothing is left.
+    Source: docs/security.md (chat spoofing)."""
+    kept = "".join(ch for ch in text
+                   if ch not in BIDI_CONTROLS and unicodedata.category(ch) != "Cc")
+    if not kept.strip():
+        raise ValueError("A chat line needs at least one visible character.")
+    return kept
+
+
 class Chat(Inbound):
-    """``{"type":"chat","text":str,"team":bool?}`` — ``team`` reaches only the sender's side."""
+    """``{"type":"chat","text":str,"team":bool?}`` — ``team`` reaches only the sender's side.
+
+    ``text`` is cleaned by ``clean_chat``; ``team`` must be a JSON boolean (``"yes"`` is a
+    ``bad_frame``)."""
 
     type: Literal["chat"]
-    text: str = Field(min_length=1)
-    team: bool = False
+    text: Annotated[str, Field(min_length=1), AfterValidator(clean_chat)]
+    team: StrictBool = False
 
 
 class Ping(Inbound):

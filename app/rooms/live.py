@@ -18,6 +18,23 @@ from engine.core import Event, Game
 RESIGN = {"type": "resign"}
 
 
+def to_act_is_public(game: Game, state: Any) -> bool:
+    """Return ``game.to_act_is_public(state)``; True when the engine lacks that optional method
+    (engine/core.py ``Game``)."""
+    method = getattr(game, "to_act_is_public", None)
+    return True if method is None else bool(method(state))
+
+
+def timeout_event(game: Game, state: Any, seat: int) -> Event:
+    """Return the ``timeout {seat}`` event of ``seat``'s clock running out in ``state``.
+
+    Public, unless who was asked in ``state`` is not (``to_act_is_public`` False): then only
+    ``seat`` sees it, so the event does not tell who was asked (docs/security.md).
+    """
+    audience = None if to_act_is_public(game, state) else frozenset({seat})
+    return Event("timeout", {"seat": seat}, audience)
+
+
 @dataclass(frozen=True)
 class Step:
     """An applied-but-not-yet-committed action and everything it changes.
@@ -135,9 +152,12 @@ class LiveMatch:
         With one seat to act everyone sees its clock; when several are asked at once in a
         hidden-information game, a viewer sees only its own (who else is asked stays hidden:
         docs/protocol.md "clocks") — also once some of them have answered, so the clocks never
-        show who is still being waited for (issue 9).
+        show who is still being waited for (issue 9). When the engine says who is asked is not
+        public (``to_act_is_public``, e.g. a Zipai claim window with one seat asked), a viewer
+        sees only its own clock too.
         """
-        if not self.game.spec.hidden_information or not self._in_window():
+        if not self.game.spec.hidden_information or (
+                not self._in_window() and to_act_is_public(self.game, self.state)):
             return dict(self.deadlines)
         return {s: d for s, d in self.deadlines.items() if s == viewer}
 
@@ -191,7 +211,7 @@ class LiveMatch:
         else:
             state, events = self.game.apply(self.state, seat, action)
         if timeout:
-            events = [Event("timeout", {"seat": seat}), *events]
+            events = [timeout_event(self.game, self.state, seat), *events]
         version = self.version + 1
         prompts: dict[int, int] = {}
         decision_at: dict[int, float] = {}

@@ -94,6 +94,15 @@ class ZipaiGame(GameBase):
             return frozenset(s for s in hand.window.options if s not in hand.window.answers)
         return frozenset({hand.turn})
 
+    def to_act_is_public(self, state: st.Match) -> bool:
+        """Return False inside a claim window, True otherwise (optional protocol method).
+
+        Who is asked in a claim window depends on the hidden hands (a seat is asked only when it
+        can 吃/碰/胡 the card: rulings "Claims"), so the room layer must not show which seats
+        are on the clock then; the discarder (``turn``) is public.
+        """
+        return state.over or state.hand.phase != "claim"
+
     def legal_actions(self, state: st.Match, seat: int) -> list[dict[str, Any]]:
         """Return ``seat``'s legal actions now (empty when it is not deciding)."""
         if seat not in self.to_act(state):

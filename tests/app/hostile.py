@@ -59,14 +59,10 @@ class Match:
 
 
 async def settle(client) -> None:
-    """Receive everything already queued for ``client`` (a ``ping`` answered by ``pong``).
-
-    A viewer for whom an action changed nothing gets no ``update`` (a hidden answer must not
-    show, not even by a frame); the hub queues a version's frames for every socket at once, so
-    once the actor has its ``update``, a ``pong`` comes after anything else for that version.
-    """
-    await client.send({"type": "ping"})
-    await client.next("pong")
+    """Receive everything already queued for ``client`` (``Client.settle``: a ``ping``, up to
+    its ``pong``). A viewer for whom an action changed nothing gets no ``update`` (a hidden
+    answer must not show, not even by a frame); call it once the actor has its ``update``."""
+    await client.settle()
 
 
 async def start_match(arena, names=("Ann", "Bob"), options=None) -> Match:

@@ -176,6 +176,7 @@ async def test_spectators_of_one_version_get_the_same_frame(arena):
     other = await arena.connect(room["code"])
     replay = Replay(NO_MONSTERS, SEED)
     await play_until_deployment(clients, replay)
+    await other.until_version(2)
     first, second = clients[2].last, other.last
     assert first == second
     assert first["type"] == "update" and first["version"] == 2
