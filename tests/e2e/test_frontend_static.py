@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.protocol_doc import protocol_error_codes
 from tests.e2e.test_i18n_static import COMMENT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,16 +55,10 @@ def test_every_key_named_in_the_frontend_exists(english):
     assert sorted(named - set(english)) == []
 
 
-def _protocol_error_codes() -> set[str]:
-    text = (ROOT / "docs" / "protocol.md").read_text("utf-8")
-    block = text.split("`error {code, message}` — codes:", 1)[1].split("\n- `", 1)[0]
-    codes = set(re.findall(r"`([a-z_]+)`", block)) - {"update"}  # "followed by a fresh `update`"
-    return codes | {"seat_taken", "already_seated", "room_not_open"}
-
-
 def test_protocol_server_and_engine_error_codes_are_translated(english):
-    codes = _protocol_error_codes()
-    assert {"stale_prompt", "not_your_turn", "rate_limited", "card_not_in_hand"} <= codes
+    codes = protocol_error_codes()
+    assert {"stale_prompt", "not_your_turn", "rate_limited", "card_not_in_hand", "seat_taken",
+            "already_seated", "room_not_open", "bad_login"} <= codes
     for folder in (ROOT / "app", ROOT / "engine" / "reverse_curse"):
         for path in folder.rglob("*.py"):
             codes |= set(CODE_CALL.findall(path.read_text("utf-8")))

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.protocol_doc import protocol_error_codes
+
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend"
 LANGS = ("en", "zh", "ja")
@@ -92,9 +94,7 @@ def _error_codes() -> set[str]:
         text = (ROOT / name).read_text("utf-8")
         codes |= {a or b for a, b in CODE_PAIR.findall(text)}
         codes |= {a or b for a, b in CODE_TABLE.findall(text)}
-    protocol = (ROOT / "docs" / "protocol.md").read_text("utf-8")
-    block = protocol.split("`error {code, message}` — codes:", 1)[1].split("\n- `", 1)[0]
-    codes |= set(re.findall(r"`([a-z_]+)`", block)) - {"update"}
+    codes |= protocol_error_codes()
     return codes | {"method_not_allowed", "not_found"}  # app/api/errors.py HTTP_CODES
 
 
