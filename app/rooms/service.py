@@ -27,6 +27,8 @@ from app.rooms.play import MatchRunner, to_datetime
 from engine.core import Game
 
 SeedSource = Callable[[], bytes]
+#: How many rooms' ``Room`` JSON ``RoomService.cached_room`` keeps (the oldest copy goes first).
+ROOM_CACHE_SIZE = 10_000
 
 
 def new_seed() -> bytes:
@@ -66,7 +68,9 @@ class RoomService:
         self._seat_locks: dict[str, asyncio.Lock] = {}
         self._sides: dict[int, dict[str, list[int]]] = {}
         self._rooms: dict[str, tuple[tuple[int, bool] | None, dict[str, Any]]] = {}
-        self._room_changes: dict[str | None, int] = {}  # times forgotten; None: all rooms
+        self._forgets = 0  # how many times forget_room was called
+        self._forgotten: dict[str, int] = {}  # code -> the forget that dropped it last
+        self._forgotten_floor = 0  # rooms not in _forgotten count as forgotten at this forget
 
     async def start(self) -> None:
         """Resume every playing match (clocks included)."""
@@ -107,12 +111,14 @@ class RoomService:
         Raises:
             RoomError: ``room_not_found`` (404).
         """
-        changes, key = self._changes(code), self.matches.match_key(code)
+        start, key = self._forgets, self.matches.match_key(code)
         async with self._sessions() as session:
             room = await self._room(session, code)
             data = (await self._rooms_json(session, [room]))[0]
-        if self._changes(code) == changes:  # not forgotten while reading
+        if self._forgotten.get(code, self._forgotten_floor) <= start:  # none while reading
             self._rooms[code] = (key, data)
+            if len(self._rooms) > ROOM_CACHE_SIZE:
+                del self._rooms[next(iter(self._rooms))]
         return data
 
     async def cached_room(self, code: str) -> dict[str, Any]:
@@ -133,16 +139,17 @@ class RoomService:
 
     def forget_room(self, code: str | None = None) -> None:
         """Drop the in-memory ``Room`` JSON of ``code`` (of every room with ``None``)."""
+        self._forgets += 1
+        if code is not None and len(self._forgotten) < ROOM_CACHE_SIZE:
+            self._rooms.pop(code, None)
+            self._forgotten[code] = self._forgets
+            return
         if code is None:
             self._rooms.clear()
         else:
             self._rooms.pop(code, None)
-        self._room_changes[code] = self._room_changes.get(code, 0) + 1
-
-    def _changes(self, code: str) -> tuple[int, int]:
-        """Return how many times ``code``, and every room, were forgotten (a load that saw
-        either change while it read keeps its result out of the cache)."""
-        return self._room_changes.get(code, 0), self._room_changes.get(None, 0)
+        self._forgotten.clear()  # bounded: every room now counts as forgotten at this call
+        self._forgotten_floor = self._forgets
 
     async def rooms(self, statuses: Iterable[str]) -> list[dict[str, Any]]:
         """Return the rooms with one of ``statuses``, newest first, as ``Room`` JSON."""

@@ -18,8 +18,8 @@ const NAV_LINKS = [
  * Idempotent: a header already rendered is left as it is. Returns the header element, or null
  * when the page has no placeholder.
  */
-export function renderHeader(doc = document) {
-  const header = doc.querySelector("[data-site-header]");
+export function renderHeader() {
+  const header = document.querySelector("[data-site-header]");
   if (!header || header.childElementCount) return header;
   header.classList.add("site-header");
   header.before(h("a", { class: "skip-link", href: "#main", "data-i18n": "nav.skip" }));

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from app.db import repositories as repo
 from app.db.session import _sqlite_pragmas, is_sqlite, make_engine, make_sessionmaker
 from app.realtime.fanout import Fanout, update_frame
+from app.rooms import service as service_module
 from app.rooms.lifecycle import RoomStatus
 from tests.app.conftest import SEED
 from tests.app.rc import Replay
@@ -181,3 +182,25 @@ async def test_spectators_of_one_version_get_the_same_frame(arena):
     assert first == second
     assert first["type"] == "update" and first["version"] == 2
     assert first["view"] == replay.view(None)
+
+
+async def test_the_room_copies_are_bounded(arena, monkeypatch):
+    monkeypatch.setattr(service_module, "ROOM_CACHE_SIZE", 1)
+    ann = await arena.player("Ann")
+    first = (await arena.room(ann, NO_MONSTERS))["code"]
+    second = (await arena.room(ann, NO_MONSTERS))["code"]
+    service = arena.app.state.arena.service
+    await service.cached_room(first)
+    await service.cached_room(second)  # the only copy kept now
+    with statements(arena) as seen:
+        await service.cached_room(second)
+    assert seen == []
+    with statements(arena) as seen:
+        await service.cached_room(first)  # read again: 3 queries (room, seats, match ids)
+    assert len(seen) == 3
+    service.forget_room(first)
+    service.forget_room(second)  # past the bound: every room counts as forgotten here
+    await service.cached_room(second)
+    with statements(arena) as seen:
+        assert (await service.cached_room(second))["code"] == second
+    assert seen == []  # read after the forgets, so kept
