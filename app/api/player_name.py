@@ -65,15 +65,19 @@ def visible_name(value: str) -> str:
     """Return ``value`` NFKC-normalised and stripped of surrounding whitespace.
 
     Raises:
-        PydanticCustomError: ``control_character`` when ``value`` holds a control, invisible or
-            format character (``refused_char``); ``blank_name`` when nothing but whitespace is
+        PydanticCustomError: ``control_character`` when ``value`` holds a control character
+            (``Cc``); ``invisible_character`` when it holds another refused character
+            (``refused_char``); ``blank_name`` when nothing but whitespace is
             left; ``name_normal_form`` when the NFKC form is longer than ``NAME_MAX`` or holds a
             refused character; ``bot_name`` when it equals a bot's display name, case-insensitively (all
             become 422 ``validation_error`` answers carrying the message).
     """
-    if any(refused_char(ch) for ch in value):
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
         raise PydanticCustomError("control_character",
-                                  "A name may not contain control or invisible characters.")
+                                  "A name may not contain control characters.")
+    if any(refused_char(ch) for ch in value):
+        raise PydanticCustomError("invisible_character",
+                                  "A name may not contain invisible or format characters.")
     stripped = unicodedata.normalize("NFKC", value).strip()
     if any(refused_char(ch) for ch in stripped) or len(stripped) > NAME_MAX:
         raise PydanticCustomError("name_normal_form",

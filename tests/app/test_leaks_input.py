@@ -68,6 +68,9 @@ BOT_NAMES = ["Random bot", "GREEDY BOT", " random Bot ", "ランダムCPU", "贪
 async def test_invisible_and_bot_names_are_refused(arena, name):
     answer = await arena.http.post("/api/players", json={"name": name})
     assert answer.status_code == 422 and code_of(answer) == "validation_error"
+    expected = ("body.name: That name belongs to the computer players." if name in BOT_NAMES
+                else "body.name: A name may not contain invisible or format characters.")
+    assert answer.json()["detail"]["message"] == expected
 
 
 def test_the_schema_pattern_refuses_the_invisible_names_and_accepts_plain_ones():
