@@ -9,35 +9,16 @@ import asyncio
 import contextlib
 import json
 import random
-from typing import Any, AsyncIterator
 
-import httpx
 import pytest
 import websockets
 
-from app.rooms.clocks import ManualClock
-from tests.app.conftest import Arena, make_app, serve, shutdown
+from tests.app.conftest import running_arena
 from tests.app.hostile import (answers_to, assert_clear_error, expect_unchanged,
                                hostile_frame, is_benign, start_match)
 from tests.app.rc import GAME
 
 FRAMES_PER_SOCKET = 30  # below the burst (2 × 20, hello took one): no frame is rate limited
-
-
-@contextlib.asynccontextmanager
-async def limited_arena(db_path, **settings: Any) -> AsyncIterator[Arena]:
-    """A running server like the ``arena`` fixture's, with other ``settings``."""
-    clock = ManualClock()
-    app = make_app(db_path, clock, **settings)
-    server, task, base = await serve(app)
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        arena = Arena(base, http, clock, app, db_path)
-        try:
-            yield arena
-        finally:
-            for socket in arena.sockets:
-                await socket.close()
-            await shutdown(server, task)
 
 
 async def test_scripted_fuzzer_changes_nothing(arena):
@@ -117,7 +98,7 @@ async def test_actions_in_a_finished_room(arena):
 
 
 async def test_a_flood_closes_the_socket_with_1008(db_path):
-    async with limited_arena(db_path, frames_per_second=5.0, flood_close_after=10) as arena:
+    async with running_arena(db_path, frames_per_second=5.0, flood_close_after=10) as arena:
         match = await start_match(arena)
         flooder = match.spectator
         for _ in range(60):
@@ -142,7 +123,7 @@ async def test_a_flood_closes_the_socket_with_1008(db_path):
 
 
 async def test_connections_per_ip_are_limited(db_path):
-    async with limited_arena(db_path, max_connections_per_ip=3) as arena:
+    async with running_arena(db_path, max_connections_per_ip=3) as arena:
         ann = await arena.player("Ann")
         code = (await arena.room(ann, {}))["code"]
         held = [await arena.connect(code, hello=False) for _ in range(3)]
@@ -163,7 +144,7 @@ async def test_connections_per_ip_are_limited(db_path):
 
 
 async def test_a_socket_without_hello_is_closed_after_the_timeout(db_path):
-    async with limited_arena(db_path, hello_timeout_seconds=0.3) as arena:
+    async with running_arena(db_path, hello_timeout_seconds=0.3) as arena:
         ann = await arena.player("Ann")
         code = (await arena.room(ann, {}))["code"]
         greeted = await arena.connect(code)
@@ -184,7 +165,7 @@ async def test_a_socket_without_hello_is_closed_after_the_timeout(db_path):
 
 
 async def test_the_origin_allow_list_is_configurable(db_path):
-    async with limited_arena(db_path, allowed_origins=["https://play.example"]) as arena:
+    async with running_arena(db_path, allowed_origins=["https://play.example"]) as arena:
         ann = await arena.player("Ann")
         code = (await arena.room(ann, {}))["code"]
         listed = await arena.connect(code, origin="https://play.example")
