@@ -18,7 +18,7 @@ from engine.registry import GAMES
 from tests.app.conftest import SEED
 from tests.app.hostile import settle
 from tests.app.test_hostile_secrets import keys_of, record
-from tests.app.test_hostile_ws import limited_arena
+from tests.app.conftest import running_arena
 
 ACTIONS = 30
 
@@ -68,7 +68,7 @@ async def fill_room(arena, game_id: str) -> tuple[dict, list[dict], dict[Any, An
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_no_frame_leaks_a_secret(db_path, game_id):
     # Each action is followed by a ping per socket (``settle``): lift the per-socket rate.
-    async with limited_arena(db_path, frames_per_second=1000.0) as arena:
+    async with running_arena(db_path, frames_per_second=1000.0) as arena:
         await play_and_check(arena, game_id)
 
 

@@ -5,11 +5,11 @@ that names every allowed method."""
 from __future__ import annotations
 
 from tests.app.conftest import auth
-from tests.app.test_hostile_ws import limited_arena
+from tests.app.conftest import running_arena
 
 
 async def test_player_creation_is_rate_limited_per_address(db_path):
-    async with limited_arena(db_path, players_per_minute=2) as arena:
+    async with running_arena(db_path, players_per_minute=2) as arena:
         for name in ("Ann", "Bob"):
             assert (await arena.http.post("/api/players", json={"name": name})).status_code == 201
         refused = await arena.http.post("/api/players", json={"name": "Cat"})
@@ -24,7 +24,7 @@ async def test_player_creation_is_rate_limited_per_address(db_path):
 
 
 async def test_room_creation_is_rate_limited_per_address(db_path):
-    async with limited_arena(db_path, rooms_per_minute=1) as arena:
+    async with running_arena(db_path, rooms_per_minute=1) as arena:
         ann = await arena.player("Ann")
         await arena.room(ann, {})
         refused = await arena.http.post("/api/rooms", json={"game": "reverse_curse"},
