@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.zipai import GAME, parse_cards
 from engine.zipai import flow
 from engine.zipai.cards import sort_cards
@@ -53,3 +55,16 @@ def drawn(match: Match, seat: int):
     match = clone(match)
     events = flow.draw_chain(match, seat, [])
     return match, events
+
+
+def all_cards(state) -> Counter:
+    """Count every card of the running hand: stock, hands, piles, shown groups, exposed card."""
+    hand = state.hand
+    found = Counter(hand.stock)
+    for p in hand.players:
+        found.update(p.hand)
+        found.update(p.pile)
+        found.update(c for g in p.groups for c in g.cards)
+    if hand.window is not None:
+        found[hand.window.card] += 1
+    return found

@@ -10,7 +10,7 @@ from engine.core import IllegalAction, InvalidAction
 from engine.zipai import GAME, flow
 from engine.zipai.cards import deck
 from engine.zipai.state import clone
-from tests.engine.zipai.builders import (BASE, cards, discarded, drawn, player, table,
+from tests.engine.zipai.builders import (all_cards, BASE, cards, discarded, drawn, player, table,
                                         to_discard)
 
 PASS = {"type": "pass"}
@@ -18,18 +18,6 @@ PASS = {"type": "pass"}
 
 def _new(seed: bytes = b"deal", **options):
     return GAME.new_game(GAME.validate_options(options), 3, seed)
-
-
-def _all_cards(state) -> Counter:
-    hand = state.hand
-    found = Counter(hand.stock)
-    for p in hand.players:
-        found.update(p.hand)
-        found.update(p.pile)
-        found.update(c for g in p.groups for c in g.cards)
-    if hand.window is not None:
-        found[hand.window.card] += 1
-    return found
 
 
 def test_the_deal_gives_21_20_20_and_19_in_stock():
@@ -41,7 +29,7 @@ def test_the_deal_gives_21_20_20_and_19_in_stock():
             dealt = 21 if seat == hand.dealer else 20
             assert len(p.hand) + sum(len(g.cards) for g in p.groups) == dealt + extras[seat]
         assert len(hand.stock) == 19 - sum(extras)
-        assert _all_cards(state) == Counter(deck())
+        assert all_cards(state) == Counter(deck())
     state = _new()
     hand = state.hand
     # The 亮张 is the dealer's and everyone sees it; only the dealer sees the dealer's hand.
@@ -181,6 +169,6 @@ def test_cards_are_conserved_through_random_play():
         state = _new(bytes([seed]), hands=2)
         chooser = random.Random(seed)
         while GAME.to_act(state):
-            assert _all_cards(state) == Counter(deck())
+            assert all_cards(state) == Counter(deck())
             seat = chooser.choice(sorted(GAME.to_act(state)))
             state, _ = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))

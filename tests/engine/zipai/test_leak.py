@@ -5,21 +5,10 @@ import random
 from collections import Counter
 
 from engine.zipai import GAME
+from tests.engine.zipai.builders import all_cards
 from engine.zipai.cards import deck
 
 VIEWERS = (0, 1, 2, None)
-
-
-def _cards(state) -> Counter:
-    hand = state.hand
-    found = Counter(hand.stock)
-    for p in hand.players:
-        found.update(p.hand)
-        found.update(p.pile)
-        found.update(c for g in p.groups for c in g.cards)
-    if hand.window is not None:
-        found[hand.window.card] += 1
-    return found
 
 
 def test_views_do_not_depend_on_hidden_cards():
@@ -32,7 +21,7 @@ def test_views_do_not_depend_on_hidden_cards():
             if step % 5 == 0:
                 for viewer in VIEWERS:
                     other = GAME.redeal(state, viewer, bytes([seed, step % 251]))
-                    assert _cards(other) == Counter(deck())
+                    assert all_cards(other) == Counter(deck())
                     assert GAME.view(other, viewer) == GAME.view(state, viewer)
                     changed += GAME.dump(other) != GAME.dump(state)
             seat = chooser.choice(sorted(GAME.to_act(state)))
