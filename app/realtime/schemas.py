@@ -74,11 +74,12 @@ class Outbound(BaseModel):
     """Base of server → client frames."""
 
 
-class Render(Outbound):
-    """What a viewer is shown of a match: ``version`` (applied actions), its ``view``, its
-    ``prompt`` and ``legal`` actions, its clock ``deadline`` (unix seconds) and the visible
-    ``clocks`` by seat."""
+class Welcome(Outbound):
+    """Sent once after ``hello``: the seat (``null`` = spectator), room and current render."""
 
+    type: Literal["welcome"] = "welcome"
+    seat: int | None
+    room: dict[str, Any]
     version: int
     view: dict[str, Any] | None
     prompt: str | None
@@ -87,18 +88,16 @@ class Render(Outbound):
     clocks: dict[str, float]
 
 
-class Welcome(Render):
-    """Sent once after ``hello``: the seat (``null`` = spectator), room and current render."""
-
-    type: Literal["welcome"] = "welcome"
-    seat: int | None
-    room: dict[str, Any]
-
-
-class Update(Render):
+class Update(Outbound):
     """Sent after every applied action: the viewer's render and the events it may see."""
 
     type: Literal["update"] = "update"
+    version: int
+    view: dict[str, Any] | None
+    prompt: str | None
+    legal: list[dict[str, Any]]
+    deadline: float | None
+    clocks: dict[str, float]
     events: list[dict[str, Any]]
     room: dict[str, Any]
 

@@ -87,13 +87,3 @@ def resolve_effect(state: State, seat: int, action: dict):
     state, events = act(state, seat, action)
     state, more = act(state, 1 - seat, {"type": "decline"})
     return state, events + more
-
-
-SWAP_BOARD = """
-    . .  b1 .  .
-    . b3 b2 .  .
-    . b4 .  .  .
-    . a3 .  .  .
-    . a1 .  .  .
-    . .  a4 .  .
-"""  # the Swap (b) position shared by the effect and redeal tests
