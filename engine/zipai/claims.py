@@ -4,6 +4,10 @@ Options are listed as JSON-ready actions:
 ``{"type": "hu"}``, ``{"type": "kaiduo"}``, ``{"type": "peng"}``,
 ``{"type": "chi", "cards": [a, b], "bi": [[c, d, e], ...]}`` (``cards``: the two hand cards that
 go with the exposed card; ``bi``: the 比 groups, three hand cards each), ``{"type": "pass"}``.
+
+Issue 10 (engine speed): what is derived from a hand alone (its non-坎 cards) comes from the
+memoised ``tally``; the 吃 search works on its packed counts with a table of the pairs that make
+a shape with each card (built at import) and is memoised on (hand, card).
 """
 
 from __future__ import annotations
@@ -12,15 +16,12 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Sequence
 
-from engine.zipai.cards import CODES, sort_cards
+from engine.zipai.cards import CODES, FACE, sort_cards
 from engine.zipai.groups import shape
 from engine.zipai.state import Player
+from engine.zipai.split import BITS, MASK
+from engine.zipai.tally import UNIT, tally
 from engine.zipai.winning import evaluate_win
-
-HU = {"type": "hu"}
-KAIDUO = {"type": "kaiduo"}
-PENG = {"type": "peng"}
-PASS = {"type": "pass"}
 
 
 def free_cards(hand: Sequence[str]) -> Counter:
@@ -29,40 +30,38 @@ def free_cards(hand: Sequence[str]) -> Counter:
     return Counter({c: n for c, n in count.items() if n < 3})
 
 
-def can_discard_after(hand: Sequence[str], used: Sequence[str]) -> bool:
-    """Return whether a card outside any 坎 is left after taking ``used`` out of ``hand``."""
-    rest = Counter(hand)
-    rest.subtract(used)
-    return any(0 < n < 3 for n in rest.values())
+#: One partner pair of a card: (bit shift of a, bit shift of b, copies of b needed (2 when
+#: a == b), packed value of a + b, a, b).
+Partner = tuple[int, int, int, int, str, str]
 
 
-def _pairs_with(pool: Counter, card: str) -> list[tuple[str, str]]:
-    """Return the distinct pairs (a, b) from ``pool`` that form a 吃 shape with ``card``, in card
-    order of ``a`` then ``b``."""
-    return [(a, b) for a, b in _shape_partners(card)
-            if pool[a] > 0 and pool[b] >= (2 if a == b else 1)]
-
-
-@lru_cache(maxsize=len(CODES))
-def _shape_partners(card: str) -> tuple[tuple[str, str], ...]:
-    """Return every pair (a, b) of faces, a not after b in card order, with ``shape([card, a, b])``."""
-    return tuple((a, b) for i, a in enumerate(CODES) for b in CODES[i:]
+def _partner_table(card: str) -> tuple[Partner, ...]:
+    """Return the ``Partner`` of every pair of faces (a, b), a not after b in card order, with
+    ``shape([card, a, b])`` (the pairs that form a 吃 shape with ``card``), in that order."""
+    return tuple((BITS * FACE[a], BITS * FACE[b], 2 if a == b else 1, UNIT[a] + UNIT[b], a, b)
+                 for i, a in enumerate(CODES) for b in CODES[i:]
                  if shape([card, a, b]) is not None)
 
 
-def _bi_sets(pool: Counter, card: str) -> list[tuple[tuple[str, ...], ...]]:
-    """Return every way to lay all copies of ``card`` left in ``pool`` in 比 groups (each: a copy
-    plus two pool cards, which may be another copy)."""
-    if pool[card] <= 0:
+_PARTNERS: dict[str, tuple[Partner, ...]] = {card: _partner_table(card) for card in CODES}
+
+
+def _pairs_with(pool: int, card: str) -> list[Partner]:
+    """Return the distinct pairs in the packed counts ``pool`` (``tally``) that form a 吃 shape
+    with ``card``, in card order of ``a`` then ``b``."""
+    return [p for p in _PARTNERS[card] if (pool >> p[0]) & MASK and (pool >> p[1]) & MASK >= p[2]]
+
+
+def _bi_sets(pool: int, card: str) -> list[tuple[tuple[str, ...], ...]]:
+    """Return every way to lay all copies of ``card`` left in the packed counts ``pool`` in 比
+    groups (each: a copy plus two pool cards, which may be another copy), sorted."""
+    if not (pool >> BITS * FACE[card]) & MASK:
         return [()]
-    pool = pool.copy()
-    pool[card] -= 1
+    pool -= UNIT[card]
     out = set()
-    for a, b in _pairs_with(+pool, card):
-        rest = pool.copy()
-        rest.subtract([a, b])
+    for _, _, _, pair, a, b in _pairs_with(pool, card):
         group = tuple(sort_cards([card, a, b]))
-        for more in _bi_sets(+rest, card):
+        for more in _bi_sets(pool - pair, card):
             out.add(tuple(sorted((group,) + more)))
     return sorted(out)
 
@@ -78,29 +77,40 @@ def chi_options(hand: list[str], card: str) -> list[dict[str, Any]]:
             for pair, bi in _chi_table(tuple(hand), card)]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 8)
 def _chi_table(hand: tuple[str, ...], card: str) -> tuple[tuple[tuple[str, str],
                                                                 tuple[tuple[str, ...], ...]], ...]:
     """Return ``((a, b), bi groups)`` for every legal 吃 (see ``chi_options``), immutable.
 
     Every card used comes from the non-坎 cards, so a card is left to discard exactly when more
-    non-坎 cards are held than used (``can_discard_after`` without recounting the hand)."""
-    pool = free_cards(hand)
-    free = sum(pool.values())
+    non-坎 cards are held than used (without recounting the hand)."""
+    held = tally(hand)
+    pool = held.free
+    pairs = _pairs_with(pool, card)
+    if not pairs:
+        return ()
+    free = held.free_total
+    copies = (pool >> BITS * FACE[card]) & MASK
     out = []
-    for a, b in _pairs_with(pool, card):
-        rest = pool.copy()
-        rest.subtract([a, b])
-        for bi in _bi_sets(+rest, card):
+    for _, _, _, pair, a, b in pairs:
+        if copies - (a == card) - (b == card) <= 0:     # no copy of ``card`` left: no 比 group
+            if free > 2:
+                out.append(((a, b), ()))
+            continue
+        for bi in _bi_sets(pool - pair, card):
             if free > 2 + 3 * len(bi):
                 out.append(((a, b), bi))
     return tuple(out)
 
 
 def can_peng(player: Player, card: str) -> bool:
-    """Return whether ``player`` may 碰 ``card``: a pair in hand, not 臭, a discard left after."""
-    return (player.hand.count(card) == 2 and card not in player.chou
-            and can_discard_after(player.hand, [card, card]))
+    """Return whether ``player`` may 碰 ``card``: a pair in hand, not 臭, a discard left after.
+
+    With the pair taken out, a card to discard is left exactly when another face than ``card``
+    is outside every 坎 (read from the memoised ``tally``)."""
+    hand = tuple(player.hand)
+    return (hand.count(card) == 2 and card not in player.chou
+            and len(tally(hand).discards) > 1)
 
 
 def kaiduo_source(player: Player, card: str, own: bool) -> bool:
@@ -114,10 +124,19 @@ def kaiduo_source(player: Player, card: str, own: bool) -> bool:
     return False
 
 
+#: ``_ORDERS[by_draw][source]``: the seats in claim order (see ``claim_order``).
+_ORDERS = {by_draw: tuple(tuple((source + k) % 3 for k in (range(3) if by_draw else range(1, 3)))
+                          for source in range(3)) for by_draw in (False, True)}
+
+
 def claim_order(source: int, by_draw: bool) -> list[int]:
     """Return the seats in claim order: the drawer first on a draw; after the discarder on a discard."""
-    seats = [(source + k) % 3 for k in range(3)]
-    return seats if by_draw else seats[1:]
+    return list(seat_order(source, by_draw))
+
+
+def seat_order(source: int, by_draw: bool) -> tuple[int, ...]:
+    """``claim_order`` as a shared tuple (no list built: it is read for every window)."""
+    return _ORDERS[bool(by_draw)][source]
 
 
 def window_options(players: list[Player], card: str, source: int,
@@ -129,25 +148,25 @@ def window_options(players: list[Player], card: str, source: int,
     Only seats whose answer can matter are asked: when someone must win on a discard, only the
     winners; when a 开舵 is forced, nobody's 碰/吃.
     """
-    order = claim_order(source, by_draw)
-    hu = {s for s in order if evaluate_win(players[s], card, by_draw and s == source)}
+    order = seat_order(source, by_draw)
+    hu = [s for s in order if evaluate_win(players[s], card, by_draw and s == source) is not None]
     kaiduo = next((s for s in order if kaiduo_source(players[s], card, by_draw and s == source)),
                   None)
     if hu and not by_draw:
-        return {s: [dict(HU)] for s in order if s in hu}, kaiduo
+        return {s: [{"type": "hu"}] for s in order if s in hu}, kaiduo
     eaters = order[:2] if by_draw else order[:1]
     options: dict[int, list[dict[str, Any]]] = {}
     for s in order:
-        listed = [dict(HU)] if s in hu else []
+        listed = [{"type": "hu"}] if s in hu else []
         if s == kaiduo:
             if listed:
-                options[s] = listed + [dict(KAIDUO)]
+                options[s] = listed + [{"type": "kaiduo"}]
             continue
         if kaiduo is None and card not in players[s].chou:
             if can_peng(players[s], card):
-                listed.append(dict(PENG))
+                listed.append({"type": "peng"})
             if s in eaters:
                 listed += chi_options(players[s].hand, card)
         if listed:
-            options[s] = listed + [dict(PASS)]
+            options[s] = listed + [{"type": "pass"}]
     return options, kaiduo

@@ -7,13 +7,15 @@ has a decision (rulings "Deal and turn flow").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core import Event, Rng
 from engine.zipai.cards import deck, sort_cards
-from engine.zipai.claims import claim_order, free_cards, window_options
+from engine.zipai.claims import seat_order, window_options
 from engine.zipai.scoring import fan_xing, win_result
 from engine.zipai.state import Group, Hand, Match, Player, Window
+from engine.zipai.tally import tally
 from engine.zipai.winning import all_cards, evaluate_win
 
 SEATS = 3
@@ -101,7 +103,7 @@ def start_discard(match: Match, seat: int, must_discard: bool, self_win: str | N
     hand = match.hand
     player = hand.players[seat]
     can_win = self_win is not None and evaluate_win(player) is not None
-    can_discard = must_discard and bool(free_cards(player.hand))
+    can_discard = must_discard and bool(tally(tuple(player.hand)).discards)
     if not can_win and not can_discard:
         return _next(seat)
     hand.phase, hand.turn, hand.window = "discard", seat, None
@@ -110,15 +112,24 @@ def start_discard(match: Match, seat: int, must_discard: bool, self_win: str | N
     return None
 
 
-def discard_actions(hand: Hand) -> list[dict[str, Any]]:
-    """Return the legal actions of the seat in the discard phase (hu, discards, or pass)."""
-    player = hand.players[hand.turn]
-    out = [{"type": "hu"}] if hand.self_win else []
-    if hand.must_discard:
-        out += [{"type": "discard", "card": c} for c in sort_cards(free_cards(player.hand))]
+def listed_discard_actions(hand: Hand) -> tuple[dict[str, Any], ...]:
+    """Return the legal actions of the seat in the discard phase (hu, discards, or pass) as
+    shared dicts (read them, never change them: ``legal_actions`` copies them), memoised on the
+    discarder's cards and whether a win / a discard is listed (issue 10: ``apply`` checks an
+    action against them on every discard-phase move)."""
+    return _discard_table(tuple(hand.players[hand.turn].hand), bool(hand.self_win),
+                          hand.must_discard)
+
+
+@lru_cache(maxsize=1 << 8)
+def _discard_table(cards: tuple[str, ...], win: bool,
+                   must_discard: bool) -> tuple[dict[str, Any], ...]:
+    out = [{"type": "hu"}] if win else []
+    if must_discard:
+        out += [{"type": "discard", "card": c} for c in tally(cards).discards]
     else:
         out.append({"type": "pass"})
-    return out
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- drawing
@@ -131,9 +142,9 @@ def _forced_sao(player: Player, card: str) -> str | None:
         player.groups.append(Group("saochuan", [card] * 4))
         player.fours += 1
         return "saochuan"
-    for group in player.groups:
+    for i, group in enumerate(player.groups):
         if group.kind in ("sao", "guosao") and group.cards[0] == card:
-            group.kind, group.cards = "saochuan", [card] * 4
+            player.groups[i] = Group("saochuan", [card] * 4, group.in_hand)
             player.fours += 1
             return "saochuan"
     if player.hand.count(card) == 2:
@@ -197,9 +208,14 @@ def _mark_passes(hand: Hand) -> None:
             player.passed_peng.append(window.card)
 
 
-def _first(window: Window, kind: str) -> int | None:
-    order = claim_order(window.source, window.by_draw)
-    return next((s for s in order if window.answers.get(s, {}).get("type") == kind), None)
+def _first_by_kind(window: Window) -> dict[str, int]:
+    """Return {answer type: the first seat in claim order that gave it}."""
+    answers = window.answers
+    first: dict[str, int] = {}
+    for seat in seat_order(window.source, window.by_draw):
+        if seat in answers:
+            first.setdefault(answers[seat]["type"], seat)
+    return first
 
 
 def resolve_window(match: Match) -> tuple[int | None, Events]:
@@ -207,16 +223,17 @@ def resolve_window(match: Match) -> tuple[int | None, Events]:
     hand = match.hand
     window = hand.window
     _mark_passes(hand)
-    winner = _first(window, "hu")
+    first = _first_by_kind(window)
+    winner = first.get("hu")
     if winner is not None:
         return window_win(match, winner)
     hand.window = None
     if window.kaiduo_seat is not None:
         return claim_kaiduo(match, window.kaiduo_seat, window.card)
-    taker = _first(window, "peng")
+    taker = first.get("peng")
     if taker is not None:
         return claim_peng(match, taker, window.card)
-    taker = _first(window, "chi")
+    taker = first.get("chi")
     if taker is not None:
         return claim_chi(match, taker, window.card, window.answers[taker])
     hand.players[window.source].pile.append(window.card)
@@ -230,8 +247,9 @@ def claim_kaiduo(match: Match, seat: int, card: str) -> tuple[int | None, Events
         _take(player.hand, [card] * 3)
         player.groups.append(Group("kaiduo", [card] * 4))
     else:
-        group = next(g for g in player.groups if len(g.cards) == 3 and g.cards[0] == card)
-        group.kind, group.cards = "kaiduo", [card] * 4
+        i, group = next((i, g) for i, g in enumerate(player.groups)
+                        if len(g.cards) == 3 and g.cards[0] == card)
+        player.groups[i] = Group("kaiduo", [card] * 4, group.in_hand)
     player.fours += 1
     events = [Event("claimed", {"seat": seat, "kind": "kaiduo", "cards": [card] * 4})]
     if player.fours >= 2:

@@ -8,7 +8,7 @@ Error codes (``IllegalAction``): ``game_over``, ``not_your_turn``, ``card_not_in
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
                          Outcome, Rng, check_action)
@@ -44,12 +44,36 @@ def _check_card(card: Any) -> str:
     return card
 
 
+_BARE = frozenset(kind for kind, fields in _FIELDS.items() if not fields)
+
+
+def _well_formed(action: Any) -> dict[str, Any] | None:
+    """Return the canonical form of a plain dict that is exactly a field-less action or a
+    discard of a known card (what ``normalise`` would return, without the general shape check:
+    issue 10, it runs for every action); None for anything else (``normalise`` checks it)."""
+    if type(action) is not dict:
+        return None
+    kind = action.get("type")
+    if type(kind) is not str:
+        return None
+    if kind in _BARE and len(action) == 1:
+        return {"type": kind}
+    if kind == "discard" and len(action) == 2:
+        card = action.get("card")
+        if type(card) is str and card in FACE:
+            return {"type": kind, "card": card}
+    return None
+
+
 def normalise(action: Mapping[str, Any]) -> dict[str, Any]:
     """Return ``action`` checked for shape and put in the canonical form ``legal_actions`` uses.
 
     Raises:
         InvalidAction: ``malformed_action``/``unknown_action``/``unknown_card``.
     """
+    quick = _well_formed(action)
+    if quick is not None:
+        return quick
     kind = check_action(action, _FIELDS)
     if kind == "discard":
         return {"type": kind, "card": _check_card(action["card"])}
@@ -91,8 +115,8 @@ class ZipaiGame(GameBase):
         if state.over:
             return frozenset()
         if hand.phase == "claim":
-            return frozenset(s for s in hand.window.options if s not in hand.window.answers)
-        return frozenset({hand.turn})
+            return frozenset(hand.window.options.keys() - hand.window.answers.keys())
+        return frozenset((hand.turn,))
 
     def to_act_is_public(self, state: st.Match) -> bool:
         """Return False inside a claim window, True otherwise (optional protocol method).
@@ -107,10 +131,7 @@ class ZipaiGame(GameBase):
         """Return ``seat``'s legal actions now (empty when it is not deciding)."""
         if seat not in self.to_act(state):
             return []
-        hand = state.hand
-        if hand.phase == "claim":
-            return [_copy_action(a) for a in hand.window.options[seat]]
-        return flow.discard_actions(hand)
+        return [_copy_action(a) for a in _listed(state, seat)]
 
     def apply(self, state: st.Match, seat: int,
               action: Mapping[str, Any]) -> tuple[st.Match, list[Event]]:
@@ -124,7 +145,7 @@ class ZipaiGame(GameBase):
             raise IllegalAction("game_over", "The match is over.")
         if seat not in self.to_act(state):
             raise IllegalAction("not_your_turn", "You have no decision to make now.")
-        if normal not in self.legal_actions(state, seat):
+        if normal not in _listed(state, seat):
             raise _why_illegal(state, seat, normal)
         match = st.clone(state)
         nxt, events = _dispatch(match, seat, normal)
@@ -189,9 +210,21 @@ class ZipaiGame(GameBase):
         return st.load(data)
 
 
+def _listed(state: st.Match, seat: int) -> Sequence[dict[str, Any]]:
+    """Return the legal actions of ``seat``, which must be deciding: the window's stored
+    answers or the discard-phase actions (both shared: read them, never change them).
+    ``legal_actions`` (which copies them) and ``apply`` both read this (one source of
+    legality)."""
+    hand = state.hand
+    if hand.phase == "claim":
+        return hand.window.options[seat]
+    return flow.listed_discard_actions(hand)
+
+
 def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
-    """Return a copy of a listed claim option that the caller may change (the stored window
-    options are shared between successive states, see ``state.clone``)."""
+    """Return a copy of a listed action that the caller may change (the stored window options
+    are shared between successive states, see ``state.clone``; the discard-phase ones are
+    memoised)."""
     if action["type"] != "chi":
         return dict(action)
     return {"type": "chi", "cards": list(action["cards"]), "bi": [list(g) for g in action["bi"]]}

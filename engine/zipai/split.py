@@ -1,9 +1,10 @@
 """Splitting concealed cards into groups with the most 胡息 (rulings "胡息 table", last bullets).
 
-The search works on a tuple of 20 face counts. Three identical concealed cards are a 坎 and are
-never split; they are taken out before the search. The only other place three identical cards can
-meet is the winning card completing a pair, which the caller scores through ``triple_kind``
-(``peng``/``sao``/``guosao``/``guopeng``).
+The search works on the 20 face counts, packed into one int (``pack``: 3 bits per face, face 0
+lowest), so a state is a cheap cache key and taking a group out is one subtraction. Three
+identical concealed cards are a 坎 and are taken out before the search (``take_kans``). The only
+other place three identical cards can meet is the winning card completing a pair, which the
+caller scores through ``triple_kind`` (``peng``/``sao``/``guosao``/``guopeng``).
 """
 
 from __future__ import annotations
@@ -16,49 +17,96 @@ from engine.zipai.groups import HUXI
 
 Split = tuple[tuple[str, tuple[str, ...]], ...]   # ((kind, cards), ...)
 
+FACES = 20
+BITS = 3            # a face count is at most 4 (a 坎 plus the winning card), < 2 ** BITS
+MASK = (1 << BITS) - 1
+
+
+def pack(c: Sequence[int]) -> int:
+    """Return the 20 face counts ``c`` (each 0..7) packed into one int, face ``f`` at bit 3·f."""
+    return sum(n << (BITS * f) for f, n in enumerate(c))
+
+
+def face_unit(face_index: int) -> int:
+    """Return the packed value of one card of face ``face_index`` (add it to add that card)."""
+    return 1 << (BITS * face_index)
+
 
 def _score(kind: str, first_face: int) -> int:
     small, big = HUXI[kind]
     return big if first_face >= 10 else small
 
 
-def _candidates(c: tuple[int, ...], i: int, pairs_left: int, triple_kind: str):
-    """Yield (kind, faces) for every group that can hold the lowest remaining face ``i``."""
-    if c[i] >= 3:
-        yield triple_kind, (i, i, i)
-    if c[i] >= 2 and pairs_left:
-        yield "pair", (i, i)
+def _shape_templates(i: int) -> tuple[tuple[str, int, int, Split, tuple[tuple[int, int], ...]],
+                                      ...]:
+    """Return the 3-card shapes that can hold face ``i`` as their lowest face, in search order:
+    ``(kind, 胡息, packed cards, ((kind, codes),), needed (bit shift, count) pairs)``."""
+    out = []
     v = i % 10 + 1
-    if v <= 8 and c[i + 1] and c[i + 2]:
-        yield ("yi_er_san" if v == 1 else "shunzi"), (i, i + 1, i + 2)
-    if v == 2 and c[i + 5] and c[i + 8]:
-        yield "er_qi_shi", (i, i + 5, i + 8)
+    if v <= 8:
+        out.append(("yi_er_san" if v == 1 else "shunzi", (i, i + 1, i + 2)))
+    if v == 2:
+        out.append(("er_qi_shi", (i, i + 5, i + 8)))
     if i < 10:
-        other = i + 10
-        if c[i] >= 2 and c[other]:
-            yield "dada", (i, i, other)
-        if c[other] >= 2:
-            yield "dada", (i, other, other)
+        out.append(("dada", (i, i, i + 10)))
+        out.append(("dada", (i, i + 10, i + 10)))
+    templates = []
+    for kind, faces in out:
+        need = {f: faces.count(f) for f in faces}
+        templates.append((kind, _score(kind, i), sum(face_unit(f) for f in faces),
+                          ((kind, tuple(CODES[f] for f in faces)),),
+                          tuple((BITS * f, n) for f, n in sorted(need.items()))))
+    return tuple(templates)
 
 
-@lru_cache(maxsize=1 << 16)
-def _best(c: tuple[int, ...], pairs_left: int, triple_kind: str) -> tuple[int, Split] | None:
-    """Return (huxi, groups) of the best full split of counts ``c``, or None if none exists."""
-    i = next((k for k in range(20) if c[k]), None)
-    if i is None:
+_SHAPES = tuple(_shape_templates(i) for i in range(FACES))
+_TRIPLES = tuple((3 * face_unit(i), (CODES[i],) * 3) for i in range(FACES))
+_PAIRS = tuple((2 * face_unit(i), ((("pair", (CODES[i],) * 2)),)) for i in range(FACES))
+
+
+def best_packed(x: int, pairs_left: int = 0,
+                triple_kind: str = "kan") -> tuple[int, Split] | None:
+    """Return (huxi, groups) of the best full split of packed counts ``x`` (``pack``), or None
+    if none exists (``best_split`` of packed counts).
+
+    The lowest face present goes into one of its candidate groups, tried in the order triple,
+    pair, 顺子/一二三, 二七十, 大小三搭 (two of this case), 大小三搭 (two of the other); the first
+    split with the most 胡息 is kept. The rest of each candidate is searched through the
+    memoised ``_best_rest``; the top call is not memoised (issue 10: a win test is rarely
+    repeated, and most fail at once, at the lowest face)."""
+    if not x:
         return 0, ()
+    i = ((x & -x).bit_length() - 1) // BITS
+    shift = BITS * i
+    n = (x >> shift) & MASK
     best: tuple[int, Split] | None = None
-    for kind, faces in _candidates(c, i, pairs_left, triple_kind):
-        rest = list(c)
-        for f in faces:
-            rest[f] -= 1
-        sub = _best(tuple(rest), pairs_left - (kind == "pair"), triple_kind)
-        if sub is None:
-            continue
-        total = sub[0] + _score(kind, faces[0])
-        if best is None or total > best[0]:
-            best = total, ((kind, tuple(CODES[f] for f in faces)),) + sub[1]
+    if n >= 3:
+        delta, cards = _TRIPLES[i]
+        sub = _best_rest(x - delta, pairs_left, triple_kind)
+        if sub is not None:
+            best = sub[0] + _score(triple_kind, i), ((triple_kind, cards),) + sub[1]
+    if n >= 2 and pairs_left:
+        delta, group = _PAIRS[i]
+        sub = _best_rest(x - delta, pairs_left - 1, triple_kind)
+        if sub is not None and (best is None or sub[0] > best[0]):
+            best = sub[0], group + sub[1]
+    for kind, score, delta, group, need in _SHAPES[i]:
+        for at, count in need:
+            if (x >> at) & MASK < count:
+                break
+        else:
+            sub = _best_rest(x - delta, pairs_left, triple_kind)
+            if sub is not None and (best is None or sub[0] + score > best[0]):
+                best = sub[0] + score, group + sub[1]
     return best
+
+
+_best_rest = lru_cache(maxsize=1 << 11)(best_packed)
+
+
+def four_concealed(card: str) -> ValueError:
+    """Return the error for a concealed hand holding four copies of ``card``."""
+    return ValueError(f"Four copies of {card} cannot be concealed (they are a 扫穿).")
 
 
 def take_kans(cards: Sequence[str]) -> tuple[list[int], Split]:
@@ -71,7 +119,7 @@ def take_kans(cards: Sequence[str]) -> tuple[list[int], Split]:
     kans = []
     for f, n in enumerate(c):
         if n >= 4:
-            raise ValueError(f"Four copies of {CODES[f]} cannot be concealed (they are a 扫穿).")
+            raise four_concealed(CODES[f])
         if n == 3:
             kans.append(("kan", (CODES[f],) * 3))
             c[f] = 0
@@ -83,11 +131,11 @@ def best_split(c: Sequence[int], pairs_left: int = 0,
     """Return (huxi, groups) of the best split of face counts ``c`` (no 坎 inside), or None.
 
     Args:
-        c: 20 face counts still to split.
+        c: 20 face counts still to split (each 0..7).
         pairs_left: how many pairs (将) may be used (1 only when the player has a 开舵/扫穿).
         triple_kind: how a triple found in ``c`` scores (the winning card completing a pair).
     """
-    return _best(tuple(c), pairs_left, triple_kind)
+    return best_packed(pack(c), pairs_left, triple_kind)
 
 
 def best_hand_huxi(cards: str | Sequence[str]) -> int | None:

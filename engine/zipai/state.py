@@ -22,6 +22,9 @@ class Group:
         kind: ``chi``, ``bi``, ``peng``, ``sao``, ``guosao``, ``kaiduo`` or ``saochuan``.
         cards: wire codes of the group's 3 or 4 cards.
         in_hand: the opening single 扫穿 that stays in the hand (seed 3.4 起手1扫穿不放在桌面).
+
+    A group record is shared between successive states (``clone``): once it is in a state it is
+    replaced, never changed in place.
     """
 
     kind: str
@@ -124,12 +127,8 @@ class Match:
     resigned: int | None = None
 
 
-def _clone_group(group: Group) -> Group:
-    return Group(group.kind, list(group.cards), group.in_hand)
-
-
 def _clone_player(player: Player) -> Player:
-    return Player(list(player.hand), [_clone_group(g) for g in player.groups], list(player.pile),
+    return Player(list(player.hand), list(player.groups), list(player.pile),
                   list(player.chou), list(player.passed_peng), player.fours)
 
 
@@ -150,10 +149,12 @@ def _clone_hand(hand: Hand) -> Hand:
 def clone(match: Match) -> Match:
     """Return a copy of ``match`` that ``apply``/``redeal`` may change freely.
 
-    Every list and record the flow changes in place is copied (stock, hands, groups, piles, 臭 and
-    passed-碰 faces, window answers, results list, totals). What is never changed in place after it
-    is made is shared: the options dict, the window's ``options`` lists, the answer action dicts
-    and the per-hand result dicts. Replaces a ``copy.deepcopy`` (issue 10: 60 % of ``apply``).
+    Every list and record the flow changes in place is copied (stock, hands, group lists, piles,
+    臭 and passed-碰 faces, window answers, results list, totals). What is never changed in place
+    after it is made is shared: the ``Group`` records (a 开舵/扫穿 made from a laid group replaces
+    the record in the copied list), the options dict, the window's ``options`` lists, the answer
+    action dicts and the per-hand result dicts. Replaces a ``copy.deepcopy`` (issue 10: 60 % of
+    ``apply``).
     """
     return Match(match.options, match.seed, list(match.totals), _clone_hand(match.hand),
                  list(match.results), match.over, match.resigned)

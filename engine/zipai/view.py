@@ -12,25 +12,31 @@ from typing import Any
 from engine.zipai.state import Group, Hand, Match, Player
 
 
-def _group_view(group: Group, mine: bool) -> dict[str, Any] | None:
-    """Return a group as a viewer sees it; None for the hidden opening 扫穿 of another player."""
-    if group.in_hand and not mine:
-        return None
-    shown = len(group.cards) if mine else group.shown_cards()
-    cards = [c if i < shown else None for i, c in enumerate(group.cards)]
+def _group_view(group: Group, mine: bool) -> dict[str, Any]:
+    """Return a laid group as a viewer sees it: its own groups whole, another's with only the
+    shown cards (the rest None)."""
+    cards = group.cards
+    shown = len(cards) if mine else group.shown_cards()
+    if shown < len(cards):
+        cards = cards[:shown] + [None] * (len(cards) - shown)
+    else:
+        cards = list(cards)
     return {"kind": group.kind, "cards": cards, "in_hand": group.in_hand}
 
 
 def _player_view(player: Player, seat: int, viewer: int | None) -> dict[str, Any]:
+    """Return a seat's public cards; the opening 扫穿 kept in hand counts in the hand size and is
+    listed only for its owner."""
     mine = viewer == seat
-    hidden_in_hand = sum(len(g.cards) for g in player.groups if g.in_hand)
-    groups = [g for g in (_group_view(g, mine) for g in player.groups) if g is not None]
-    return {
-        "seat": seat,
-        "hand_size": len(player.hand) + hidden_in_hand,
-        "groups": groups,
-        "pile": list(player.pile),
-    }
+    hand_size = len(player.hand)
+    groups = []
+    for group in player.groups:
+        if group.in_hand:
+            hand_size += len(group.cards)
+            if not mine:
+                continue
+        groups.append(_group_view(group, mine))
+    return {"seat": seat, "hand_size": hand_size, "groups": groups, "pile": list(player.pile)}
 
 
 def _exposed(hand: Hand) -> dict[str, Any] | None:

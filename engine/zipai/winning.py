@@ -8,12 +8,11 @@ the player has a 开舵 or 扫穿. The most-胡息 split counts and it needs at 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from engine.zipai.cards import face
 from engine.zipai.groups import FOUR_KINDS, MIN_HUXI, huxi
-from engine.zipai.split import Split, best_split, take_kans
+from engine.zipai.split import Split, best_packed, four_concealed
+from engine.zipai.tally import UNIT, tally
 from engine.zipai.state import Group, Player
 
 
@@ -42,14 +41,8 @@ def _triple_kind(player: Player, card: str, own: bool) -> str:
     return "guopeng" if passed else "peng"
 
 
-def _arrange(laid: list[Group], concealed: list[str], card: str | None,
-             triple_kind: str) -> WinHand | None:
-    """Return the best arrangement of ``laid`` groups plus a split of the ``concealed`` cards and
-    the winning ``card`` (or None). A 坎 in ``concealed`` stays whole; ``card`` is free."""
-    has_four = any(g.kind in FOUR_KINDS for g in laid)
-    found = _concealed_split(tuple(concealed), card, 1 if has_four else 0, triple_kind)
-    if found is None:
-        return None
+def _win_hand(laid: list[Group], found: Split) -> WinHand:
+    """Return the arrangement of ``laid`` groups plus the concealed ``found`` groups."""
     groups = [_entry(g.kind, g.cards) for g in laid]
     groups += [_entry(kind, cards, True) for kind, cards in found]
     return WinHand(sum(g["huxi"] for g in groups), tuple(groups))
@@ -64,31 +57,21 @@ def _concealed_split(concealed: tuple[str, ...], card: str | None, pairs_left: i
     left = (len(concealed) + (card is not None)) % 3
     if left and not (left == 2 and pairs_left):
         return None
-    counts, kans = _without_kans(concealed)
-    if card is not None:
-        counts = list(counts)
-        counts[face(card)] += 1
-    found = best_split(counts, pairs_left, triple_kind)
+    free, kans, four, _, _ = tally(concealed)
+    if four:
+        raise four_concealed(four)
+    found = best_packed(free if card is None else free + UNIT[card], pairs_left, triple_kind)
     return None if found is None else kans + found[1]
 
 
-@lru_cache(maxsize=1 << 12)
-def _without_kans(concealed: tuple[str, ...]) -> tuple[tuple[int, ...], Split]:
-    """``take_kans`` memoised on the concealed cards (issue 10: a seat's hand is the same for
-    every claim window until it acts, and every window asks every seat whether it wins)."""
-    counts, kans = take_kans(concealed)
-    return tuple(counts), kans
-
-
-def _four_options(player: Player, card: str, own: bool):
+def _four_options(player: Player, hand: tuple[str, ...], card: str, own: bool):
     """Yield (laid groups, concealed cards) where ``card`` completes a 4-group (开舵/扫穿).
 
     开舵 from a 坎 or 扫 on another's card, from a 碰 only on one's own draw; 扫穿 from a 坎 or 扫
-    on one's own draw (seed 3.3, 3.4).
+    on one's own draw (seed 3.3, 3.4). ``hand`` is ``player.hand`` as a tuple.
     """
-    hand = list(player.hand)
     if hand.count(card) == 3:
-        rest = [c for c in hand if c != card]
+        rest = tuple(c for c in hand if c != card)
         yield player.groups + [Group("saochuan" if own else "kaiduo", [card] * 4)], rest
     for i, group in enumerate(player.groups):
         if group.cards[0] != card or len(group.cards) != 3:
@@ -112,16 +95,40 @@ def evaluate_win(player: Player, card: str | None = None, own: bool = False) -> 
             扫/扫穿 on one's own draw).
         own: the card is the player's own draw (a triple it completes is a 扫, not a 碰).
 
-    A card that could make a 开舵 may also be used elsewhere (胡牌时可以不开舵, seed 3.5).
+    A card that could make a 开舵 may also be used elsewhere (胡牌时可以不开舵, seed 3.5). The
+    arrangements tried are the hand with ``card``, then each 4-group ``card`` completes; the first
+    with the most 胡息 is returned. A concealed split is searched first and the arrangement is
+    only built when one exists (issue 10: almost every asked seat does not win).
     """
+    hand = tuple(player.hand)
+    laid = player.groups
+    pairs = 0
+    laid_triple = False     # a laid 3-group of ``card`` (a 4-group may come from it)
+    for group in laid:
+        if group.kind in FOUR_KINDS:
+            pairs = 1
+        elif group.cards[0] == card and len(group.cards) == 3:
+            laid_triple = True
     if card is None:
-        options = [_arrange(player.groups, player.hand, None, "kan")]
-    else:
-        options = [_arrange(player.groups, player.hand, card, _triple_kind(player, card, own))]
-        options += [_arrange(laid, rest, None, "kan")
-                    for laid, rest in _four_options(player, card, own)]
-    valid = [w for w in options if w is not None and w.huxi >= MIN_HUXI]
-    return max(valid, key=lambda w: w.huxi, default=None)
+        return _winning(None, laid, _concealed_split(hand, None, pairs, "kan"))
+    best = _winning(None, laid, _concealed_split(hand, card, pairs,
+                                                 _triple_kind(player, card, own)))
+    if laid_triple or hand.count(card) == 3:
+        for four_laid, rest in _four_options(player, hand, card, own):
+            best = _winning(best, four_laid, _concealed_split(rest, None, 1, "kan"))
+    return best
+
+
+def _winning(best: WinHand | None, laid: list[Group], found: Split | None) -> WinHand | None:
+    """Return ``best`` or the arrangement of ``laid`` plus ``found``, whichever has more 胡息
+    (``best`` on a tie); an arrangement under 10 胡息 or without a split (``found`` None) never
+    wins."""
+    if found is None:
+        return best
+    win = _win_hand(laid, found)
+    if win.huxi < MIN_HUXI or (best is not None and win.huxi <= best.huxi):
+        return best
+    return win
 
 
 def all_cards(player: Player) -> list[str]:
