@@ -20,6 +20,7 @@ from app.api import ladders
 from app.api import openapi as openapi_doc, verify as verify_api
 from app.api import bots as bots_api
 from app.api import ops
+from app.api.body_limit import BodyLimit
 from app.api import accounts as accounts_api, manage as manage_api, replays as replays_api
 from app.bus import Broker, make_broker
 from app.db.session import make_engine, make_sessionmaker, migrate
@@ -32,12 +33,13 @@ from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.management import RoomManager
 from app.rooms.service import RoomService, SeedSource, new_seed
+from app.runtime import tune_gc
 from app.settings import Settings, ensure_sqlite_folder
 
 log = logging.getLogger(__name__)
 
 
-ROUTERS = (games_api.router, players.router, rooms.router, matches.router, endpoint.router,
+ROUTERS = (games_api.router, players.router, rooms.router, matches.router,
            pages.router, rules.router, ladders.router, verify_api.router,
            ops.router, bots_api.router,
            accounts_api.router, manage_api.router, replays_api.router)
@@ -75,6 +77,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(settings.log_format, settings.log_level)
+        tune_gc()  # bench/RESULTS.md section 3: the collector's thresholds under load
         ensure_sqlite_folder(settings.database_url)
         engine = make_engine(settings.database_url)
         await migrate(engine)
@@ -113,11 +116,12 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await broker.stop()
             await engine.dispose()
 
-    app = FastAPI(title="Reversal Arena", version="0.1.0", lifespan=lifespan,
-                  description="Rooms, matches and ladders of the Reversal Arena card games. "
-                              "The websocket protocol is in docs/protocol.md.")
+    app = endpoint.ArenaApp(title="Reversal Arena", version="0.1.0", lifespan=lifespan,
+                            description="Rooms, matches and ladders of the Reversal Arena card "
+                                        "games. The websocket protocol is in docs/protocol.md.")
     errors.install(app)
     openapi_doc.install(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)  # before any body is read
     app.state.metrics = metrics
     app.state.limits = make_limits(settings, clock.now)
     for router in ROUTERS:

@@ -6,10 +6,11 @@ setting uses the ``ARENA_`` prefix, e.g. ``ARENA_ALLOWED_ORIGINS='["https://exam
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./data/arena.db"
@@ -24,6 +25,9 @@ class Settings(BaseSettings):
         allowed_origins: websocket ``Origin`` values accepted besides the server's own host
             (a request without ``Origin`` — a non-browser client — is always accepted).
         max_frame_bytes: the largest websocket frame accepted (bytes; 16 KiB).
+        max_body_bytes: the largest HTTP request body accepted (bytes; 64 KiB; the largest
+            legitimate body, a room with its options, is well under 1 KiB); a larger one is
+            refused with 413 ``request_too_large`` before it is read (``app.api.body_limit``).
         chat_max_length: the longest chat text (characters).
         bot_delay_min, bot_delay_max: a bot's thinking time before each answer, seconds
             (uniform between the two, seeded jitter; 0 and 0 answer at once).
@@ -42,6 +46,9 @@ class Settings(BaseSettings):
         log_format: ``text`` (``time level logger: message key=value…``) or ``json`` (one JSON
             object per line: ``app.logs``).
         log_level: the level of the ``app`` loggers (``DEBUG``, ``INFO``, ``WARNING``…).
+        metrics_allow: the client addresses ``/metrics`` answers, comma-separated IPs or
+            networks (``10.0.0.0/8``); others get 404 (docs/security.md §3). A bad entry
+            fails at start (``ValueError``).
     """
 
     model_config = SettingsConfigDict(env_prefix="ARENA_", extra="ignore")
@@ -53,6 +60,7 @@ class Settings(BaseSettings):
         None, validation_alias=AliasChoices("REDIS_URL", "ARENA_REDIS_URL"))
     allowed_origins: list[str] = []
     max_frame_bytes: int = 16 * 1024
+    max_body_bytes: int = Field(64 * 1024, gt=0)
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
     bot_delay_min: float = 0.6
@@ -67,6 +75,28 @@ class Settings(BaseSettings):
     frontend_dir: Path = Path(__file__).resolve().parent.parent / "frontend"
     log_format: Literal["text", "json"] = "text"
     log_level: str = "INFO"
+    metrics_allow: str = "127.0.0.1,::1"
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _check_networks(cls, value: str) -> str:
+        networks(value)
+        return value
+
+    @property
+    def metrics_networks(self) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+        """``metrics_allow`` parsed (``networks``)."""
+        return networks(self.metrics_allow)
+
+
+def networks(text: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """Return the networks of a comma-separated list of IPs/networks (``"127.0.0.1,10.0.0.0/8"``;
+    an IP is a one-address network; blanks are ignored).
+
+    Raises:
+        ValueError: an entry is neither an IP address nor a network (host bits set count too).
+    """
+    return tuple(ipaddress.ip_network(part.strip()) for part in text.split(",") if part.strip())
 
 
 def ensure_sqlite_folder(database_url: str) -> None:

@@ -25,6 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 NO_PER_IP_LIMITS = {"ARENA_MAX_CONNECTIONS_PER_IP": "0", "ARENA_PLAYERS_PER_MINUTE": "0",
                     "ARENA_ROOMS_PER_MINUTE": "0", "ARENA_LOG_LEVEL": "WARNING"}
 
+#: The uvicorn flags ``make run`` and the Dockerfile give the app (Makefile ``UVICORN_FLAGS``
+#: without proxies): frames over 64 KiB refused unread, no per-message deflate, no
+#: ``X-Forwarded-For`` handling (which would keep one more middleware frame alive per socket).
+APP_FLAGS = ("--ws-max-size", "65536", "--ws-per-message-deflate", "false", "--no-proxy-headers")
+
 
 @dataclass
 class ServerSpec:
@@ -68,7 +73,7 @@ class ServerSpec:
         if self.kind == "app":
             return python + ["-m", "uvicorn", "app.main:app", "--host", HOST,
                              "--port", str(self.port), "--workers", str(self.workers),
-                             "--no-access-log", "--log-level", "warning"]
+                             "--no-access-log", "--log-level", "warning", *APP_FLAGS]
         raise ValueError(f"Unknown server kind {self.kind!r}.")
 
     def environment(self) -> dict[str, str]:

@@ -35,7 +35,8 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
     return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}")
 
 
-HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed",
+              413: "request_too_large"}  # 413: app.api.body_limit
 
 
 async def http_error(request: Request, exc: HTTPException) -> Response:

@@ -4,6 +4,8 @@ FastAPI documents every route's 422 with its own ``HTTPValidationError`` (``{"de
 but this server answers every error — validation errors included — as
 ``{"detail": {"code", "message"}}`` (``app.api.errors``). ``install`` makes ``/openapi.json``
 say so: each 422 refers to ``ErrorOut``, and FastAPI's unused validation schemas are dropped.
+Every operation taking a body also lists the 413 ``request_too_large`` of ``app.api.body_limit``
+(the middleware answers it before any route runs, so no route declares it itself).
 """
 
 from __future__ import annotations
@@ -17,15 +19,20 @@ from app.api.schemas import ErrorOut
 
 ERROR_REF = "#/components/schemas/ErrorOut"
 FASTAPI_VALIDATION = ("HTTPValidationError", "ValidationError")
+TOO_LARGE = {"description": "Request body too large (code ``request_too_large``)",
+             "content": {"application/json": {"schema": {"$ref": ERROR_REF}}}}
 
 
 def _errors_as_served(document: dict[str, Any]) -> dict[str, Any]:
-    """Point every 422 answer of ``document`` at ``ErrorOut`` (in place); return it."""
+    """Point every 422 answer of ``document`` at ``ErrorOut`` and add the 413 answer to every
+    operation with a request body (in place); return it."""
     for operations in document.get("paths", {}).values():
         for operation in operations.values():
             answer = operation.get("responses", {}).get("422")
             if answer is not None:
                 answer["content"] = {"application/json": {"schema": {"$ref": ERROR_REF}}}
+            if "requestBody" in operation:
+                operation.setdefault("responses", {})["413"] = dict(TOO_LARGE)
     schemas = document.setdefault("components", {}).setdefault("schemas", {})
     for name in FASTAPI_VALIDATION:
         schemas.pop(name, None)

@@ -1,5 +1,9 @@
 """Operations endpoints: ``/healthz`` (process up), ``/readyz`` (dependencies), ``/metrics``.
 
+``/metrics`` answers only clients whose address is in ``Settings.metrics_allow`` (default the
+loopback addresses); others get 404 as for an unknown path: the counters show every stored
+action live, hidden answers included (docs/security.md §2, §3).
+
 ``/readyz`` answers 200 only once the app has started (migrations done, matches resumed) and
 the database and, when ``REDIS_URL`` is set, Redis answer within ``CHECK_SECONDS``; otherwise
 503 with the failing check. Load balancers and ``docker-compose.yml`` health checks use it.
@@ -8,9 +12,10 @@ the database and, when ``REDIS_URL`` is set, Redis answer within ``CHECK_SECONDS
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable
+import ipaddress
+from typing import Any, Awaitable, Iterable
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 from pydantic import BaseModel
@@ -76,9 +81,31 @@ async def readyz(request: Request) -> JSONResponse:
                         status_code=200 if ready else 503)
 
 
-@router.get("/metrics", response_class=Response, responses={200: {
-    "description": "Prometheus text exposition format.",
-    "content": {"text/plain": {"schema": {"type": "string"}}}}})
+def address_allowed(host: str | None, networks: Iterable[ipaddress.IPv4Network
+                                                         | ipaddress.IPv6Network]) -> bool:
+    """Whether the client address ``host`` (as the server reports it; ``None`` or a name that
+    is not an IP counts as outside) lies in one of ``networks``; an IPv4-mapped IPv6 address
+    (``::ffff:10.0.0.1``) counts as its IPv4 address."""
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in network for network in networks)
+
+
+@router.get("/metrics", response_class=Response, responses={
+    200: {"description": "Prometheus text exposition format.",
+          "content": {"text/plain": {"schema": {"type": "string"}}}},
+    404: {"description": "The client address is not in ``ARENA_METRICS_ALLOW``."}})
 async def metrics(request: Request) -> Response:
-    """Answer the Prometheus text exposition of this process's metrics (``app.metrics``)."""
+    """Answer the Prometheus text exposition of this process's metrics (``app.metrics``).
+
+    Raises:
+        HTTPException: 404 (``not_found``) for a client outside ``Settings.metrics_allow``.
+    """
+    host = request.client.host if request.client is not None else None
+    if not address_allowed(host, request.app.state.arena.settings.metrics_networks):
+        raise HTTPException(404, "Not Found")
     return Response(request.app.state.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)

@@ -5,16 +5,64 @@ All functions take an ``AsyncSession`` and never commit: the caller owns the tra
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import Executable, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import (Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room,
                            RoomSeat)
 
 SeatRow = tuple[int, int, str]  # (seat, player_id, player name)
+#: One row of a Core write: a statement and its parameters. ``execute_writes`` runs the rows
+#: of one statement with one parameter shape together (bench/RESULTS.md §3).
+Write = tuple[Executable, dict[str, Any]]
+
+_ACTIONS, _RC_SETS, _MATCHES = MatchAction.__table__, RcSet.__table__, Match.__table__
+_INSERT_ACTION = insert(_ACTIONS)
+_INSERT_RC_SET = insert(_RC_SETS)
+#: ``UPDATE matches SET <the row's other keys> WHERE id = :match_key``.
+_UPDATE_MATCH = update(_MATCHES).where(_MATCHES.c.id == bindparam("match_key"))
+_DEADLINES_ONLY = ("match_key", "deadlines")
+
+
+#: SQLite: the deadlines of many matches in one statement, from one JSON object
+#: ``{"<match id>": deadlines}`` (``UPDATE … FROM``: SQLite 3.33 and later).
+_SQLITE_DEADLINES = text(
+    "UPDATE matches SET deadlines = j.value FROM json_each(:deadlines) AS j "
+    "WHERE matches.id = CAST(j.key AS INTEGER)")
+
+
+async def execute_writes(session: AsyncSession, writes: Iterable[Write]) -> None:
+    """Run ``writes`` in the caller's transaction, grouped by statement and parameter shape
+    (its keys), the groups in the order each first appears; each group is one statement
+    compiled once.
+
+    A group is one ``executemany``, except for the deadline updates on SQLite, which become
+    one ``UPDATE … FROM json_each(…)`` (on SQLite the inserts are one multi-row ``INSERT``:
+    ``session.make_engine``). The sqlite3 module hands the GIL over at every row, and under
+    load each hand-over waits for the event loop thread (up to the 5 ms switch interval), so
+    a batch takes as long with one statement per group whatever its size.
+
+    The order between writes of different groups is not kept, so the writes given together
+    must not depend on each other (rows of different matches, or one match's insert and
+    update). Raises what the database raises (``IntegrityError`` for a taken
+    ``(match_id, seq)``).
+    """
+    groups: dict[tuple[int, tuple[str, ...]], tuple[Executable, list[dict[str, Any]]]] = {}
+    for statement, params in writes:
+        key = (id(statement), tuple(params))
+        groups.setdefault(key, (statement, []))[1].append(params)
+    sqlite = session.bind is not None and session.bind.dialect.name == "sqlite"
+    for (_, keys), (statement, rows) in groups.items():
+        if sqlite and statement is _UPDATE_MATCH and keys == _DEADLINES_ONLY and len(rows) > 1:
+            deadlines = {str(row["match_key"]): row["deadlines"] for row in rows}
+            if len(deadlines) == len(rows):  # one row per match
+                await session.execute(_SQLITE_DEADLINES, {"deadlines": json.dumps(deadlines)})
+                continue
+        await session.execute(statement, rows)
 
 
 # --------------------------------------------------------------------------- players
@@ -188,28 +236,46 @@ async def count_actions(session: AsyncSession, match_id: int) -> int:
     return int(await session.scalar(query) or 0)
 
 
+def action_write(match_id: int, seq: int, seat: int, action: dict[str, Any], timeout: bool,
+                 at: datetime) -> Write:
+    """Return the insert of one action (``UNIQUE(match_id, seq)`` refuses a second one at the
+    same seq), for ``execute_writes``."""
+    return _INSERT_ACTION, {"match_id": match_id, "seq": seq, "seat": seat, "action": action,
+                            "timeout": timeout, "at": at}
+
+
+def match_write(match_id: int, **values: Any) -> Write:
+    """Return the update of a match's ``values`` (``deadlines``, ``status``, ``outcome``,
+    ``finished_at``), for ``execute_writes``."""
+    return _UPDATE_MATCH, {"match_key": match_id, **values}
+
+
 async def add_action(session: AsyncSession, match_id: int, seq: int, seat: int,
                      action: dict[str, Any], timeout: bool, at: datetime) -> None:
-    """Append one action (``UNIQUE(match_id, seq)`` refuses a second one at the same seq)."""
-    session.add(MatchAction(match_id=match_id, seq=seq, seat=seat, action=action,
-                            timeout=timeout, at=at))
-    await session.flush()
+    """Append one action (``action_write``; ``IntegrityError`` for a taken seq)."""
+    await execute_writes(session, [action_write(match_id, seq, seat, action, timeout, at)])
 
 
 async def update_match(session: AsyncSession, match_id: int, **values: Any) -> None:
-    """Store new values (``deadlines``, ``status``, ``outcome``, ``finished_at``) of a match."""
-    await session.execute(update(Match).where(Match.id == match_id).values(**values))
+    """Store new values of a match (``match_write``)."""
+    await execute_writes(session, [match_write(match_id, **values)])
 
 
 # --------------------------------------------------------------------------- Reverse Curse ladder
 
+def rc_set_writes(match_id: int, sets: Sequence[dict[str, Any]]) -> list[Write]:
+    """Return the inserts of resolved sets ``[{set, first_side, field, result,
+    position_after}]``, for ``execute_writes``."""
+    return [(_INSERT_RC_SET, {"match_id": match_id, "set_no": s["set"],
+                              "first_side": s["first_side"], "field": s["field"],
+                              "result": s["result"], "position_after": s["position_after"]})
+            for s in sets]
+
+
 async def add_rc_sets(session: AsyncSession, match_id: int, sets: Sequence[dict[str, Any]]
                       ) -> None:
-    """Insert resolved sets ``[{set, first_side, field, result, position_after}]``."""
-    session.add_all(RcSet(match_id=match_id, set_no=s["set"], first_side=s["first_side"],
-                          field=s["field"], result=s["result"],
-                          position_after=s["position_after"]) for s in sets)
-    await session.flush()
+    """Insert resolved sets (``rc_set_writes``)."""
+    await execute_writes(session, rc_set_writes(match_id, sets))
 
 
 async def rc_sets(session: AsyncSession, match_id: int) -> Sequence[RcSet]:

@@ -2,6 +2,10 @@
 
 A connection moves through explicit states: ``AWAITING_HELLO`` → ``GREETED`` → ``CLOSED``.
 Every inbound frame is validated (``app.realtime.frames``) before it reaches the room.
+
+The endpoint is not a FastAPI route: the application class (``ArenaApp``, made by
+``app.main``) hands its sockets to ``room_socket`` before FastAPI's middlewares and router, so an
+idle socket holds less memory (issue 10 "memory per idle room", bench/RESULTS.md §4).
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ import asyncio
 from enum import Enum
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnected
 
 from app.auth import player_for_token
 from app.limits import client_ip
@@ -20,10 +26,16 @@ from app.realtime.hub import Connection
 from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, frame
 from app.rooms.errors import RoomError
 
-router = APIRouter()
+#: The socket path's prefix; the rest of the path (one segment) is the room code.
+PREFIX = "/ws/rooms/"
 
 #: Close codes (RFC 6455): a policy breach (too many sockets from one address, a flood).
 POLICY_VIOLATION = 1008
+
+
+#: Seconds a flood close waits for the frames already queued to that socket (its pongs and
+#: ``rate_limited`` errors) to go out first.
+FLUSH_BEFORE_CLOSE = 1.0
 
 
 class ConnState(str, Enum):
@@ -60,7 +72,41 @@ async def receive_text(websocket: WebSocket) -> str:
     return (message.get("bytes") or b"").decode("utf-8", "replace")
 
 
-@router.websocket("/ws/rooms/{code}")
+def room_code(scope: Scope) -> str | None:
+    """Return the room code of a websocket scope whose path is ``/ws/rooms/{code}`` (after the
+    ``root_path``, one non-empty segment, as the route ``/ws/rooms/{code}`` matched it), else
+    ``None``."""
+    if scope["type"] != "websocket":
+        return None
+    path, root = scope["path"], scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root):]
+    if not path.startswith(PREFIX):
+        return None
+    code = path[len(PREFIX):]
+    return code if code and "/" not in code else None
+
+
+class ArenaApp(FastAPI):
+    """FastAPI, but ``/ws/rooms/{code}`` websockets go straight to ``room_socket``, past the
+    middleware stack and the router; everything else (HTTP, lifespan, other paths) is FastAPI's.
+
+    An open socket then keeps no router, exception-handler, dependency or middleware frames
+    alive (≈ 14 KB per socket: bench/RESULTS.md §4). None of them does anything for this
+    endpoint: it has no dependencies; for a websocket the error middlewares only re-raise, and
+    every error it expects is answered here by an ``error`` frame or a close code (an
+    unexpected exception still reaches uvicorn, which logs it and closes the socket).
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        code = room_code(scope)
+        if code is None:
+            await super().__call__(scope, receive, send)
+            return
+        scope["app"] = self
+        await room_socket(WebSocket(scope, receive, send), code)
+
+
 async def room_socket(websocket: WebSocket, code: str) -> None:
     """Serve one client of room ``code`` until it leaves."""
     arena = websocket.app.state.arena
@@ -90,8 +136,21 @@ async def refuse(websocket: WebSocket, code: str, message: str) -> None:
     await websocket.close(code=POLICY_VIOLATION)
 
 
+async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> None:
+    """Close ``websocket`` with ``code`` (RFC 6455), or do nothing if its server side is already
+    closed: an earlier send to a vanished client makes Starlette mark it disconnected, and a
+    second close would raise ``WebSocketDisconnected`` (a ``RuntimeError``) out of the endpoint
+    (third attack report: the flood close of a socket whose client had gone)."""
+    try:
+        await websocket.close(code=code, reason=reason)
+    except WebSocketDisconnected:
+        pass
+
+
 class SocketSession:
     """One socket's conversation: hello, then act/chat/ping frames."""
+
+    __slots__ = ("websocket", "code", "arena", "state", "conn", "guard")
 
     def __init__(self, websocket: WebSocket, code: str, arena) -> None:
         self.websocket, self.code, self.arena = websocket, code, arena
@@ -102,23 +161,33 @@ class SocketSession:
 
     async def run(self) -> None:
         """Read frames until the client disconnects."""
-        settings = self.arena.settings
         while True:
-            text = await self.next_text()
-            verdict = self.guard.check()
-            if verdict == FloodGuard.CLOSE:
-                await self.websocket.close(code=POLICY_VIOLATION, reason="flood")
-                raise WebSocketDisconnect(POLICY_VIOLATION)
-            if verdict == FloodGuard.REFUSE:
-                await self.error("rate_limited", "Too many frames; slow down.")
-                continue
-            try:
-                parsed = parse_frame(text, settings.max_frame_bytes, settings.chat_max_length,
-                                     settings.max_json_depth)
-            except FrameError as exc:
-                await self.error(exc.code, exc.message)
-                continue
-            await self.handle(parsed)
+            await self.serve_one(await self.next_text())
+
+    async def serve_one(self, text: str) -> None:
+        """Check, parse and handle one inbound frame (its objects are freed once it is served,
+        not kept by the waiting loop until the next frame).
+
+        Raises:
+            WebSocketDisconnect: the socket was closed for flooding (1008).
+        """
+        verdict = self.guard.check()
+        if verdict == FloodGuard.CLOSE:
+            if self.conn is not None:
+                await self.conn.flush(FLUSH_BEFORE_CLOSE)
+            await close_quietly(self.websocket, POLICY_VIOLATION, "flood")
+            raise WebSocketDisconnect(POLICY_VIOLATION)
+        if verdict == FloodGuard.REFUSE:
+            await self.error("rate_limited", "Too many frames; slow down.")
+            return
+        settings = self.arena.settings
+        try:
+            parsed = parse_frame(text, settings.max_frame_bytes, settings.chat_max_length,
+                                 settings.max_json_depth)
+        except FrameError as exc:
+            await self.error(exc.code, exc.message)
+            return
+        await self.handle(parsed)
 
     async def next_text(self) -> str:
         """Return the next frame's text; before ``hello`` wait at most ``hello_timeout_seconds``.

@@ -8,9 +8,11 @@ processes can serve one room (ARCHITECTURE.md "Scale-out").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +27,7 @@ from app.rooms.service import RoomService
 log = logging.getLogger(__name__)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Connection:
     """One greeted socket: its room, seat (``None`` = spectator), name and last sent version.
 
@@ -33,7 +35,11 @@ class Connection:
     by the creator, a bot taking over — turns the socket into a spectator's); ``match_id`` is
     the match ``version`` counts in (a rematch starts again from version 0).
 
-    Frames go through ``outbox`` to one writer task, so they leave in the order they were queued.
+    Frames leave in the order they were queued, one at a time: ``send`` appends to ``outbox``
+    and, when no ``writer`` task is running, starts one that sends until ``outbox`` is empty and
+    then ends. An idle socket therefore holds no task and no queue (issue 10: memory per idle
+    room). Once a send failed (the socket closed: the reader side cleans up), ``dead`` is set
+    and later frames are dropped.
     ``version`` is ``-1`` until a match view was sent; ``shown`` is what the last ``welcome`` or
     ``update`` showed (``shown_by``), ``None`` before the first one.
     """
@@ -46,24 +52,52 @@ class Connection:
     player_id: int | None = None
     match_id: int | None = None
     shown: tuple | None = None
-    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    outbox: deque | None = None
     writer: asyncio.Task | None = None
+    dead: bool = False
 
     def send(self, data: dict[str, Any] | Outbound | str) -> None:
         """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket."""
-        self.outbox.put_nowait(frame(data) if isinstance(data, Outbound) else data)
+        if self.dead:
+            return
+        if self.outbox is None:
+            self.outbox = deque()
+        self.outbox.append(frame(data) if isinstance(data, Outbound) else data)
+        if self.writer is None:
+            self.writer = asyncio.get_running_loop().create_task(self.write_loop())
 
     async def write_loop(self) -> None:
-        """Send queued frames until the socket fails or the task is cancelled."""
-        while True:
-            data = await self.outbox.get()
-            try:
-                if isinstance(data, str):
-                    await self.websocket.send_text(data)
-                else:
-                    await self.websocket.send_json(data)
-            except Exception:  # the socket closed: the reader side cleans up
-                return
+        """Send the queued frames in order until none is left, the socket fails (``dead``) or
+        the task is cancelled; then forget the task and the emptied queue."""
+        try:
+            while self.outbox:
+                data = self.outbox.popleft()
+                try:
+                    if isinstance(data, str):
+                        await self.websocket.send_text(data)
+                    else:
+                        await self.websocket.send_json(data)
+                except Exception:  # the socket closed: the reader side cleans up
+                    self.dead = True
+                    return
+        finally:
+            self.writer = None
+            if self.dead or not self.outbox:
+                self.outbox = None
+
+    async def flush(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until the frames queued so far were sent, e.g. the
+        answers to a flood's frames before the socket is closed for it (the reader serves buffered
+        frames without yielding, so the writer may not have run yet)."""
+        if self.writer is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.writer), timeout)
+
+    def stop(self) -> None:
+        """Cancel the writer (frames still queued are dropped) and drop later frames."""
+        self.dead = True
+        if self.writer is not None:
+            self.writer.cancel()
 
 
 def shown_by(render: dict[str, Any]) -> tuple:
@@ -118,8 +152,7 @@ class Hub:
             self._task.cancel()
         for conns in self._rooms.values():
             for conn in conns:
-                if conn.writer is not None:
-                    conn.writer.cancel()
+                conn.stop()
 
     async def _pump(self, subscription) -> None:
         """Dispatch messages; if the subscription breaks (Redis went away), subscribe again."""
@@ -162,6 +195,7 @@ class Hub:
             fanout = Fanout(functools.partial(self._service.matches.render, code), room)
             for conn in list(self._rooms.get(code, ())):
                 self.push_update(conn, room, fanout=fanout)
+            await self._forget_shown_events(code)
         elif message["kind"] == "room":
             room = await self._service.room(code)
             for conn in list(self._rooms.get(code, ())):
@@ -169,6 +203,20 @@ class Hub:
                 conn.send(RoomFrame(room=room))
         elif message["kind"] == "chat":
             self._deliver_chat(code, message)
+
+    async def _forget_shown_events(self, code: str) -> None:
+        """Let the room's match drop the events every local socket of the room was shown.
+
+        A socket's next ``update`` carries the events after its ``version``, so the match keeps
+        those after the lowest one; a socket still counting another match (it will start again
+        from version 0 of this one) keeps them all. Sockets greeted later get a ``welcome``.
+        """
+        live = await self._service.matches.live(code)
+        conns = self._rooms.get(code)
+        if live is None or not conns:
+            return
+        live.forget_events(min(conn.version if conn.match_id == live.match_id else 0
+                               for conn in conns))
 
     async def resync(self) -> None:
         """Refresh every local room after the broker lost messages (a Redis restart).
@@ -205,8 +253,10 @@ class Hub:
         a simultaneous hidden window — a Reverse Curse mulligan, a zipai claim window, a Grid
         Reversal setup choice — another seat's answer must not show, not even by a frame
         arriving). With ``force`` (the resync after ``stale_prompt``) an ``update`` is always
-        sent; if nothing changed for this viewer it repeats the last one, at ``conn.version``
-        and without events, so a probe with a wrong prompt learns no new version either.
+        sent; if nothing changed for this viewer it repeats the last one, at the public version
+        of ``conn.version`` and without events, so a probe with a wrong prompt learns no new
+        version either. ``conn.version`` counts actions; the frame's ``version`` is the public
+        one (``LiveMatch.public_version``: it does not count hidden answers).
         With ``fanout`` (one version fanned out to the room, whose ``room`` it carries) the
         render and the encoded frame are shared with the room's other sockets of that viewer.
         """
@@ -221,9 +271,10 @@ class Hub:
         shown = shown_by(render)
         if not render["events"] and shown == conn.shown:
             if force:
-                conn.send(Update(room=room, **{**render, "version": conn.version}))
+                public = self._service.matches.public_version(conn.code, conn.version)
+                conn.send(Update(room=room, **{**render, "version": public}))
             return
-        conn.version, conn.shown = render["version"], shown
+        conn.version, conn.shown = version, shown
         conn.send(fanout.update_text(conn.seat, since) if fanout is not None
                   else Update(room=room, **render))
 
@@ -239,7 +290,6 @@ class Hub:
             data = self._service.matches.render(conn.code, conn.seat, version)
             data.pop("events")
             conn.version, conn.match_id, conn.shown = version, room.get("match_id"), shown_by(data)
-        conn.writer = asyncio.create_task(conn.write_loop())
         self._rooms.setdefault(conn.code, set()).add(conn)
         conn.send(Welcome(seat=conn.seat, room=room, **data))
         self._presence(conn.code)
@@ -252,8 +302,7 @@ class Hub:
         """Forget ``conn``; tell the others who is still there (the last one out of a finished
         match lets the service free it)."""
         self._rooms.get(conn.code, set()).discard(conn)
-        if conn.writer is not None:
-            conn.writer.cancel()
+        conn.stop()
         if not self._rooms.get(conn.code):
             self._rooms.pop(conn.code, None)
             self._service.matches.release(conn.code)

@@ -11,9 +11,11 @@ from typing import Any, Callable
 
 from engine.core import Game
 from engine.reverse_curse import ladder as reverse_curse_ladder
+from engine.reverse_curse import resolved_count as reverse_curse_count
 
-LADDERS: dict[str, Callable[[Any], list[dict[str, Any]]]] = {
-    "reverse_curse": reverse_curse_ladder,
+#: ``{game: (ladder(state, start) -> records from the start-th, resolved_count(state))}``.
+LADDERS: dict[str, tuple[Callable[[Any, int], list[dict[str, Any]]], Callable[[Any], int]]] = {
+    "reverse_curse": (reverse_curse_ladder, reverse_curse_count),
 }
 LADDER_GAMES = frozenset(LADDERS)
 
@@ -21,9 +23,12 @@ LADDER_GAMES = frozenset(LADDERS)
 def resolved_sets(game: Game, before: Any, after: Any) -> list[dict[str, Any]]:
     """Return the ladder records of the sets resolved between states ``before`` and ``after``.
 
-    Empty for games without a ladder.
+    Empty for games without a ladder. Builds only the new records (a match's ladder grows with
+    every set; building it twice per action was 15 % of the server's CPU under load:
+    bench/RESULTS.md section 3).
     """
-    ladder = LADDERS.get(game.spec.id)
-    if ladder is None:
+    functions = LADDERS.get(game.spec.id)
+    if functions is None:
         return []
-    return ladder(after)[len(ladder(before)):]
+    ladder, count = functions
+    return ladder(after, count(before))

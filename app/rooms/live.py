@@ -3,13 +3,21 @@
 The state is never sent anywhere: callers get per-viewer renders (``render``). A ``LiveMatch``
 is rebuilt after a restart by replaying the logged actions from the seed (``replay``).
 
+Versions: ``version`` counts the applied actions (the action log's ``seq``; ``since`` of
+``render``); frames show ``public_version`` instead — the number of steps that changed what a
+spectator sees (``SpectatorStep``), a function of public information only (docs/security.md §2
+"Version jumps").
+
 Prompts (docs/protocol.md): a seat's prompt is the version at which its current decision began;
 it changes when the seat enters ``to_act``, after the seat acted, or when its legal list changed.
+Its id is opaque (``prompt_token``): it does not tell that version.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
+from array import array
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -33,6 +41,32 @@ def timeout_event(game: Game, state: Any, seat: int) -> Event:
     """
     audience = None if to_act_is_public(game, state) else frozenset({seat})
     return Event("timeout", {"seat": seat}, audience)
+
+
+def prompt_token(seed: bytes, seat: int, version: int) -> str:
+    """Return the opaque part of a prompt id: 16 hex digits of HMAC-SHA256(``seed``,
+    ``"<seat>.<version>"``), ``version`` being the action count at which the decision began.
+
+    The match seed is secret until the match ends (docs/security.md §4), so the id does not tell
+    the action count (how many hidden answers were given: docs/security.md §2).
+    """
+    return hmac.digest(seed, f"{seat}.{version}".encode(), "sha256").hex()[:16]
+
+
+@dataclass(slots=True)
+class SpectatorStep:
+    """What a spectator is shown of one step besides events: ``state``'s spectator view
+    (rendered on first use, then kept) and ``clocks`` (``LiveMatch._clock_key``)."""
+
+    state: Any
+    clocks: tuple
+    rendered: dict[str, Any] | None = None
+
+    def view(self, game: Game) -> dict[str, Any]:
+        """Return ``game.view(state, None)``, rendered once."""
+        if self.rendered is None:
+            self.rendered = game.view(self.state, None)
+        return self.rendered
 
 
 @dataclass(frozen=True)
@@ -70,8 +104,18 @@ class LiveMatch:
     Attributes:
         game: the engine; match_id, code, room_id: ids; players: seat count.
         state: the current engine state (raw: never leaves ``app.rooms``).
+        seed: the match seed (secret until the end): keys the prompt ids (``prompt_token``).
         version: actions applied so far.
-        events: ``{version: events of that action}`` (for per-viewer ``update`` frames).
+        public_version: the steps so far that changed what a spectator sees (an event visible
+            to it, other clocks or another view); the ``version`` frames show.
+        public_at: ``public_at[v]`` = ``public_version`` after ``v`` actions (an ``array`` of
+            int64: 8 bytes an action).
+        spectator: what a spectator is shown of the last step (``SpectatorStep``: its clocks,
+            and its view, rendered at most once per step and shared by every spectator render).
+        events: ``{version: events of that action}`` (for per-viewer ``update`` frames), only
+            for the versions after ``forgotten``.
+        forgotten: the events of versions ``1 .. forgotten`` were dropped (``forget_events``):
+            every socket had been shown them.
         ended: ``{seat: (prompt version, seat whose action ended it)}`` for the seat's last
             decision that ended: by a teammate, or by the seat itself from another socket (a
             second answer to it gets ``already_played``).
@@ -84,8 +128,13 @@ class LiveMatch:
     players: int
     state: Any
     room_id: int = 0
+    seed: bytes = b""
     version: int = 0
+    public_version: int = 0
+    public_at: array = field(default_factory=lambda: array("q", [0]))
+    spectator: "SpectatorStep | None" = None
     events: dict[int, tuple[Event, ...]] = field(default_factory=dict)
+    forgotten: int = 0
     prompts: dict[int, int] = field(default_factory=dict)
     decision_at: dict[int, float] = field(default_factory=dict)
     deadlines: dict[int, float] = field(default_factory=dict)
@@ -99,12 +148,14 @@ class LiveMatch:
               options: Mapping[str, Any], players: int, seed: bytes,
               started_at: float) -> "LiveMatch":
         """Return the match at version 0: ``new_game`` from the seed, every to-act seat prompted."""
-        live = cls(game, match_id, code, players, game.new_game(options, players, seed), room_id)
+        live = cls(game, match_id, code, players, game.new_game(options, players, seed), room_id,
+                   seed)
         for seat in sorted(game.to_act(live.state)):
             live.prompts[seat] = 0
             live.decision_at[seat] = started_at
             live.deadlines[seat] = started_at + game.clock_seconds(live.state, seat)
             live.legal[seat] = game.legal_actions(live.state, seat)
+        live.spectator = live._spectator_now()
         return live
 
     # ------------------------------------------------------------------ reading
@@ -115,13 +166,14 @@ class LiveMatch:
         return self.game.outcome(self.state) is not None
 
     def prompt_id(self, seat: int) -> str | None:
-        """Return the seat's current prompt id (``"<match>.<seat>.<version>"``) or ``None``."""
+        """Return the seat's current prompt id (``"<match>.<seat>.<prompt_token>"``) or
+        ``None``."""
         if seat not in self.prompts:
             return None
         return self._prompt_text(seat, self.prompts[seat])
 
     def _prompt_text(self, seat: int, version: int) -> str:
-        return f"{self.match_id}.{seat}.{version}"
+        return f"{self.match_id}.{seat}.{prompt_token(self.seed, seat, version)}"
 
     def ended_prompt_by(self, seat: int, prompt: str) -> int | None:
         """Return the seat whose action ended ``seat``'s decision ``prompt`` (``seat`` itself
@@ -136,7 +188,7 @@ class LiveMatch:
 
     def sides(self) -> dict[str, list[int]]:
         """Return the public ``sides`` of the spectator view (``{}`` if the game has none)."""
-        sides = self.game.view(self.state, None).get("sides") or {}
+        sides = self.spectator_view().get("sides") or {}
         return {name: list(seats) for name, seats in sides.items()}
 
     def teammates(self, seat: int) -> frozenset[int]:
@@ -171,21 +223,50 @@ class LiveMatch:
                     return True
         return False
 
+    def spectator_view(self) -> dict[str, Any]:
+        """Return the spectator view of ``state`` (made at most once per step; do not mutate)."""
+        if self.spectator is None:
+            self.spectator = self._spectator_now()
+        return self.spectator.view(self.game)
+
+    def _clock_key(self) -> tuple:
+        """Return the spectator's clocks as ``((seat, decision began), …)``: the seats shown and
+        when their decisions began (a ``deadline`` is that plus the engine's clock), so the key
+        is a function of the action log — a restart's grace (``override_deadlines``) does not
+        change it."""
+        return tuple((s, self.decision_at[s]) for s in sorted(self.visible_clocks(None)))
+
+    def _spectator_now(self) -> "SpectatorStep":
+        return SpectatorStep(self.state, self._clock_key())
+
+    def public_at_version(self, version: int) -> int:
+        """Return the ``public_version`` the match had after ``version`` actions (0 for < 0)."""
+        return self.public_at[version] if version > 0 else 0
+
     def render(self, viewer: int | None, since: int) -> dict[str, Any]:
         """Return ``{version, view, prompt, legal, deadline, clocks, events}`` for ``viewer``.
 
-        ``events`` are those of versions ``since+1 .. version`` that ``viewer`` may see
-        (``Event.visible``), oldest first, as ``{kind, data}``.
+        ``version`` is ``public_version`` (docs/protocol.md). ``events`` are those of versions
+        ``since+1 .. version`` (action counts) that ``viewer`` may see (``Event.visible``),
+        oldest first, as ``{kind, data}``. A spectator's ``view`` is ``spectator_view`` (shared).
+
+        Raises:
+            ValueError: ``since < forgotten`` (those events were dropped: ``forget_events``;
+                ``since`` -1 counts as 0).
         """
         clocks = self.visible_clocks(viewer)
         deadline = clocks.get(viewer) if viewer is not None else None
         if deadline is None and len(clocks) == 1:
             deadline = next(iter(clocks.values()))
+        if max(since, 0) < self.forgotten:
+            raise ValueError(f"the events after version {since} are no longer kept "
+                             f"(versions up to {self.forgotten} were forgotten)")
         events = [e.to_json() for v in range(max(since, 0) + 1, self.version + 1)
                   for e in self.events.get(v, ()) if e.visible(viewer)]
         return {
-            "version": self.version,
-            "view": self.game.view(self.state, viewer),
+            "version": self.public_version,
+            "view": self.game.view(self.state, viewer) if viewer is not None
+            else self.spectator_view(),
             "prompt": self.prompt_id(viewer) if viewer is not None else None,
             "legal": list(self.legal.get(viewer, [])) if viewer is not None else [],
             "deadline": deadline,
@@ -229,7 +310,11 @@ class LiveMatch:
                     decision_at, deadlines, legal)
 
     def commit(self, step: Step) -> None:
-        """Make ``step`` the current state (after it was stored)."""
+        """Make ``step`` the current state (after it was stored).
+
+        ``public_version`` advances by one iff the step shows a spectator something: an event
+        visible to it, other clocks, or another view (``_count_public``).
+        """
         if step.version != self.version + 1:
             raise RuntimeError(f"step {step.version} does not follow version {self.version}")
         for seat, began in self.prompts.items():
@@ -243,7 +328,31 @@ class LiveMatch:
         self.events[step.version] = step.events
         self.prompts, self.decision_at = step.prompts, step.decision_at
         self.deadlines, self.legal = step.deadlines, step.legal
+        self._count_public(step.events)
         self.changed.set()
+
+    def _count_public(self, events: tuple[Event, ...]) -> None:
+        """Advance ``public_version`` if the spectator sees an event, other clocks or another
+        view (docs/protocol.md "version"). The views are compared (rendered) only when neither
+        an event nor the clocks decided it, so most steps render no view here."""
+        before, now = self.spectator, self._spectator_now()
+        self.spectator = now
+        if (before is None or before.clocks != now.clocks or any(e.visible(None) for e in events)
+                or before.view(self.game) != now.view(self.game)):
+            self.public_version += 1
+        self.public_at.append(self.public_version)
+
+    def forget_events(self, seen: int) -> None:
+        """Drop the events of versions ``1 .. seen`` (at most up to ``version``): every socket
+        that may still get an ``update`` was shown them (issue 10: memory no longer grows with
+        the match's length). A socket greeted later gets a ``welcome``, which has no events.
+
+        Afterwards ``render`` needs ``since >= forgotten`` (-1 counting as 0).
+        """
+        upto = min(seen, self.version)
+        for version in range(self.forgotten + 1, upto + 1):
+            self.events.pop(version, None)
+        self.forgotten = max(self.forgotten, upto)
 
     def replay(self, seat: int, action: Mapping[str, Any], at: float, timeout: bool) -> Step:
         """Re-apply one logged action (rebuild after a restart or catch up with another process)."""

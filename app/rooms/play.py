@@ -9,19 +9,18 @@ then "room X at version v" goes out on the broker.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bus.base import CHANNEL, Broker
 from app.bus.memory import MemoryBroker
 from app.db import repositories as repo
-from app.db.session import is_sqlite
+from app.db.writer import GroupWriter, Job
 from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock, run_deadlines
 from app.rooms.errors import RoomError
@@ -56,9 +55,9 @@ class MatchRunner:
 
     With the in-memory broker this process is the only one that stores actions, so ``act``
     and the clocks do not read the log before proposing (bench/RESULTS.md section 3, fix 4);
-    with Redis they catch up first (one indexed query: ``seq > version``). On SQLite the
-    store transactions of this process run one at a time (fix 2: one writer at a time is all
-    SQLite allows, and queueing in the event loop beats its sleeping busy handler).
+    with Redis they catch up first (one indexed query: ``seq > version``). Every store goes
+    through one ``GroupWriter`` (group commit): the stores queued while a transaction runs are
+    committed together in the next one, each acknowledged only after its COMMIT.
     """
 
     def __init__(self, sessions: async_sessionmaker, broker: Broker, catalog: Catalog,
@@ -66,7 +65,7 @@ class MatchRunner:
         self._sessions, self._broker, self._catalog = sessions, broker, catalog
         self._clock, self._grace = clock, grace
         self._only_writer = isinstance(broker, MemoryBroker)
-        self._write_lock = asyncio.Lock() if is_sqlite(sessions) else None
+        self._writer = GroupWriter(sessions)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._clock_tasks: dict[str, asyncio.Task] = {}
@@ -139,6 +138,12 @@ class MatchRunner:
         """Return the version of the room's match held here, or ``None``."""
         live = self._live.get(code)
         return live.version if live is not None else None
+
+    def public_version(self, code: str, version: int) -> int:
+        """Return the public version (what frames show: ``LiveMatch.public_at_version``) the
+        room's match held here had after ``version`` actions; 0 when none is held."""
+        live = self._live.get(code)
+        return live.public_at_version(version) if live is not None else 0
 
     def match_key(self, code: str) -> tuple[int, bool] | None:
         """Return ``(match_id, over)`` of the room's match held here, or ``None``: what a
@@ -278,7 +283,8 @@ class MatchRunner:
             raise RoomError("stale_prompt", "That decision is no longer the current one.")
 
     async def _append(self, live: LiveMatch, step: Step) -> bool:
-        """Store ``step`` in one transaction, then commit it in memory; return ``True``.
+        """Store ``step`` (``_store``: it is committed in memory right after the COMMIT);
+        return ``True``.
 
         Returns ``False`` (nothing changed) when another process stored this seq first.
         """
@@ -288,7 +294,6 @@ class MatchRunner:
             log.info("seq taken by another process", extra={
                 "room": live.code, "match": live.match_id, "seq": step.version})
             return False
-        live.commit(step)
         if live.over:
             self._stop_clock(live.code)
         return True
@@ -300,28 +305,33 @@ class MatchRunner:
             task.cancel()
 
     async def _store(self, live: LiveMatch, step: Step) -> None:
+        """Store ``step`` through the group writer: the action, any ``rc_sets`` rows it
+        resolves and the match's deadlines (and at the end its outcome, the room status and
+        the ratings) in one transaction; ``live.commit(step)`` runs right after its COMMIT.
+
+        Raises:
+            IntegrityError: another process stored this seq first (nothing stored).
+        """
         outcome = live.game.outcome(step.state)
+        at = to_datetime(step.at)
         values: dict[str, Any] = {"deadlines": {str(s): d for s, d in step.deadlines.items()}}
         if outcome is not None:
             values.update(status=transition(RoomStatus.PLAYING, RoomStatus.FINISHED).value,
-                          outcome=outcome.to_json(), finished_at=to_datetime(step.at))
-        async with self._writing(), self._sessions() as session, session.begin():
-            await repo.add_action(session, live.match_id, step.version, step.seat, step.action,
-                                  step.timeout, to_datetime(step.at))
-            sets = resolved_sets(live.game, live.state, step.state)
-            if sets:
-                await repo.add_rc_sets(session, live.match_id, sets)
-            await repo.update_match(session, live.match_id, **values)
-            if outcome is not None:
-                room = await repo.room_by_code(session, live.code)
-                status = transition(room.status, RoomStatus.FINISHED)
-                await repo.set_room_status(session, room.id, status.value)
-                await rate_match(session, live.match_id, live.game.spec.id, outcome,
-                                 live.sides())
+                          outcome=outcome.to_json(), finished_at=at)
+        writes = [repo.action_write(live.match_id, step.version, step.seat, step.action,
+                                    step.timeout, at),
+                  *repo.rc_set_writes(live.match_id,
+                                      resolved_sets(live.game, live.state, step.state)),
+                  repo.match_write(live.match_id, **values)]
 
-    def _writing(self) -> contextlib.AbstractAsyncContextManager:
-        """Return what a store transaction runs under: the SQLite write lock, or nothing."""
-        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
+        async def finish(session: AsyncSession) -> None:
+            room = await repo.room_by_code(session, live.code)
+            status = transition(room.status, RoomStatus.FINISHED)
+            await repo.set_room_status(session, room.id, status.value)
+            await rate_match(session, live.match_id, live.game.spec.id, outcome, live.sides())
+
+        await self._writer.write(Job(writes, finish if outcome is not None else None,
+                                     lambda: live.commit(step)))
 
     async def _catch_up_shared(self, live: LiveMatch) -> None:
         """``_catch_up`` unless this process is the only writer (the in-memory broker)."""

@@ -6,7 +6,8 @@ trace) and ``ladder(state)`` (per-set ladder records the server stores).
 """
 
 from engine.reverse_curse.game import GAME, ReverseCurseGame
-from engine.reverse_curse.outcome import ladder
+from engine.reverse_curse.outcome import ladder, resolved_count
 from engine.reverse_curse.resolution import resolve, resolve_stack
 
-__all__ = ["GAME", "ReverseCurseGame", "resolve_stack", "resolve", "ladder"]
+__all__ = ["GAME", "ReverseCurseGame", "resolve_stack", "resolve", "ladder",
+           "resolved_count"]

@@ -6,7 +6,7 @@ Rule source: the rulings' "Match flow" 1-8 and seed §5-§7. Every function retu
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.core import Event, Rng
 from engine.reverse_curse.cards import DECK, ENERGY_CAP, MONSTERS
@@ -141,11 +141,15 @@ def start_deployment(state: State) -> tuple[State, Events]:
     return evolve(state, phase="deployment", turn=1, veiled=False), []
 
 
-def next_turn(state: State) -> tuple[State, Events]:
-    """After a card is played: the next turn, or the calculation after turn 12."""
+def next_turn(state: State, **played: Any) -> tuple[State, Events]:
+    """After a card is played: the next turn, or the calculation after turn 12.
+
+    ``played`` is the play's own changes to ``state`` (``State`` fields other than ``turn`` and
+    ``veiled``), applied in the same ``evolve`` as the turn's (issue 10).
+    """
     if state.turn < TURNS_PER_SET:
-        return evolve(state, turn=state.turn + 1, veiled=False), []
-    return finish_set(state)
+        return evolve(state, turn=state.turn + 1, veiled=False, **played), []
+    return finish_set(evolve(state, **played))
 
 
 def finish_set(state: State) -> tuple[State, Events]:

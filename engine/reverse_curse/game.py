@@ -66,21 +66,18 @@ class ReverseCurseGame(GameBase):
                              f"got {players}.")
         return flow.new_match(options, seed)[0]
 
-    def to_act(self, state: State) -> frozenset[int]:
-        """Return the seats that may act now (empty once the match is over)."""
-        return to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        """Return ``seat``'s legal actions now (see ``legality.legal_actions``)."""
-        return legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        """Return ``(new_state, events)``; raises ``InvalidAction``/``IllegalAction``."""
-        return apply_action(state, seat, action)
-
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        """Return the protocol's Reverse Curse view for ``viewer`` (``None`` = spectator)."""
-        return render(state, viewer)
+    # The per-action calls are the module functions themselves, not wrappers (issue 10).
+    #: ``to_act(state)``: the seats that may act now, empty once the match is over
+    #: (``legality.to_act``).
+    to_act = staticmethod(to_act)
+    #: ``legal_actions(state, seat)``: ``seat``'s legal actions now (``legality.legal_actions``).
+    legal_actions = staticmethod(legal_actions)
+    #: ``apply(state, seat, action) -> (new_state, events)``; raises ``InvalidAction`` or
+    #: ``IllegalAction`` (``actions.apply_action``).
+    apply = staticmethod(apply_action)
+    #: ``view(state, viewer)``: the protocol's Reverse Curse view for ``viewer`` (``None`` =
+    #: spectator; ``view.render``).
+    view = staticmethod(render)
 
     def outcome(self, state: State) -> Outcome | None:
         """Return the outcome once the match is over, else ``None``."""

@@ -6,13 +6,14 @@ side; on a deployment turn each member plays from their own hand).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from engine.core import IllegalAction
-from engine.reverse_curse.cards import RECRUIT_COST, SUMMON_COST
+from engine.reverse_curse.cards import CARD_CODES, MONSTERS, RECRUIT_COST, SUMMON_COST
 from engine.reverse_curse.monsters import summon_block
-from engine.reverse_curse.state import (SIDES, State, behind_side, deployment_side, seats_of,
-                                        side_index, side_of)
+from engine.reverse_curse.state import (FORMAT_SEATS, State, behind_side, deployment_side,
+                                        derived, seat_side_index, seats_of, side_for, side_index,
+                                        side_of)
 
 
 def acting_side(state: State) -> str | None:
@@ -32,23 +33,31 @@ def to_act(state: State) -> frozenset[int]:
 
     Mulligan: every seat of each side whose answer is still pending. Deployment: the members
     of the side to play who still hold cards. Order/shop: every member of the deciding side.
+    (Computed once per state: ``state.derived``.)
     """
-    if state.phase == "finished":
+    return derived(state, _to_act)
+
+
+def _to_act(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase == "deployment":
+        seats = seats_of(state, deployment_side(state))
+        return frozenset(filter(state.hands.__getitem__, seats))  # members holding cards
+    if phase == "mulligan":
+        up, down = state.mulligan
+        return _PENDING[state.format, state.up_parity, up is None, down is None]
+    if phase == "finished":
         return frozenset()
-    if state.phase == "mulligan":
-        return frozenset(seat for side in SIDES if state.mulligan[side_index(side)] is None
-                         for seat in seats_of(state, side))
-    side = acting_side(state)
-    assert side is not None
-    seats = seats_of(state, side)
-    if state.phase == "deployment":
-        seats = tuple(s for s in seats if state.hands[s])
-    return frozenset(seats)
+    return frozenset(seats_of(state, acting_side(state)))  # type: ignore[arg-type]
 
 
-def _distinct(cards: tuple[str, ...]) -> list[str]:
-    """Return the distinct codes of ``cards`` in order of first appearance."""
-    return list(dict.fromkeys(cards))
+#: ``(format, up_parity, UP pending, DOWN pending)`` -> the seats of the pending sides.
+_PENDING: Mapping[tuple[str, int, bool, bool], frozenset[int]] = {
+    (fmt, parity, up, down): frozenset(
+        s for s in range(seats) if (up, down)[side_index(side_for(s, parity))])
+    for fmt, seats in FORMAT_SEATS.items() for parity in (0, 1)
+    for up in (False, True) for down in (False, True)
+}
 
 
 def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
@@ -56,23 +65,56 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 
     Shapes: ``choose_order {first}``; ``mulligan {card|None}`` (keep first, then each distinct
     hand card); ``recruit {monster}`` per offered monster if energy allows, then ``pass``;
-    ``summon`` when allowed, then ``play {card}`` per distinct hand card.
+    ``summon`` when allowed, then ``play {card}`` per distinct hand card. The list and its
+    actions are new objects every call.
     """
+    return list(map(dict.copy, listed_actions(state, seat)))
+
+
+def listed_actions(state: State, seat: int) -> tuple[Mapping[str, Any], ...]:
+    """Return ``legal_actions(state, seat)`` as computed once per state and seat
+    (``state.derived``); the actions are shared: read them, never change them."""
+    return derived(state, _legal, seat)
+
+
+class _Actions(dict):  # type: ignore[type-arg]
+    """Code -> the action ``{"type": kind, field: code}``, built once per known code (a code the
+    table lacks gets a new dict: states are not checked against the card list)."""
+
+    def __init__(self, kind: str, field: str, codes: Iterable[str]) -> None:
+        super().__init__((code, {"type": kind, field: code}) for code in codes)
+        self.kind, self.field = kind, field
+
+    def __missing__(self, code: str) -> dict[str, Any]:
+        return {"type": self.kind, self.field: code}
+
+
+#: The actions ``_legal`` lists, one shared (never handed out) dict per action.
+_ORDER = ({"type": "choose_order", "first": True}, {"type": "choose_order", "first": False})
+_KEEP = {"type": "mulligan", "card": None}
+_SEND = _Actions("mulligan", "card", CARD_CODES)
+_RECRUIT = _Actions("recruit", "monster", MONSTERS)
+_PASS = {"type": "pass"}
+_SUMMON = {"type": "summon"}
+_PLAY = _Actions("play", "card", CARD_CODES)
+
+
+def _legal(state: State, seat: int) -> tuple[Mapping[str, Any], ...]:
+    """The legal actions of ``seat`` (see ``legal_actions``), computed."""
     if seat not in to_act(state):
-        return []
-    hand = _distinct(state.hands[seat])
-    if state.phase == "order":
-        return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
-    if state.phase == "mulligan":
-        return [{"type": "mulligan", "card": None}] + [
-            {"type": "mulligan", "card": card} for card in hand]
-    if state.phase == "shop":
-        energy = state.energy[side_index(side_of(state, seat))]
-        recruits = [{"type": "recruit", "monster": m} for m in state.offer
-                    if energy >= RECRUIT_COST]
-        return recruits + [{"type": "pass"}]
-    summon = [{"type": "summon"}] if summon_block(state, seat) is None else []
-    return summon + [{"type": "play", "card": card} for card in hand]
+        return ()
+    phase = state.phase
+    if phase == "deployment":
+        plays = tuple(map(_PLAY.__getitem__, dict.fromkeys(state.hands[seat])))
+        return plays if summon_block(state, seat) else (_SUMMON, *plays)
+    if phase == "mulligan":
+        return (_KEEP, *map(_SEND.__getitem__, dict.fromkeys(state.hands[seat])))
+    if phase == "shop":
+        energy = state.energy[seat_side_index(state, seat)]
+        if energy < RECRUIT_COST:
+            return (_PASS,)
+        return (*map(_RECRUIT.__getitem__, state.offer), _PASS)
+    return _ORDER
 
 
 #: Action type -> the phase it belongs to.

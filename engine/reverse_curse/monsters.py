@@ -14,7 +14,8 @@ from engine.core import Event, Rng
 from engine.reverse_curse.cards import (REBORN_UNICORN, ROLL_MOLE, SHARE_BEAR, SPY_EYE,
                                         SUMMON_COST, SWITCH_WITCH, VEIL_SNAIL)
 from engine.reverse_curse.state import (TURNS_PER_SET, FieldCard, State, evolve, other, per_side,
-                                        seats_of, side_index, side_of, with_hand)
+                                        seat_side_index, seats_of, side_index, side_of,
+                                        with_hand)
 
 Events = list[Event]
 
@@ -43,7 +44,7 @@ def summon_block(state: State, seat: int) -> str | None:
     none), ``not_enough_energy`` (energy below the summon cost), ``summon_not_allowed`` (the
     monster's "not allowed when" condition holds).
     """
-    side = side_index(side_of(state, seat))
+    side = seat_side_index(state, seat)
     monster = state.held[side]
     if monster is None:
         return "no_monster"

@@ -23,14 +23,19 @@ def outcome_of(state: State) -> Outcome | None:
     return Outcome(ending.ranks, ending.reason, {"position": ending.position})
 
 
-def ladder(state: State) -> list[dict[str, Any]]:
-    """Return the ladder record of every resolved set, in order.
+def ladder(state: State, start: int = 0) -> list[dict[str, Any]]:
+    """Return the ladder record of every resolved set from the ``start``-th (0-based), in order.
 
     Each record: ``{"set": int, "first_side": "UP"|"DOWN", "field": [{"card", "seat", "side"}]
     (T1 first, 12 entries), "result": int, "position_after": int}``. A set still being played
-    has no record yet.
+    has no record yet. ``ladder(after, resolved_count(before))`` is what a step resolved.
     """
-    return [ladder_record(r) for r in state.history]
+    return [ladder_record(r) for r in state.history[start:]]
+
+
+def resolved_count(state: State) -> int:
+    """Return how many sets are resolved (``len(ladder(state))``, without building them)."""
+    return len(state.history)
 
 
 def ladder_record(record: SetRecord) -> dict[str, Any]:

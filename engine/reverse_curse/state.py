@@ -8,7 +8,10 @@ new states (``evolve``, a fast ``dataclasses.replace``). Rule source for the ter
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Hashable, Mapping, Sequence, TypeVar
+
+T = TypeVar("T")
 
 UP, DOWN = "UP", "DOWN"
 #: The two sides, in the order every per-side tuple of the state uses.
@@ -146,14 +149,25 @@ def players(state: State) -> int:
     return FORMAT_SEATS[state.format]
 
 
+# Seats alternate sides (rulings "Formats": a team is every other seat) and the coin toss picks
+# UP's parity: seat ``s`` is on UP iff ``s % 2 == up_parity``, i.e. the index of its side in
+# ``SIDES`` is ``(s + up_parity) % 2``. The three helpers below inline that expression (they
+# are on every hot path; issue 10).
+
+
 def side_of(state: State, seat: int) -> str:
-    """Return the side of ``seat`` (seats alternate sides; the coin toss picks UP's parity)."""
-    return _side_for(seat, state.up_parity)
+    """Return the side of ``seat`` (see the rule above)."""
+    return SIDES[(seat + state.up_parity) % 2]
 
 
-def _side_for(seat: int, up_parity: int) -> str:
-    """Return UP iff ``seat % 2 == up_parity`` (rulings "Formats": a team is every other seat)."""
-    return UP if seat % 2 == up_parity else DOWN
+def seat_side_index(state: State, seat: int) -> int:
+    """Return the index of ``seat``'s side into per-side tuples: 0 for UP, 1 for DOWN."""
+    return (seat + state.up_parity) % 2
+
+
+def side_for(seat: int, up_parity: int) -> str:
+    """Return the side of ``seat`` when UP's parity is ``up_parity`` (see the rule above)."""
+    return SIDES[(seat + up_parity) % 2]
 
 
 def seats_of(state: State, side: str) -> tuple[int, ...]:
@@ -164,7 +178,7 @@ def seats_of(state: State, side: str) -> tuple[int, ...]:
 #: ``(format, up_parity, side)`` -> that side's seats: seat ``s`` is on UP iff
 #: ``s % 2 == up_parity`` (rulings "Formats"); a table because views and legality ask often.
 _SIDE_SEATS: Mapping[tuple[str, int, str], tuple[int, ...]] = {
-    (fmt, parity, side): tuple(s for s in range(count) if _side_for(s, parity) == side)
+    (fmt, parity, side): tuple(s for s in range(count) if side_for(s, parity) == side)
     for fmt, count in FORMAT_SEATS.items() for parity in (0, 1) for side in SIDES
 }
 
@@ -180,10 +194,16 @@ def max_sets(state: State) -> int:
 
 
 def per_side(values: Sequence[Any], side: str, value: Any) -> tuple[Any, Any]:
-    """Return a copy of the per-side pair ``values`` with ``side``'s entry set to ``value``."""
-    out = list(values)
-    out[side_index(side)] = value
-    return tuple(out)  # type: ignore[return-value]
+    """Return a copy of the per-side pair ``values`` with ``side``'s entry set to ``value``.
+
+    Raises:
+        ValueError: for a side that is neither UP nor DOWN.
+    """
+    if side == UP:
+        return value, values[1]
+    if side == DOWN:
+        return values[0], value
+    raise ValueError(f"Unknown side {side!r}.")
 
 
 def evolve(state: State, **changes: Any) -> State:
@@ -196,21 +216,62 @@ def evolve(state: State, **changes: Any) -> State:
     Raises:
         TypeError: for a name that is not a ``State`` field (like ``dataclasses.replace``).
     """
-    unknown = changes.keys() - _STATE_FIELDS
-    if unknown:
-        raise TypeError(f"State has no field {sorted(unknown)[0]!r}.")
-    new = object.__new__(State)
-    values = new.__dict__
-    values.update(state.__dict__)
+    if not _STATE_FIELDS.issuperset(changes):
+        unknown = sorted(changes.keys() - _STATE_FIELDS)
+        raise TypeError(f"State has no field {unknown[0]!r}.")
+    values = state.__dict__.copy()  # a plain dict copy: far cheaper than filling a new one
+    values.pop(_DERIVED, None)  # derived from the old fields: never carried over
     values.update(changes)
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", values)
     return new
+
+
+#: The instance ``__dict__`` key of an object's derived values (see ``derived``).
+_DERIVED = "_derived"
+#: ``derived``'s "no argument" and "not computed yet" markers.
+_NO_ARG, _MISSING = object(), object()
+
+
+def derived(obj: Any, build: Callable[..., T], arg: Hashable = _NO_ARG) -> T:
+    """Return ``build(obj)`` (``build(obj, arg)`` when ``arg`` is given), computed once per
+    object, ``build`` and ``arg`` (issue 10: ``to_act``, ``legal_actions``, ``apply`` and views
+    ask the same questions of one state).
+
+    The values live in ``obj``'s instance ``__dict__``, outside the dataclass fields, so
+    equality, hashing, ``repr`` and ``dump_state`` are unchanged, and ``evolve`` does not carry
+    them to the new state. ``obj`` must be an immutable record of this package (``State``,
+    ``SetRecord``...) and ``build`` a pure function; its result is shared by every caller, so
+    it must be immutable or only ever handed out read-only or as a copy.
+    """
+    values = obj.__dict__.get(_DERIVED)
+    if values is None:
+        values = obj.__dict__[_DERIVED] = {}
+    key = build if arg is _NO_ARG else (build, arg)
+    value = values.get(key, _MISSING)
+    if value is _MISSING:
+        value = values[key] = build(obj) if arg is _NO_ARG else build(obj, arg)
+    return value  # type: ignore[no-any-return]
 
 
 def with_hand(state: State, seat: int, hand: Sequence[str]) -> State:
     """Return ``state`` with ``seat``'s hand replaced by ``hand``."""
-    hands = list(state.hands)
-    hands[seat] = tuple(hand)
-    return evolve(state, hands=tuple(hands))
+    return evolve(state, hands=replaced_hand(state.hands, seat, hand))
+
+
+def replaced_hand(hands: tuple[tuple[str, ...], ...], seat: int,
+                  hand: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Return a copy of the per-seat ``hands`` with ``seat``'s hand replaced by ``hand``."""
+    out = list(hands)
+    out[seat] = tuple(hand)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def field_card(card: str, seat: int, side: str, face_up: bool) -> FieldCard:
+    """Return ``FieldCard(card, seat, side, face_up)``, one shared instance per value (it is
+    immutable; at most 24 codes x 6 seats x 2 sides x 2 cards; issue 10)."""
+    return FieldCard(card, seat, side, face_up)
 
 
 def without_one(cards: Sequence[str], card: str) -> tuple[str, ...]:

@@ -6,6 +6,10 @@ frame it was sent. Tests that replay the engine next to the server use ``Expect`
 exactly the frames that must come (``catch_up``) instead of waiting for every socket to reach
 every version — a socket that must get nothing would only time out.
 
+Frames show the public version (docs/protocol.md "version"): it advances by one for each action
+that shows a spectator something (an event visible to it, or another spectator view);
+``Expect.public`` predicts it, ``Expect.version`` counts the actions.
+
 The prediction looks at ``view``, ``legal`` and the events; the server also compares ``prompt``,
 ``deadline`` and ``clocks``, which in these tests change only together with a view or a legal
 list. ``catch_up`` with ``local`` then also takes what else is queued, so an ``update`` the
@@ -24,12 +28,21 @@ from tests.app.conftest import Client
 
 @dataclass(frozen=True)
 class Seen:
-    """The last ``update``/``welcome`` a viewer must have: its version, view, legal, events."""
+    """The last ``update``/``welcome`` a viewer must have: its (public) version, view, legal,
+    events."""
 
     version: int
     view: dict[str, Any]
     legal: list[dict[str, Any]]
     events: list[dict[str, Any]]
+
+
+def shows_spectator(game: Game, before: Any, state: Any, events: Iterable[Event]) -> bool:
+    """Whether the action from ``before`` to ``state`` (with ``events``) advances the public
+    version: an event a spectator may see, or another spectator view (docs/protocol.md
+    "version"; these tests' clocks change only together with a view)."""
+    return (any(e.visible(None) for e in events)
+            or game.view(before, None) != game.view(state, None))
 
 
 def legal_for(game: Game, state: Any, viewer: int | None) -> list[dict[str, Any]]:
@@ -44,15 +57,20 @@ class Expect:
 
     ``step`` after every applied action returns ``heard``: the viewers that must get an
     ``update`` for it (an event visible to them, or their view or legal list changed since their
-    last frame). The others get nothing; their next ``update`` jumps over this version.
+    last frame). The others get nothing. ``version`` counts the actions, ``public`` the public
+    version frames show (an action advances it iff it shows a spectator an event or another
+    view), so a viewer's next ``update`` after a hidden answer shows ``public`` + 1 at most.
     """
 
     def __init__(self, game: Game, state: Any, viewers: Iterable[int | None],
-                 version: int = 0) -> None:
-        """Start at ``version`` (``state`` after that many actions), which every viewer was
-        shown (a ``welcome``, or an ``update`` everyone heard)."""
+                 version: int = 0, public: int | None = None) -> None:
+        """Start at ``version`` (``state`` after that many actions; ``public``, default the
+        same, the public version), which every viewer was shown (a ``welcome``, or an
+        ``update`` everyone heard)."""
         self.game, self.version = game, version
-        self.seen = {v: Seen(version, game.view(state, v), legal_for(game, state, v), [])
+        self.public = version if public is None else public
+        self.state = state
+        self.seen = {v: Seen(self.public, game.view(state, v), legal_for(game, state, v), [])
                      for v in viewers}
         self.heard: set[int | None] = set(self.seen)
 
@@ -61,12 +79,14 @@ class Expect:
         ``timeout`` event first when the clock played it); return and keep ``heard``."""
         self.version += 1
         events = list(events)
+        self.public += shows_spectator(self.game, self.state, state, events)
+        self.state = state
         self.heard = set()
         for viewer, seen in self.seen.items():
             shown = [e.to_json() for e in events if e.visible(viewer)]
             view, legal = self.game.view(state, viewer), legal_for(self.game, state, viewer)
             if shown or view != seen.view or legal != seen.legal:
-                self.seen[viewer] = Seen(self.version, view, legal, shown)
+                self.seen[viewer] = Seen(self.public, view, legal, shown)
                 self.heard.add(viewer)
         return self.heard
 
@@ -82,7 +102,8 @@ async def catch_up(clients: Mapping[Hashable, Client], expect: Expect,
     """Receive what each client must be shown after ``expect``'s newest version.
 
     Clients (keyed as the caller likes; ``viewer_of(key)`` is the seat it watches as, ``None``
-    for a spectator) whose viewer is in ``expect.heard`` wait for that version first. With
+    for a spectator) whose viewer is in ``expect.heard`` wait for their one ``update`` first
+    (its version may equal the last one: a hidden answer does not advance it). With
     ``local`` (every socket on the server process of one that had to hear — the actor always
     has to) each of the others then takes what is already queued for it (``Client.settle``),
     so a frame sent against the prediction is caught by ``assert_shown``. Without ``local``
@@ -93,7 +114,7 @@ async def catch_up(clients: Mapping[Hashable, Client], expect: Expect,
     frames: dict[Hashable, list[dict[str, Any]]] = {key: [] for key in clients}
     for key, client in clients.items():
         if viewer_of(key) in expect.heard:
-            frames[key] = await client.until_version(expect.version)
+            frames[key] = [await client.next("update")]
     if local:
         for key, client in clients.items():
             if viewer_of(key) not in expect.heard:
@@ -104,13 +125,13 @@ async def catch_up(clients: Mapping[Hashable, Client], expect: Expect,
 def assert_caught_up(clients: Mapping[Hashable, Client],
                      frames: Mapping[Hashable, list[dict[str, Any]]], expect: Expect,
                      viewer_of: Callable[[Hashable], int | None] = lambda key: key) -> None:
-    """Assert ``catch_up``'s ``frames``: one ``update`` (at ``expect.version``) for each client
+    """Assert ``catch_up``'s ``frames``: one ``update`` (at ``expect.public``) for each client
     whose viewer had to hear the newest version, none for the others — an ``update`` sent
     against the prediction earlier shows here too — and each client's newest frame is the one
     ``expect`` says its viewer must have (``assert_shown``)."""
     for key, client in clients.items():
         viewer = viewer_of(key)
-        wanted = [expect.version] if viewer in expect.heard else []
+        wanted = [expect.public] if viewer in expect.heard else []
         assert [f["version"] for f in frames[key]] == wanted, (key, frames[key])
         assert_shown(client, expect, viewer)
 

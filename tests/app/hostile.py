@@ -53,7 +53,7 @@ class Match:
             seat, action = self.replay.policy()
             await self.seats[seat].act(action)
             self.replay.apply(seat, action)
-            await self.seats[seat].until_version(self.replay.version)
+            await self.seats[seat].next("update")  # the actor always hears its action
             for client in self.clients:
                 await settle(client)
 
@@ -85,10 +85,11 @@ async def start_match(arena, names=("Ann", "Bob"), options=None) -> Match:
 
 async def expect_unchanged(arena, match: Match) -> None:
     """Assert the room is where the engine says: the log holds ``replay.version`` actions and a
-    newcomer is welcomed at that version with the engine's spectator view."""
+    newcomer is welcomed at the public version ``replay.public`` with the engine's spectator
+    view."""
     assert await arena.action_count(match.room["match_id"]) == match.replay.version
     late = await arena.connect(match.room["code"])
-    assert late.welcome["version"] == match.replay.version
+    assert late.welcome["version"] == match.replay.public
     assert late.welcome["view"] == match.replay.view(None)
     await late.socket.close()
 

@@ -25,6 +25,7 @@ import pytest
 
 from engine.registry import GAMES
 from tests.app.conftest import Arena, Client
+from tests.app.expect import shows_spectator, timeout_event
 from tests.conftest import free_port, require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -270,14 +271,25 @@ async def stored_match(database: str, match_id: int) -> dict[str, Any]:
 
 def replay(match: dict[str, Any], actions: list[dict[str, Any]]) -> Any:
     """Return the engine state after ``actions`` from the match's seed (the expected state)."""
+    return replay_public(match, actions)[0]
+
+
+def replay_public(match: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[Any, int]:
+    """Return the engine state after ``actions`` and the public version frames then show
+    (``tests.app.expect.shows_spectator``; a clock's ``timeout`` event is public in the
+    Reverse Curse games these tests play)."""
     game = GAMES[match["game"]]
     state = game.new_game(match["options"], match["seats"], bytes.fromhex(match["seed"]))
+    public = 0
     for row in actions:
+        before = state
         if row["action"] == RESIGN:
-            state, _ = game.resign(state, row["seat"])
+            state, events = game.resign(state, row["seat"])
         else:
-            state, _ = game.apply(state, row["seat"], row["action"])
-    return state
+            state, events = game.apply(state, row["seat"], row["action"])
+        events = [timeout_event(row["seat"])] * bool(row.get("timeout")) + list(events)
+        public += shows_spectator(game, before, state, events)
+    return state, public
 
 
 # ------------------------------------------------------------------------- playing

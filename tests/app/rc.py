@@ -50,6 +50,11 @@ class Replay:
         self.expect.step(self.state, [timeout_event(seat)] * timeout + list(self.events))
 
     @property
+    def public(self) -> int:
+        """The public version frames must show now (``Expect.public``)."""
+        return self.expect.public
+
+    @property
     def heard(self) -> set[int | None]:
         """The viewers that must get an ``update`` for the newest version."""
         return self.expect.heard

@@ -24,7 +24,7 @@ async def finished_match(arena):
     await match.seats[idle].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
     match.replay.resign(idle)
     for client in match.clients:
-        await client.until_version(match.replay.version)
+        await client.until_version(match.replay.public)
     return match, idle
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from engine.registry import GAMES
 from tests.app.conftest import SEED
+from tests.app.expect import shows_spectator
 from tests.app.hostile import settle
 from tests.app.test_hostile_secrets import keys_of, record
 from tests.app.conftest import running_arena
@@ -27,14 +28,16 @@ class Engine:
     """The game run by hand next to the server (the expected views and events)."""
 
     def __init__(self, game: Any, options: dict[str, Any], seats: int) -> None:
-        self.game, self.version = game, 0
+        self.game, self.version, self.public = game, 0, 0
         self.state = game.new_game(options, seats, SEED)
         self.states, self.events = [self.state], []
 
     def step(self, seat: int, action: dict[str, Any], resign: bool = False) -> None:
         apply = self.game.resign if resign else self.game.apply
+        before = self.state
         self.state, events = apply(self.state, seat, *(() if resign else (action,)))
         self.version += 1
+        self.public += shows_spectator(self.game, before, self.state, events)
         self.states.append(self.state)
         self.events += events
 
@@ -86,7 +89,7 @@ async def play_and_check(arena, game_id: str) -> None:
         action = game.legal_actions(engine.state, seat)[0]
         await clients[seat].act(action)
         engine.step(seat, action)
-        await clients[seat].until_version(engine.version)
+        await clients[seat].next("update")  # the actor always hears its action
         for client in clients.values():
             await settle(client)
     ended_by_play = not game.to_act(engine.state)
@@ -94,7 +97,7 @@ async def play_and_check(arena, game_id: str) -> None:
         await clients[0].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
         engine.step(0, {}, resign=True)
     for client in clients.values():
-        await client.until_version(engine.version)
+        await client.until_version(engine.public)
     assert game.outcome(engine.state) is not None
     raw = engine.raw_keys() - engine.public_keys(len(players)) - set(room["options"])
     assert raw, "the raw state has no key of its own: the check below would be empty"
@@ -108,5 +111,5 @@ async def play_and_check(arena, game_id: str) -> None:
                 assert SEED.hex() not in text.lower(), (viewer, frame["type"])
             shown = keys_of(frame.get("view")) | keys_of(frame.get("events"))
             assert not shown & raw, (viewer, shown & raw)  # the engine's parts of the frame
-        assert frames[final]["version"] == engine.version
+        assert frames[final]["version"] == engine.public
         assert frames[final]["view"] == game.view(engine.state, viewer)

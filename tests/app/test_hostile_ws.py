@@ -44,7 +44,7 @@ async def test_scripted_fuzzer_changes_nothing(arena):
             text = hostile_frame(rng, prompts, legal[1 - (own or 0)])
             if is_benign(text):
                 continue
-            assert_clear_error(await answers_to(client, text), match.replay.version)
+            assert_clear_error(await answers_to(client, text), match.replay.public)
             sent += 1
     assert sent >= 75
     await expect_unchanged(arena, match)
@@ -86,7 +86,7 @@ async def test_actions_in_a_finished_room(arena):
     await match.seats[idle].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
     match.replay.resign(idle)
     for client in match.clients:
-        await client.until_version(match.replay.version)
+        await client.until_version(match.replay.public)
     assert match.spectator.last["room"]["status"] == "finished"
     for seat, client in match.seats.items():
         for action in ({"type": "resign"}, {"type": "mulligan", "card": None},

@@ -1,25 +1,37 @@
 """The server's hot paths after the issue 10 fixes (bench/RESULTS.md section 3): SQLite in WAL
-mode, one SQLite writer at a time, the room served from memory, no log read before an act with
-one process, one query per websocket greet."""
+mode, one store transaction at a time (group commit: ``tests/app/test_group_commit.py``), the
+room served from memory, no log read before an act with one process, one query per websocket
+greet, frames encoded with orjson."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from pathlib import Path
 
+import pytest
 from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.db import repositories as repo
 from app.db.session import _sqlite_pragmas, is_sqlite, make_engine, make_sessionmaker
-from app.realtime.fanout import Fanout, update_frame
+from app.db.writer import Job
+from app.realtime import frames
+from app.realtime.fanout import Fanout, encode, update_frame
+from app.realtime.schemas import Act
 from app.rooms import service as service_module
+from app.rooms.ladder import resolved_sets
 from app.rooms.lifecycle import RoomStatus
+from app.runtime import GC_THRESHOLDS
+from engine.registry import GAMES
+from engine.reverse_curse import GAME, ladder
 from tests.app.conftest import SEED
 from tests.app.rc import Replay
 from tests.app.test_ws_errors import NO_MONSTERS, play_until_deployment, started
+from tests.engine.reverse_curse.helpers import play
+from tests.engine.reverse_curse.test_match_flow import _last_turn
 
 
 @contextlib.contextmanager
@@ -50,9 +62,10 @@ async def test_sqlite_connections_use_the_write_ahead_log(tmp_path: Path):
         await engine.dispose()
 
 
-async def test_postgresql_engines_are_left_alone():
+async def test_postgresql_engines_keep_a_bigger_pool_and_get_no_pragmas():
     engine = make_engine("postgresql+asyncpg://nobody@127.0.0.1:1/none")  # never connects
     try:
+        assert (engine.pool.size(), engine.pool._max_overflow) == (20, 10)  # POSTGRES_POOL
         assert not event.contains(engine.sync_engine, "connect", _sqlite_pragmas)
         assert not is_sqlite(make_sessionmaker(engine))
         assert not is_sqlite(async_sessionmaker())  # no engine bound: not SQLite either
@@ -106,7 +119,7 @@ async def test_one_process_acts_without_reading_the_log(arena):
     await service.cached_room(room["code"])
     with statements(arena) as seen:
         await clients[0].act({"type": "mulligan", "card": None})
-        await clients[0].until_version(1)
+        await clients[0].next("update")
     reads = [s for s in seen if s.lstrip().upper().startswith("SELECT")]
     # the insert of the action and the update of the match's deadlines; no SELECT at all
     # (neither the log before the act nor the room for the fan-out)
@@ -134,20 +147,36 @@ async def test_a_greet_asks_the_database_only_for_the_token(arena):
     assert len(seen) == 1 and "player_tokens" in seen[0]
 
 
-async def test_sqlite_stores_wait_for_the_one_writer(arena):
+async def test_an_act_waits_for_the_transaction_in_flight(arena):
+    """Group commit (``app.db.writer``): an act queued while another store's transaction runs
+    is neither stored nor applied until that one committed; then it goes in the next one."""
     room, clients = await started(arena)
     runner = arena.app.state.arena.service.matches
-    lock = runner._write_lock
-    await lock.acquire()  # another store of this process is writing
-    try:
-        await clients[0].act({"type": "mulligan", "card": None})
-        await asyncio.sleep(0.2)
-        assert await arena.action_count(room["match_id"]) == 0
-        assert runner.version(room["code"]) == 0  # not applied before it is stored
-    finally:
-        lock.release()
-    await clients[0].until_version(1)
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def hold(session) -> None:  # another room's store, still writing
+        await session.execute(text("SELECT 1"))
+        entered.set()
+        await release.wait()
+
+    other = asyncio.create_task(runner._writer.write(Job([], hold)))
+    await entered.wait()
+    commits: list[str] = []
+    engine = arena.app.state.arena.engine.sync_engine
+    event.listen(engine, "commit", lambda *_: commits.append("commit"))
+    await clients[0].act({"type": "mulligan", "card": None})
+    await asyncio.sleep(0.2)
+    assert await arena.action_count(room["match_id"]) == 0
+    assert runner.version(room["code"]) == 0  # not applied before it is stored
+    release.set()
+    await other
+    for _ in range(200):
+        if runner.version(room["code"]) == 1:
+            break
+        await asyncio.sleep(0.01)
+    assert runner.version(room["code"]) == 1
     assert await arena.action_count(room["match_id"]) == 1
+    assert commits == ["commit", "commit"]  # the held one, then the act's
 
 
 def test_a_fanout_renders_and_encodes_once_per_viewer_and_version():
@@ -177,10 +206,10 @@ async def test_spectators_of_one_version_get_the_same_frame(arena):
     other = await arena.connect(room["code"])
     replay = Replay(NO_MONSTERS, SEED)
     await play_until_deployment(clients, replay)
-    await other.until_version(2)
+    await other.until_version(1)
     first, second = clients[2].last, other.last
     assert first == second
-    assert first["type"] == "update" and first["version"] == 2
+    assert first["type"] == "update" and first["version"] == 1  # two answers, one public step
     assert first["view"] == replay.view(None)
 
 
@@ -204,3 +233,47 @@ async def test_the_room_copies_are_bounded(arena, monkeypatch):
     with statements(arena) as seen:
         assert (await service.cached_room(second))["code"] == second
     assert seen == []  # read after the forgets, so kept
+
+
+def test_frames_are_encoded_as_send_json_would():
+    """``fanout.encode`` (orjson) gives the text ``json.dumps`` gave before: compact, names not
+    ASCII-escaped, integer keys as strings, floats as Python writes them."""
+    frame = {"type": "update", "view": {"names": ["Zoë", "小明", 'a"b\\c'], "hp": {0: 3, 1: -2}},
+             "deadline": 1764494012.25, "clocks": {"0": 119.5, "1": 0.1}, "prompt": None,
+             "legal": [{"type": "pass"}, {"type": "play", "card": 7, "ok": True}]}
+    text = encode(frame)
+    assert text == json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    assert text.startswith('{"type":"update","view":{"names":["Zoë","小明","a\\"b\\\\c"],'
+                           '"hp":{"0":3,"1":-2}},"deadline":1764494012.25,')
+
+
+def test_a_store_builds_only_the_ladder_records_its_step_resolved():
+    """``resolved_sets`` asks the engine for the new records only (it built the whole ladder
+    of both states before: 15 % of the CPU under load)."""
+    before = _last_turn("+2", "+1", position=5)
+    after = play(before, 1, "+1")
+    assert resolved_sets(GAME, before, after) == ladder(after) == ladder(after, 0)
+    assert len(ladder(after)) == 1 and ladder(after)[0]["position_after"] == 8
+    assert resolved_sets(GAME, after, after) == []
+    assert resolved_sets(GAMES["zipai"], None, None) == []  # no ladder
+
+
+async def test_a_server_collects_garbage_at_the_tuned_thresholds(arena):
+    assert gc.get_threshold() == GC_THRESHOLDS == (50_000, 20, 100)
+
+
+def test_a_frame_with_few_brackets_skips_the_depth_loop(monkeypatch):
+    """``json_depth`` walks the text in Python; a frame with at most ``max_depth`` opening
+    brackets cannot nest deeper, so it is not walked (every ``act`` frame)."""
+    walked = []
+    monkeypatch.setattr(frames, "json_depth", lambda text: walked.append(text) or 1)
+    act = '{"type":"act","prompt":"1.0.ab","action":{"type":"play","card":"+1"}}'
+    assert isinstance(frames.parse_frame(act, 4096, 200, max_depth=2), Act)
+    assert walked == []
+    chat = '{"type":"chat","text":"[[[{{{"}'  # 7 brackets, all in a string: depth 1
+    assert frames.parse_frame(chat, 4096, 200, max_depth=6).text == "[[[{{{"
+    assert walked == [chat]
+    monkeypatch.undo()
+    with pytest.raises(frames.FrameError) as info:
+        frames.parse_frame('{"type":"act","action":{"a":[[1]]}}', 4096, 200, max_depth=3)
+    assert info.value.code == "bad_frame"

@@ -27,8 +27,8 @@ from engine.registry import GAMES
 from tests.app.conftest import Client
 from tests.app.expect import Expect, assert_caught_up, catch_up
 from tests.app.prod import (Cluster, cluster, database, fetch, reach,  # noqa: F401
-                            redis_server, replay, seated, stored_actions, stored_match,
-                            template_database)
+                            redis_server, replay, replay_public, seated, stored_actions,
+                            stored_match, template_database)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -69,8 +69,8 @@ async def table_of(cluster: Cluster, clients: dict[Any, Client], match_id: int,
     """Return the ``Table`` of ``clients``, at the stored log's end (which they were shown)."""
     match = await stored_match(cluster.database, match_id)
     stored = await stored_actions(cluster.database, match_id)
-    state = replay(match, stored)
-    return Table(clients, state, Expect(GAME, state, (0, 1, None), len(stored)), local)
+    state, public = replay_public(match, stored)
+    return Table(clients, state, Expect(GAME, state, (0, 1, None), len(stored), public), local)
 
 
 async def send_next(table: Table) -> None:
@@ -94,13 +94,13 @@ async def catch_all_up(table: Table) -> dict[Any, list[dict]]:
 async def play(table: Table, count: int,
                acked: list[tuple[Any, int, dict]] | None = None) -> None:
     """Play ``count`` actions (the lowest asked seat's first legal one), each brought to every
-    client that must see it; record ``(client key, version, view)`` of every update in
+    client that must see it; record ``(client key, actions applied, view)`` of every update in
     ``acked``."""
     for _ in range(count):
         await send_next(table)
         for key, frames in (await catch_all_up(table)).items():
             if acked is not None:
-                acked += [(key, frame["version"], frame["view"]) for frame in frames]
+                acked += [(key, table.expect.version, frame["view"]) for frame in frames]
 
 
 async def play_out(table: Table) -> int:
@@ -145,23 +145,25 @@ async def test_sigkill_mid_match_then_restart(cluster: Cluster):
     stored = await stored_actions(cluster.database, match_id)
     assert len(stored) in (6, 7)  # the action in flight was stored, or not at all
     assert not any(row["timeout"] for row in stored)
-    for key, version, view in acked:  # everything acknowledged is in the log, as shown
-        assert GAME.view(replay(match, stored[:version]), viewer_of(key)) == view
+    for key, actions, view in acked:  # everything acknowledged is in the log, as shown
+        assert GAME.view(replay(match, stored[:actions]), viewer_of(key)) == view
     assert GAME.dump(replay(match, stored[:6])) == before["state"]
     after = await dump(server, code)
     assert after == {"version": len(stored), "state": GAME.dump(replay(match, stored))}
 
     clients = await connect_all(arena, code, players)
     welcome = clients["spectator"].welcome
-    assert welcome["version"] == len(stored)
+    public = replay_public(match, stored)[1]
+    assert (len(stored), public) in ((6, 5), (7, 6))  # one hidden (first mulligan) answer
+    assert welcome["version"] == public
     for deadline in welcome["clocks"].values():  # grace counted from the restart
         assert restarted + GRACE <= deadline <= ready + GRACE
-    frames = await clients["spectator"].until_version(len(stored) + 1)
+    frames = await clients["spectator"].until_version(public + 1)
     assert time.time() >= min(welcome["clocks"].values())
     assert [e for f in frames for e in f["events"] if e["kind"] == "timeout"] == \
         [{"kind": "timeout", "data": {"seat": int(min(welcome["clocks"],
                                                       key=welcome["clocks"].get))}}]
-    await reach(clients, len(stored) + 1)  # a timeout: public, every viewer is shown it
+    await reach(clients, public + 1)  # a timeout: public, every viewer is shown it
     final = await play_out(await table_of(cluster, clients, match_id, local=True))
     match = await stored_match(cluster.database, match_id)
     stored = await stored_actions(cluster.database, match_id)
@@ -191,7 +193,8 @@ async def test_sigterm_finishes_the_action_in_flight_and_tells_clients_to_reconn
     server.start()
     await server.ready()
     again = await arena.connect(code, players[1]["token"])
-    assert again.welcome["version"] == 1 and again.welcome["prompt"] is not None
+    # The stored answer is the mulligan's first: hidden, public version 0.
+    assert again.welcome["version"] == 0 and again.welcome["prompt"] is not None
 
 
 async def test_redis_restart_loses_no_action_and_clients_resync(cluster: Cluster):

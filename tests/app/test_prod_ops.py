@@ -64,15 +64,15 @@ async def test_metrics_count_rooms_connections_actions_latency_and_errors(arena)
     ann_ws, bob_ws = await arena.connect(code, ann["token"]), await arena.connect(code, bob["token"])
     await arena.connect(code)  # a spectator
     await ann_ws.act(KEEP)
-    await ann_ws.until_version(1)
+    await ann_ws.next("update")
     await ann_ws.act(KEEP, prompt=ann_ws.welcome["prompt"])  # answered already
     assert (await ann_ws.next("error"))["code"] == "already_played"
     assert await bob_ws.settle() == []  # Ann's answer is hidden from Bob: no update
     await bob_ws.act(KEEP)
-    await bob_ws.until_version(2)
+    await bob_ws.until_version(1)  # the window closed: public version 1
     assert (await arena.http.get("/api/rooms/NOPE", headers=auth(ann))).status_code == 404
     arena.clock.advance(31)  # the first player's turn clock (30 s) runs out
-    await bob_ws.until_version(3)
+    await bob_ws.until_version(2)
     answer = await arena.http.get("/metrics")
     assert answer.headers["content-type"].startswith("text/plain")
     got = samples(answer.text)

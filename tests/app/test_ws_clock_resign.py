@@ -23,7 +23,7 @@ async def test_reconnect_resumes_the_same_seat(arena):
     for key in ("version", "view", "prompt", "legal", "deadline", "clocks"):
         assert again.welcome[key] == before[key], key
     await again.act({"type": "mulligan", "card": None})
-    assert (await again.until_version(1))[-1]["version"] == 1
+    assert (await again.next("update"))["version"] == 0  # a hidden answer: no public step
     assert await clients[2].settle() == []  # the spectator is not told of a hidden answer
     assert await arena.action_count(room["match_id"]) == 1
 
@@ -59,7 +59,8 @@ async def test_resign_ends_the_match(arena):
     idle = 1 - min(GAME.to_act(replay.state))
     await clients[idle].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
     replay.resign(idle)
-    final = (await clients[2].until_version(3))[-1]
+    assert (replay.version, replay.public) == (3, 2)
+    final = (await clients[2].until_version(2))[-1]
     assert final["view"] == replay.view(None)
     outcome = GAME.outcome(replay.state).to_json()
     assert final["view"]["outcome"] == outcome
@@ -87,7 +88,7 @@ async def test_restart_replays_the_log_and_grants_clock_grace(db_path):
         client = await arena.connect(code, ann["token"])
         await client.act({"type": "mulligan", "card": "+1"
                           if "+1" in client.last["view"]["hands"]["0"] else None})
-        await client.until_version(1)
+        await client.next("update")
         await client.socket.close()
     await shutdown(server, task)
 
@@ -100,12 +101,12 @@ async def test_restart_replays_the_log_and_grants_clock_grace(db_path):
         replay.apply(0, {"type": "mulligan", "card": "+1"
                          if "+1" in replay.view(0)["hands"]["0"] else None})
         bob_client = await arena.connect(code, bob["token"])
-        assert bob_client.welcome["version"] == 1
+        assert bob_client.welcome["version"] == 0  # seat 0's hidden answer
         assert bob_client.welcome["view"] == replay.view(1)
         assert bob_client.welcome["deadline"] == clock.now() + 10  # the grace period
         clock.advance(10)
         replay.apply(1, GAME.deadline_action(replay.state, 1))
-        frame = (await bob_client.until_version(2))[-1]
+        frame = (await bob_client.until_version(1))[-1]
         assert frame["view"] == replay.view(1)
         assert frame["events"][0] == {"kind": "timeout", "data": {"seat": 1}}
         await bob_client.socket.close()

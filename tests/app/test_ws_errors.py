@@ -13,6 +13,9 @@ from tests.app.expect import assert_shown, catch_up
 from tests.app.rc import GAME, Replay
 
 NO_MONSTERS = {"monsters": False}
+#: The opaque part of seat 0's and seat 1's first prompt ids: 16 hex digits of
+#: HMAC-SHA256(SEED, "0.0") and (SEED, "1.0") (``app.rooms.live.prompt_token``).
+PROMPT_0, PROMPT_1 = "33b74f8cb04103dc", "21adf0de9fda6101"
 
 
 async def started(arena, options=NO_MONSTERS):
@@ -47,13 +50,14 @@ async def play_until_deployment(clients, replay):
             assert_shown(client, replay.expect, viewer)
 
 
-async def assert_unchanged(arena, room, clients, version):
-    """Nothing was applied: no update arrives and the log has ``version`` actions."""
+async def assert_unchanged(arena, room, clients, actions, public):
+    """Nothing was applied: no update arrives, every client's last frame is at the ``public``
+    version and the log has ``actions`` actions."""
     heard = await asyncio.gather(*(client.silent(0.1) for client in clients))
     for client, frames in zip(clients, heard):
         assert [f for f in frames if f["type"] == "update"] == []
-        assert client.last["version"] == version
-    assert await arena.action_count(room["match_id"]) == version
+        assert client.last["version"] == public
+    assert await arena.action_count(room["match_id"]) == actions
 
 
 MALFORMED = [
@@ -75,7 +79,7 @@ async def test_malformed_frames_are_refused(arena):
         await clients[0].send(text)
         error = await clients[0].next()
         assert (error["type"], error["code"]) == ("error", code), text[:40]
-    await assert_unchanged(arena, room, clients, 0)
+    await assert_unchanged(arena, room, clients, 0, 0)
 
 
 async def test_hello_must_come_first(arena):
@@ -86,7 +90,7 @@ async def test_hello_must_come_first(arena):
     assert (await late.next())["code"] == "hello_first"
     await late.send({"type": "hello", "token": None})
     assert (await late.next())["type"] == "welcome"
-    await assert_unchanged(arena, room, clients, 0)
+    await assert_unchanged(arena, room, clients, 0, 0)
 
 
 async def test_a_frame_cannot_name_another_seat(arena):
@@ -100,7 +104,7 @@ async def test_a_frame_cannot_name_another_seat(arena):
     assert (await clients[0].next())["code"] == "stale_prompt"
     await clients[2].act({"type": "mulligan", "card": None}, prompt=bob_prompt)
     assert (await clients[2].next())["code"] == "not_seated"
-    await assert_unchanged(arena, room, clients[1:], 0)
+    await assert_unchanged(arena, room, clients[1:], 0, 0)
 
 
 async def test_illegal_and_out_of_turn_actions(arena):
@@ -121,7 +125,8 @@ async def test_illegal_and_out_of_turn_actions(arena):
     await clients[seat].act({"type": "mulligan", "card": None})
     assert (await clients[seat].next())["code"] == expected_code_of(
         replay, seat, {"type": "mulligan", "card": None})
-    await assert_unchanged(arena, room, clients, 2)
+    # Two mulligan answers, one public step (the first answer is hidden).
+    await assert_unchanged(arena, room, clients, 2, 1)
 
 
 def expected_code_of(replay, seat, action):
@@ -134,28 +139,28 @@ def expected_code_of(replay, seat, action):
 async def test_stale_prompt_is_refused_then_resynced(arena):
     room, clients = await started(arena)
     replay = Replay(NO_MONSTERS, SEED)
-    old = clients[0].last["prompt"]
+    old = {seat: clients[seat].last["prompt"] for seat in (0, 1)}
     await play_until_deployment(clients, replay)
     seat = min(GAME.to_act(replay.state))
-    assert clients[seat].last["prompt"] != old
-    await clients[seat].send({"type": "act", "prompt": old if seat == 0 else "1.1.0",
+    assert clients[seat].last["prompt"] != old[seat]
+    await clients[seat].send({"type": "act", "prompt": old[seat],
                               "action": replay.policy()[1]})
     error = await clients[seat].next()
     assert error["code"] == "stale_prompt"
     resync = await clients[seat].next()
-    assert resync["type"] == "update" and resync["version"] == 2 and resync["events"] == []
+    assert resync["type"] == "update" and resync["version"] == 1 and resync["events"] == []
     assert resync["view"] == replay.view(seat)
-    await assert_unchanged(arena, room, clients, 2)
+    await assert_unchanged(arena, room, clients, 2, 1)
 
 
 async def test_simultaneous_mulligans_never_refuse_each_other(arena):
     room, clients = await started(arena)
     prompts = [clients[0].last["prompt"], clients[1].last["prompt"]]
-    assert prompts == [f"{room['match_id']}.0.0", f"{room['match_id']}.1.0"]
+    assert prompts == [f"{room['match_id']}.0.{PROMPT_0}", f"{room['match_id']}.1.{PROMPT_1}"]
     await clients[0].act({"type": "mulligan", "card": None}, prompt=prompts[0])
     await clients[1].act({"type": "mulligan", "card": None}, prompt=prompts[1])
     for client in clients:
-        await client.until_version(2)
+        await client.until_version(1)  # both answers: one public step
     assert await arena.action_count(room["match_id"]) == 2
 
 
@@ -195,7 +200,7 @@ async def test_oversized_transport_frame_closes_1009(arena):
     with pytest.raises(Exception):
         await clients[0].next(timeout=2)
     assert clients[0].socket.close_code == 1009
-    await assert_unchanged(arena, room, clients[1:], 0)
+    await assert_unchanged(arena, room, clients[1:], 0, 0)
 
 
 async def test_a_flood_of_frames_is_rate_limited(arena):
@@ -225,4 +230,4 @@ async def test_acting_before_the_start(arena):
     assert [s["player_id"] for s in seated["seats"]] == [ann["id"], bob["id"]]
     started = frames["update"]
     assert (started["version"], started["events"]) == (0, [])
-    assert started["prompt"] == f"{started['room']['match_id']}.0.0"
+    assert started["prompt"] == f"{started['room']['match_id']}.0.{PROMPT_0}"

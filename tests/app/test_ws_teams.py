@@ -27,7 +27,7 @@ async def test_team_decisions_and_team_chat(arena):
     mate_prompt = clients[2].last["prompt"]
     await clients[0].act({"type": "mulligan", "card": None})
     for client in (clients[0], clients[2]):  # only DOWN learns that DOWN answered
-        await client.until_version(1)
+        assert (await client.next("update"))["version"] == 0  # hidden: not a public step
     assert clients[2].last["prompt"] is None and clients[2].last["legal"] == []
     for client in (clients[1], clients[3], spectator):  # no frame at all for the others
         assert await client.settle() == []
@@ -35,7 +35,7 @@ async def test_team_decisions_and_team_chat(arena):
     assert (await clients[2].next("error"))["code"] == "already_played"
     await clients[1].act({"type": "mulligan", "card": None})
     for client in (*clients, spectator):
-        await client.until_version(2)
+        assert (await client.until_version(1))[-1]["version"] == 1  # the close: +1
     assert await arena.action_count(clients[0].welcome["room"]["match_id"]) == 2
 
     await clients[0].send({"type": "chat", "text": "go second?", "team": True})

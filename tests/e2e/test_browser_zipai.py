@@ -84,6 +84,8 @@ PREFERENCE = ("hu", "kaiduo", "peng", "chi")
 # 点炮, no multiplier. 翻醒: 一 is turned, so 二 is the 醒; seat 1 holds one 二 (in 一二三) → 1.
 # Win points (1 × 1 + 1) × stake 1 = 2, paid by seat 0 alone.
 SEEDED_ACTIONS = 34
+#: The public version at the end: 2 of the 34 answers were hidden (a claim window left open).
+SEEDED_PUBLIC = 32
 SEEDED_RESULT = {"hand": 1, "dealer": 1, "winner": 1, "huxi": 11, "duo": 1, "factor": 1,
                  "multipliers": [], "xing_count": 1, "points": 2, "payer": 0,
                  "payments": [-2, 2, 0], "win_card": "x5"}
@@ -145,7 +147,8 @@ async def test_three_websocket_clients_play_a_seeded_hand(arena):  # noqa: F811
                 _assert_private(frame["view"], viewer)
             assert client.last["view"] == GAME.view(state, viewer)
 
-    assert expect.version == SEEDED_ACTIONS
+    assert (expect.version, expect.public) == (SEEDED_ACTIONS, SEEDED_PUBLIC)
+    assert watch.last["version"] == SEEDED_PUBLIC
     result = watch.last["view"]["results"][0]
     assert {key: result[key] for key in SEEDED_RESULT} == SEEDED_RESULT
     assert watch.last["view"]["outcome"]["ranks"] == [3, 1, 2]

@@ -95,7 +95,8 @@ def _error_codes() -> set[str]:
         codes |= {a or b for a, b in CODE_PAIR.findall(text)}
         codes |= {a or b for a, b in CODE_TABLE.findall(text)}
     codes |= protocol_error_codes()
-    return codes | {"method_not_allowed", "not_found"}  # app/api/errors.py HTTP_CODES
+    # app/api/errors.py HTTP_CODES (413: app/api/body_limit.py)
+    return codes | {"method_not_allowed", "not_found", "request_too_large"}
 
 
 def test_every_error_code_is_translated(dicts):

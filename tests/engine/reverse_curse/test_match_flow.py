@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import IllegalAction, InvalidAction, Rng
-from engine.reverse_curse import GAME, ladder
+from engine.reverse_curse import GAME, ladder, resolved_count
 from engine.reverse_curse.cards import DECK
 from engine.reverse_curse.state import MulliganChoice, side_of
 
@@ -200,6 +200,7 @@ def test_set_result_moves_the_position_and_is_recorded():
     assert records[0]["result"] == 3 and records[0]["position_after"] == 8
     assert records[0]["field"][0] == {"card": "+1", "seat": 0, "side": "UP"}
     assert records[0]["field"][11] == {"card": "+1", "seat": 1, "side": "DOWN"}
+    assert (resolved_count(state), ladder(state, 1), ladder(state, 0)) == (1, [], records)
     history = GAME.view(state, None)["history"][0]
     assert history["result"] == 3 and len(history["steps"]) == 12
 
@@ -324,3 +325,4 @@ def test_resign_ends_the_match_with_that_side_losing():
 def test_dump_load_round_trip_mid_mulligan():
     state = replace(_mulligan_state(), mulligan=(MulliganChoice(0, D), None))
     assert GAME.load(GAME.dump(state)) == state
+

@@ -1,0 +1,136 @@
+"""Group commit: the store transactions of one process, batched (issue 10, bench/RESULTS.md §3).
+
+Every job handed to ``GroupWriter.write`` while the previous transaction is running waits for
+it, then goes into the next transaction with every other job queued meanwhile: one BEGIN, one
+``executemany`` per statement (``repositories.execute_writes``), each job's ``then`` in order,
+one COMMIT. A caller hears of its job only after the COMMIT of a transaction holding it, so
+ARCHITECTURE.md "Persistence" still holds: an accepted action is stored in a committed
+transaction before anyone hears of it.
+
+If a transaction of several jobs fails (an ``IntegrityError`` on ``(match_id, seq)`` because
+another process stored that seq first, or any other error), each of its jobs is retried in its
+own transaction, so one bad job never loses or fails the others; the caller of the bad job gets
+its error (``MatchRunner.act`` retries on ``IntegrityError``).
+
+One transaction runs at a time per writer (per process): on SQLite that is all a database
+allows anyway (no writer sleeps in SQLite's busy handler), and on PostgreSQL one round trip per
+statement serves the whole batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Awaitable, Callable, Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db.repositories import Write, execute_writes
+
+log = logging.getLogger(__name__)
+
+#: At most this many jobs share one transaction (the rest wait for the next one).
+MAX_BATCH = 500
+
+
+@dataclass(frozen=True)
+class Job:
+    """One caller's writes, stored together in one transaction.
+
+    Attributes:
+        writes: Core writes (``repositories.action_write``…), run with the batch's others.
+        then: further work in the same transaction, after every job's ``writes`` (the finish
+            of a match: room status, ratings), or ``None``.
+        committed: called right after the COMMIT (in the writer's task, before any caller
+            resumes), even if the caller stopped waiting: what must follow the stored data
+            (``LiveMatch.commit``), or ``None``.
+    """
+
+    writes: Sequence[Write]
+    then: Callable[[AsyncSession], Awaitable[None]] | None = None
+    committed: Callable[[], None] | None = None
+
+
+class GroupWriter:
+    """Runs jobs (``Job``) in as few transactions as possible, one transaction at a time.
+
+    Args:
+        sessions: the session factory of the database written to.
+        max_batch: at most this many jobs per transaction.
+    """
+
+    def __init__(self, sessions: async_sessionmaker, max_batch: int = MAX_BATCH) -> None:
+        self._sessions, self._max = sessions, max_batch
+        self._queue: list[tuple[Job, asyncio.Future]] = []
+        self._task: asyncio.Task | None = None
+
+    async def write(self, job: Job) -> None:
+        """Store ``job``; return once a transaction holding it has committed.
+
+        Raises:
+            Exception: what storing the job alone raised (e.g. ``IntegrityError``); then
+                nothing of the job was stored. ``asyncio.CancelledError`` if the writer was
+                cancelled before the job's COMMIT (nothing of it stored either).
+        """
+        future = asyncio.get_running_loop().create_future()
+        self._queue.append((job, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        """Run the queued jobs, a batch per transaction, until none is left."""
+        batch: list[tuple[Job, asyncio.Future]] = []
+        try:
+            while self._queue:
+                batch, self._queue = self._queue[:self._max], self._queue[self._max:]
+                await self._run_batch(batch)
+                batch = []
+        except BaseException:  # cancelled mid-transaction: nothing of it or after it is stored
+            for _, future in batch + self._queue:
+                future.cancel()
+            self._queue = []
+            raise
+
+    async def _run_batch(self, batch: list[tuple[Job, asyncio.Future]]) -> None:
+        """Store ``batch`` in one transaction, else each job in its own."""
+        try:
+            await self._transaction([job for job, _ in batch])
+        except Exception as exc:
+            if len(batch) == 1:
+                _fail(batch[0][1], exc)
+                return
+            log.info("a batch of %d stores failed; storing each alone", len(batch),
+                     extra={"error": repr(exc)})
+            for item in batch:
+                await self._run_batch([item])
+            return
+        for job, future in batch:
+            _acknowledge(job, future)
+
+    async def _transaction(self, jobs: list[Job]) -> None:
+        """Run ``jobs`` in one transaction and commit it."""
+        async with self._sessions() as session, session.begin():
+            await execute_writes(session, [w for job in jobs for w in job.writes])
+            for job in jobs:
+                if job.then is not None:
+                    await job.then(session)
+
+
+def _acknowledge(job: Job, future: asyncio.Future) -> None:
+    """Run the committed job's ``committed`` and let its caller go on."""
+    try:
+        if job.committed is not None:
+            job.committed()
+    except Exception as exc:  # stored, but what follows it failed: the caller hears why
+        log.exception("after a commit")
+        _fail(future, exc)
+    if not future.done():
+        future.set_result(None)
+
+
+def _fail(future: asyncio.Future, exc: Exception) -> None:
+    """Give ``exc`` to the job's caller (unless it stopped waiting)."""
+    if not future.done():
+        future.set_exception(exc)

@@ -1,0 +1,214 @@
+"""What an idle socket and a long match hold (issue 10 "memory per idle room", bench/RESULTS.md
+§4): a ``Connection`` starts a writer task only while it has frames to send; ``/ws/rooms/{code}``
+is served ahead of FastAPI's middlewares and router (``ArenaApp``, ``room_code``); a match keeps
+only the events some socket of its room was not shown yet (``LiveMatch.forget_events``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import websockets
+
+from app.realtime.endpoint import room_code
+from app.realtime.hub import Connection
+from app.rooms.live import LiveMatch
+from engine.reverse_curse import GAME
+from tests.app.conftest import SEED
+from tests.app.expect import catch_up
+from tests.app.rc import Replay
+from tests.app.test_leaks_proxy import make_run_command, make_run_server  # noqa: F401 (fixture)
+from tests.app.test_ws_errors import NO_MONSTERS, started
+
+
+class FakeSocket:
+    """Records what is sent; ``gate`` (when set up) holds every send until it is opened;
+    ``fail`` makes every send raise (a closed socket)."""
+
+    def __init__(self, gated: bool = False, fail: bool = False) -> None:
+        self.sent: list[tuple[str, object]] = []
+        self.gate = asyncio.Event()
+        if not gated:
+            self.gate.set()
+        self.fail = fail
+
+    async def send_text(self, data: str) -> None:
+        await self._send("text", data)
+
+    async def send_json(self, data: object) -> None:
+        await self._send("json", data)
+
+    async def _send(self, kind: str, data: object) -> None:
+        await self.gate.wait()
+        if self.fail:
+            raise RuntimeError("socket closed")
+        self.sent.append((kind, data))
+
+
+def connection(socket: FakeSocket) -> Connection:
+    return Connection(socket, "ROOM", None, "spectator")  # type: ignore[arg-type]
+
+
+async def test_a_connection_with_nothing_to_send_holds_no_task_and_no_queue():
+    socket = FakeSocket()
+    conn = connection(socket)
+    assert (conn.writer, conn.outbox) == (None, None)
+    conn.send("one")
+    conn.send({"type": "pong"})
+    writer = conn.writer
+    assert writer is not None and list(conn.outbox) == ["one", {"type": "pong"}]
+    await writer
+    assert socket.sent == [("text", "one"), ("json", {"type": "pong"})]
+    assert (conn.writer, conn.outbox, conn.dead) == (None, None, False)
+    conn.send("two")  # a new burst starts a new writer
+    await conn.writer
+    assert socket.sent[-1] == ("text", "two")
+    assert (conn.writer, conn.outbox) == (None, None)
+
+
+async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_writer():
+    socket = FakeSocket(gated=True)
+    conn = connection(socket)
+    conn.send("1")
+    writer = conn.writer
+    await asyncio.sleep(0)  # the writer took "1" and waits in send_text
+    conn.send("2")
+    conn.send("3")
+    assert conn.writer is writer and list(conn.outbox) == ["2", "3"]
+    socket.gate.set()
+    await writer
+    assert socket.sent == [("text", "1"), ("text", "2"), ("text", "3")]
+    assert (conn.writer, conn.outbox) == (None, None)
+
+
+async def test_after_a_failed_send_the_connection_drops_its_frames():
+    socket = FakeSocket(fail=True)
+    conn = connection(socket)
+    conn.send("1")
+    conn.send("2")
+    await conn.writer
+    assert (socket.sent, conn.dead, conn.writer, conn.outbox) == ([], True, None, None)
+    conn.send("3")
+    assert (conn.writer, conn.outbox) == (None, None)
+
+
+async def test_stop_cancels_the_writer_and_drops_later_frames():
+    socket = FakeSocket(gated=True)
+    conn = connection(socket)
+    conn.send("1")
+    writer = conn.writer
+    await asyncio.sleep(0)
+    conn.send("2")
+    conn.stop()
+    await asyncio.gather(writer, return_exceptions=True)
+    assert writer.cancelled()
+    assert (socket.sent, conn.writer, conn.outbox, conn.dead) == ([], None, None, True)
+    conn.send("3")
+    assert (conn.writer, conn.outbox) == (None, None)
+
+
+def test_room_code_is_read_from_websocket_paths_only():
+    def code(path: str, kind: str = "websocket", root: str = "") -> str | None:
+        return room_code({"type": kind, "path": path, "root_path": root})
+
+    assert code("/ws/rooms/AB12cd") == "AB12cd"
+    assert code("/arena/ws/rooms/AB12cd", root="/arena") == "AB12cd"
+    assert code("/ws/rooms/AB12cd", kind="http") is None
+    assert room_code({"type": "lifespan"}) is None
+    assert code("/ws/rooms/") is None
+    assert code("/ws/rooms/AB/x") is None
+    assert code("/ws/room/AB") is None
+    assert code("/api/rooms/AB") is None
+
+
+async def test_the_socket_path_reaches_the_endpoint_and_http_still_reaches_fastapi(arena):
+    ghost = await arena.connect("nope", hello=False)
+    await ghost.send({"type": "hello", "token": None})
+    assert (await ghost.next())["code"] == "room_not_found"  # the endpoint's own answer
+    assert (await arena.http.get("/ws/rooms/nope")).status_code == 404
+    assert (await arena.http.get("/api/games")).status_code == 200
+
+
+# --------------------------------------------------------------------------- event retention
+
+KEEP = {"type": "mulligan", "card": None}
+
+
+def _deployment_match() -> LiveMatch:
+    """A Reverse Curse match (no monsters, the fixed seed) after both mulligans and two plays
+    (each the acting seat's first legal action): version 4."""
+    options = GAME.validate_options(NO_MONSTERS)
+    live = LiveMatch.start(GAME, 1, 1, "CODE", options, 2, SEED, 0.0)
+    live.replay(0, KEEP, 1.0, False)
+    live.replay(1, KEEP, 2.0, False)
+    for at in (3.0, 4.0):
+        seat = min(live.legal)
+        live.replay(seat, live.legal[seat][0], at, False)
+    return live
+
+
+def test_forget_events_drops_only_the_versions_shown_to_everyone():
+    live = _deployment_match()
+    assert (live.version, sorted(live.events), live.forgotten) == (4, [1, 2, 3, 4], 0)
+    since_two = {viewer: live.render(viewer, 2)["events"] for viewer in (0, 1, None)}
+    live.forget_events(2)
+    assert (sorted(live.events), live.forgotten) == ([3, 4], 2)
+    assert {viewer: live.render(viewer, 2)["events"] for viewer in (0, 1, None)} == since_two
+    live.forget_events(1)  # a lower floor later changes nothing
+    assert (sorted(live.events), live.forgotten) == ([3, 4], 2)
+    live.forget_events(99)  # capped at the current version
+    assert (live.events, live.forgotten) == ({}, 4)
+    assert live.render(0, 4)["events"] == []
+    with pytest.raises(ValueError) as refused:
+        live.render(0, 3)
+    assert str(refused.value) == ("the events after version 3 are no longer kept "
+                                  "(versions up to 4 were forgotten)")
+    seat = min(live.legal)
+    live.replay(seat, live.legal[seat][0], 5.0, False)
+    assert (sorted(live.events), live.forgotten) == ([5], 4)
+
+
+def test_a_fresh_match_renders_from_minus_one():
+    live = _deployment_match()
+    assert live.render(None, -1)["events"] == live.render(None, 0)["events"]
+
+
+async def test_the_hub_keeps_the_events_a_socket_was_not_shown(arena):
+    room, clients = await started(arena)
+    live = await arena.app.state.arena.service.matches.live(room["code"])
+    replay = Replay(NO_MONSTERS, SEED)
+    viewers = {0: clients[0], 1: clients[1], None: clients[2]}
+    await clients[0].act(KEEP)
+    replay.apply(0, KEEP)
+    await catch_up(viewers, replay.expect)
+    # Ann's answer is hidden: Bob and the spectator were not sent version 1, so it is kept
+    assert (sorted(live.events), live.forgotten) == ([1], 0)
+    await clients[1].act(KEEP)
+    replay.apply(1, KEEP)
+    await catch_up(viewers, replay.expect)
+    assert (live.events, live.forgotten) == ({}, 2)
+    # Ann reconnects after the events were dropped: the welcome is a full resync
+    again = await arena.connect(room["code"], arena.players[0]["token"])
+    assert again.welcome["version"] == clients[0].last["version"] == 1
+    assert again.welcome["view"] == replay.view(0) == clients[0].last["view"]
+    assert again.welcome["prompt"] == clients[0].last["prompt"]
+    assert again.welcome["legal"] == clients[0].last["legal"]
+
+
+# --------------------------------------------------------------------------- server flags
+
+
+def test_make_run_turns_per_message_deflate_off():
+    command = make_run_command()
+    assert command[command.index("--ws-per-message-deflate") + 1] == "false"
+
+
+async def test_a_browser_asking_for_deflate_gets_uncompressed_frames(make_run_server):
+    """Browsers offer ``permessage-deflate``; accepting it would give the socket a zlib
+    compressor and decompressor (≈ 50 KB of memory each: bench/RESULTS.md §4)."""
+    ws = make_run_server.replace("http://", "ws://") + "/ws/rooms/NOPE"
+    async with websockets.connect(ws, compression="deflate") as socket:
+        assert socket.response.headers.get("Sec-WebSocket-Extensions") is None
+        await socket.send('{"type": "hello", "token": null}')
+        frame = await asyncio.wait_for(socket.recv(), 5)
+    assert '"room_not_found"' in frame
