@@ -2,8 +2,9 @@
 
 They speak docs/protocol.md "Websocket": ``hello`` first, then a player answers its current
 ``prompt`` with a random entry of ``legal`` after a think time. A player's move round-trip is
-``act`` sent -> its next ``update`` with a higher ``version`` (in a simultaneous decision the
-other seat's update can close it a little early; Reverse Curse has one: the mulligan).
+``act`` sent -> its next ``update`` (the server always sends the acting seat one: its prompt
+changed). Its ``version`` may equal the one before: a hidden answer in a simultaneous decision
+(the Reverse Curse mulligan) does not advance the public version (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -103,10 +104,10 @@ class Player:
             return
         if kind not in ("welcome", "update"):
             return
-        if self.pending is not None and data["version"] > self.pending[1]:
+        if self.pending is not None and kind == "update":
             sent = self.pending[0]
             self.recorder.move(sent, now)
-            if self.recorder.in_window(sent):
+            if self.recorder.in_window(sent) and data["version"] > self.pending[1]:
                 self.trace.caused.setdefault(data["version"], sent)
             self.pending = None
         self.version, self.prompt, self.legal = data["version"], data["prompt"], data["legal"]
