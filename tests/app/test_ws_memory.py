@@ -66,12 +66,18 @@ async def test_a_connection_with_nothing_to_send_holds_no_task_and_no_queue():
     assert (conn.writer, conn.outbox) == (None, None)
 
 
-async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_writer():
+async def writer_held_in_send() -> tuple[FakeSocket, Connection, asyncio.Task]:
+    """Return a connection whose writer took frame "1" and waits in a gated ``send_text``."""
     socket = FakeSocket(gated=True)
     conn = connection(socket)
     conn.send("1")
     writer = conn.writer
-    await asyncio.sleep(0)  # the writer took "1" and waits in send_text
+    await asyncio.sleep(0)
+    return socket, conn, writer
+
+
+async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_writer():
+    socket, conn, writer = await writer_held_in_send()
     conn.send("2")
     conn.send("3")
     assert conn.writer is writer and list(conn.outbox) == ["2", "3"]
@@ -93,11 +99,7 @@ async def test_after_a_failed_send_the_connection_drops_its_frames():
 
 
 async def test_stop_cancels_the_writer_and_drops_later_frames():
-    socket = FakeSocket(gated=True)
-    conn = connection(socket)
-    conn.send("1")
-    writer = conn.writer
-    await asyncio.sleep(0)
+    socket, conn, writer = await writer_held_in_send()
     conn.send("2")
     conn.stop()
     await asyncio.gather(writer, return_exceptions=True)
