@@ -274,7 +274,10 @@ class GameBase:
 # --------------------------------------------------------------------------- events & outcome
 
 
-@dataclass(frozen=True)
+_NO_DATA: Any = object()     # ``Event``'s ``data`` was not given (a fresh dict is used)
+
+
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened in ``apply``, with its own audience.
 
@@ -287,6 +290,16 @@ class Event:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
+
+    def __init__(self, kind: str, data: Mapping[str, Any] = _NO_DATA,
+                 visible_to: frozenset[int] | None = None) -> None:
+        """Set the fields like the generated frozen ``__init__`` (``data`` omitted: a new empty
+        dict), writing the instance dict directly: half the cost of its ``object.__setattr__``
+        calls (issue 10: every ``apply`` of every engine makes events)."""
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["data"] = {} if data is _NO_DATA else data
+        fields["visible_to"] = visible_to
 
     def visible(self, viewer: int | None) -> bool:
         """Return whether ``viewer`` (a seat, or ``None`` for a spectator) may see this event."""
@@ -356,12 +369,16 @@ class Rng:
         text = "\x1f".join(str(label) for label in labels).encode()
         return cls(seed + b"\x1e" + text)
 
-    def _bytes(self, n: int) -> bytes:
-        while len(self._pool) < n:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+    def _fill(self, pool: bytes, n: int) -> bytes:
+        """Return ``pool`` followed by the stream's next blocks until it holds ``n`` bytes."""
+        while len(pool) < n:
+            pool += hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
-            self._pool += block
-        out, self._pool = self._pool[:n], self._pool[n:]
+        return pool
+
+    def _bytes(self, n: int) -> bytes:
+        pool = self._fill(self._pool, n)
+        out, self._pool = pool[:n], pool[n:]
         return out
 
     def randbelow(self, n: int) -> int:
@@ -381,11 +398,29 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """Return a new list with ``items`` in a uniformly random order (Fisher–Yates)."""
+        """Return a new list with ``items`` in a uniformly random order (Fisher–Yates).
+
+        Swap ``i`` (from the last down to 1) takes ``j = randbelow(i + 1)``; the draws are
+        inlined on a local copy of the byte pool (issue 10: every deal shuffles), so the stream
+        consumed and the order returned are exactly those of calling ``randbelow``.
+        """
         out = list(items)
+        pool, at = self._pool, 0
         for i in range(len(out) - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            out[i], out[j] = out[j], out[i]
+            bits = i.bit_length()                       # of (i + 1) - 1, as in randbelow
+            nbytes, mask = (bits + 7) >> 3, (1 << bits) - 1
+            while True:
+                if len(pool) - at < nbytes:
+                    pool, at = self._fill(pool[at:], nbytes), 0
+                if nbytes == 1:
+                    value = pool[at] & mask
+                else:
+                    value = int.from_bytes(pool[at:at + nbytes], "big") & mask
+                at += nbytes
+                if value <= i:
+                    break
+            out[i], out[value] = out[value], out[i]
+        self._pool = pool[at:]
         return out
 
     def coin(self) -> int:
@@ -402,15 +437,21 @@ class Game(Protocol):
 
     States are the engine's own immutable values; only ``app/rooms`` ever holds one.
 
-    Optional method (not a protocol member, so ``isinstance`` checks do not require it; the
-    room layer treats a missing method as returning True):
+    Optional methods (not protocol members, so ``isinstance`` checks do not require them):
 
     ``to_act_is_public(state) -> bool``
         Whether the set ``to_act(state)`` may be shown to every viewer. Return False when who
         is asked depends on hidden information (e.g. a Zipai claim window, where a seat is asked
         only if its hidden hand can claim): the room layer then shows each seat only its own
         clock/deadline, no clock to spectators, and sends a ``timeout`` event of such a state
-        only to the seat that timed out (docs/protocol.md "clocks"; docs/security.md).
+        only to the seat that timed out (docs/protocol.md "clocks"; docs/security.md). The
+        room layer treats a missing method as returning True.
+
+    ``listed_actions(state, seat) -> Sequence[Mapping[str, Any]]``
+        The actions of ``legal_actions(state, seat)``, equal and in the same order, as objects
+        the engine keeps (e.g. cached on the state) and shares: callers only read them. The
+        room layer keeps these instead of a copy (one list per room in memory, not two);
+        without the method it keeps ``legal_actions``'s.
     """
 
     spec: GameSpec

@@ -8,14 +8,13 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from engine.core import Event, InvalidAction, check_action
-from engine.reverse_curse.cards import CARD_CODES, MONSTERS, RECRUIT_COST, is_number
+from engine.reverse_curse.cards import CARD_CODES, MONSTERS, NUMBER_VALUES, RECRUIT_COST
 from engine.reverse_curse.flow import (choose_order, end_shopping, next_turn,
                                        resolve_mulligans)
 from engine.reverse_curse.legality import listed_actions, why_illegal
 from engine.reverse_curse.monsters import summon
 from engine.reverse_curse.state import (MulliganChoice, State, evolve, field_card, per_side,
-                                        players, replaced_hand, seats_of, side_index, side_of,
-                                        without_one)
+                                        players, seats_of, side_index, side_of, without_one)
 
 Events = list[Event]
 
@@ -84,20 +83,19 @@ def _summon(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, 
     return summon(state, seat)
 
 
-def _play(state: State, seat: int, action: Mapping[str, Any],
+def _play(state: State, seat: int, side: str, card: str,
           last_actor: tuple[Any, Any]) -> tuple[State, Events]:
-    """Put the card on top of the field: numbers face-up, specials (and veiled cards) face-down;
+    """Put ``card`` on top of the field: numbers face-up, specials (and veiled cards) face-down;
     then the next turn. The commonest action (12 of a set's), so it also records
     ``last_actor`` and the play in the next turn's single ``evolve`` (issue 10)."""
-    card, side = action["card"], side_of(state, seat)
-    face_up = is_number(card) and not state.veiled
+    face_up = card in NUMBER_VALUES and not state.veiled
     event = Event("card_played", {"turn": state.turn, "seat": seat, "side": side,
                                   "face_up": face_up, "card": card if face_up else None})
-    state, events = next_turn(
-        state, last_actor=last_actor,
-        hands=replaced_hand(state.hands, seat, without_one(state.hands[seat], card)),
-        field=state.field + (field_card(card, seat, side, face_up),))
-    return state, [event] + events
+    hands = list(state.hands)
+    hands[seat] = without_one(hands[seat], card)
+    state, events = next_turn(state, last_actor=last_actor, hands=tuple(hands),
+                              field=state.field + (field_card(card, seat, side, face_up),))
+    return state, [event, *events]
 
 
 _HANDLERS: Mapping[str, Callable[[State, int, Mapping[str, Any]], tuple[State, Events]]] = {
@@ -110,17 +108,14 @@ _HANDLERS: Mapping[str, Callable[[State, int, Mapping[str, Any]], tuple[State, E
 _PLAIN_TYPES = frozenset({str, bool, type(None)})
 
 
-def _listed(state: State, seat: int, action: Any) -> Mapping[str, Any] | None:
-    """Return the legal action equal to ``action`` when ``action`` is a dict whose values are
-    exactly ``str``/``bool``/``None`` (then it is well-formed too: ``parse`` would accept it;
-    ``first: 1`` equals ``first: True`` but is not), else ``None``: the fast path of
-    ``apply_action`` (issue 10)."""
-    if type(action) is not dict or type(seat) is not int:
-        return None
-    for listed in listed_actions(state, seat):  # none for a seat the match does not have
-        if listed == action:
-            return listed if _PLAIN_TYPES.issuperset(map(type, action.values())) else None
-    return None
+def _listed(state: State, seat: int, action: Any) -> bool:
+    """Return whether ``action`` is a dict equal to one of ``seat``'s listed legal actions with
+    values exactly ``str``/``bool``/``None`` (then it is well-formed too: ``parse`` would accept
+    it; ``first: 1`` equals ``first: True`` but is not): the fast path of ``apply_action``
+    (issue 10)."""
+    return (type(action) is dict and type(seat) is int
+            and action in listed_actions(state, seat)  # none for a seat the match lacks
+            and _PLAIN_TYPES.issuperset(map(type, action.values())))
 
 
 def apply_action(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, Events]:
@@ -131,15 +126,14 @@ def apply_action(state: State, seat: int, action: Mapping[str, Any]) -> tuple[St
         IllegalAction: the action is not in ``legal_actions(state, seat)`` (code from
             ``why_illegal``).
     """
-    parsed = _listed(state, seat, action)
-    if parsed is None:
-        parsed = parse(action)
+    if not _listed(state, seat, action):
+        action = parse(action)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players(state):
             raise InvalidAction("malformed_action", f"No seat {seat!r} in this match.")
-        if parsed not in listed_actions(state, seat):
-            raise why_illegal(state, seat, parsed)
-    actor = (seat, state.set_no, state.phase)
-    last_actor = per_side(state.last_actor, side_of(state, seat), actor)
-    if parsed["type"] == "play":
-        return _play(state, seat, parsed, last_actor)
-    return _HANDLERS[parsed["type"]](evolve(state, last_actor=last_actor), seat, parsed)
+        if action not in listed_actions(state, seat):
+            raise why_illegal(state, seat, action)
+    side = side_of(state, seat)
+    last_actor = per_side(state.last_actor, side, (seat, state.set_no, state.phase))
+    if action["type"] == "play":
+        return _play(state, seat, side, action["card"], last_actor)
+    return _HANDLERS[action["type"]](evolve(state, last_actor=last_actor), seat, action)

@@ -10,10 +10,11 @@ from typing import Any, Mapping
 
 from engine.core import Event, Rng
 from engine.reverse_curse.cards import DECK, ENERGY_CAP, MONSTERS
-from engine.reverse_curse.resolution import resolve
+from engine.reverse_curse.resolution import steps_json, trace
 from engine.reverse_curse.state import (HAND_PER_SIDE, SIDES, TURNS_PER_SET, Ending, SetRecord,
-                                        State, behind_side, evolve, ko_distance, max_sets,
-                                        other, players, side_index, side_of, with_hand)
+                                        State, behind_side, evolve, evolved, ko_distance,
+                                        max_sets, other, players, replaced_hand, side_index,
+                                        side_of)
 
 Events = list[Event]
 
@@ -38,8 +39,8 @@ def new_match(options: Mapping[str, object], seed: bytes) -> tuple[State, Events
     return start_set(state, 1)
 
 
-def deal(state: State, set_no: int) -> State:
-    """Return ``state`` with a fresh shuffle of the 24 cards dealt (rulings "Match flow" 2).
+def deal(state: State, set_no: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Return ``(hands, deck)``: a fresh shuffle of the 24 cards dealt (rulings "Match flow" 2).
 
     The deck is ``Rng.derive(seed, "set", set_no).shuffled(DECK)``; seat 0 gets the first
     ``6 / members`` cards, seat 1 the next, and so on; the rest is the deck (next draw first).
@@ -48,35 +49,38 @@ def deal(state: State, set_no: int) -> State:
     seats = players(state)
     size = HAND_PER_SIDE * 2 // seats
     hands = tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(seats))
-    return evolve(state, hands=hands, deck=tuple(cards[seats * size:]))
+    return hands, tuple(cards[seats * size:])
 
 
-def _gain_energy(state: State) -> State:
+def _gained_energy(state: State) -> tuple[int, int]:
     """Every side gains +1 energy at the start of a set, capped at 3 (seed §4)."""
     if not state.monsters:
-        return state
-    energy = tuple(min(ENERGY_CAP, e + 1) for e in state.energy)
-    return evolve(state, energy=energy)  # type: ignore[arg-type]
+        return state.energy
+    up, down = state.energy
+    return min(ENERGY_CAP, up + 1), min(ENERGY_CAP, down + 1)
+
+
+def _first_side(state: State, set_no: int) -> str | None:
+    """Set 1: coin toss ``Rng.derive(seed, "first")``. Later sets: position != 0 -> ``None``
+    (the behind side chooses); position 0 -> the side that did not go first in the previous
+    set (rulings "Match flow" 3)."""
+    if set_no == 1:
+        return SIDES[Rng.derive(state.seed, "first").coin()]
+    if behind_side(state.position) is not None:
+        return None
+    return other(state.history[-1].first_side)
 
 
 def start_set(state: State, set_no: int) -> tuple[State, Events]:
-    """Return the state at the start of set ``set_no``: energy, deal, then the first player.
-
-    Set 1: coin toss ``Rng.derive(seed, "first")``. Later sets: position != 0 -> phase
-    ``order`` (the behind side chooses); position 0 -> the side that did not go first in the
-    previous set goes first (rulings "Match flow" 3).
-    """
-    state = evolve(state, set_no=set_no, phase="mulligan", first_side=None, graveyard=(),
-                    field=(), turn=0, mulligan=(None, None), offer=(), shop_queue=(),
-                    veiled=False)
-    state = deal(_gain_energy(state), set_no)
-    if set_no == 1:
-        first: str | None = SIDES[Rng.derive(state.seed, "first").coin()]
-    elif behind_side(state.position) is not None:
-        first = None
-    else:
-        first = other(state.history[-1].first_side)
-    state = evolve(state, first_side=first, phase="mulligan" if first else "order")
+    """Return the state at the start of set ``set_no``: energy, deal, then the first player
+    (``_first_side``; phase ``order`` when the behind side is to choose it), in one ``evolve``
+    (issue 10)."""
+    first = _first_side(state, set_no)
+    hands, deck = deal(state, set_no)
+    state = evolve(state, set_no=set_no, phase="mulligan" if first else "order",
+                   first_side=first, graveyard=(), field=(), turn=0, mulligan=(None, None),
+                   offer=(), shop_queue=(), veiled=False, energy=_gained_energy(state),
+                   hands=hands, deck=deck)
     return state, [Event("set_started", {"set": set_no, "first_side": first,
                                          "phase": state.phase})]
 
@@ -103,8 +107,8 @@ def resolve_mulligans(state: State) -> tuple[State, Events]:
         hand = list(state.hands[choice.seat])
         hand.remove(choice.card)
         hand.append(state.deck[0])
-        state = evolve(with_hand(state, choice.seat, hand), deck=state.deck[1:],
-                        graveyard=state.graveyard + (choice.card,))
+        state = evolve(state, hands=replaced_hand(state.hands, choice.seat, hand),
+                       deck=state.deck[1:], graveyard=state.graveyard + (choice.card,))
         sent.append({"side": side, "card": choice.card})
     events = [Event("mulligan_done", {"sent": sent})]
     state, more = open_shop(state) if state.monsters else start_deployment(state)
@@ -148,21 +152,22 @@ def next_turn(state: State, **played: Any) -> tuple[State, Events]:
     ``veiled``), applied in the same ``evolve`` as the turn's (issue 10).
     """
     if state.turn < TURNS_PER_SET:
-        return evolve(state, turn=state.turn + 1, veiled=False, **played), []
-    return finish_set(evolve(state, **played))
+        played["turn"], played["veiled"] = state.turn + 1, False  # ``played`` is our own dict
+        return evolved(state, played), []
+    return finish_set(evolved(state, played))
 
 
 def finish_set(state: State) -> tuple[State, Events]:
     """Resolve the field LIFO, move the position by the result, then KO / decision / next set
     (rulings "Match flow" 7-8)."""
     assert state.first_side is not None
-    result, steps = resolve([f.card for f in state.field])
+    result, steps = trace([f.card for f in state.field])
     position = state.position + result
     record = SetRecord(state.set_no, state.first_side, state.field, result, position)
     state = evolve(state, position=position, history=state.history + (record,), veiled=False)
     events = [Event("set_resolved", {"set": record.set_no, "result": result,
                                      "position_after": position,
-                                     "steps": [s.to_json() for s in steps]})]
+                                     "steps": steps_json(steps)})]
     if abs(position) >= ko_distance(state):
         state, more = end_match(state, "ko")
     elif state.set_no >= max_sets(state):

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from engine.core import Event, GameBase, GameSpec, IllegalAction, OptionSpec, Outcome, Rng
 from engine.reverse_curse import flow
 from engine.reverse_curse.actions import apply_action
-from engine.reverse_curse.legality import legal_actions, to_act
+from engine.reverse_curse.legality import legal_actions, listed_actions, to_act
 from engine.reverse_curse.outcome import outcome_of
 from engine.reverse_curse.redeal import redeal
 from engine.reverse_curse.state import (FORMAT_SEATS, State, dump_state, load_state,
@@ -72,6 +72,9 @@ class ReverseCurseGame(GameBase):
     to_act = staticmethod(to_act)
     #: ``legal_actions(state, seat)``: ``seat``'s legal actions now (``legality.legal_actions``).
     legal_actions = staticmethod(legal_actions)
+    #: ``listed_actions(state, seat)``: the same actions computed once per state and shared
+    #: (read-only; the optional method of ``engine.core.Game``, ``legality.listed_actions``).
+    listed_actions = staticmethod(listed_actions)
     #: ``apply(state, seat, action) -> (new_state, events)``; raises ``InvalidAction`` or
     #: ``IllegalAction`` (``actions.apply_action``).
     apply = staticmethod(apply_action)

@@ -42,8 +42,8 @@ class Step:
 
     def to_json(self) -> dict[str, object]:
         """Return the step as the view's ``history[].steps[]`` entry."""
-        return {"index": self.index, "card": self.card, "identity": self.identity,
-                "silenced": self.silenced, "effect": self.effect, "total": self.total}
+        return steps_json([(self.index, self.card, self.identity, self.silenced, self.effect,
+                            self.total)])[0]
 
 
 #: Running values of a resolution: ``(total, factor, sign)`` (rulings "LIFO resolution" step 3).
@@ -74,6 +74,12 @@ def _effect(run: _Running, identity: str | None) -> tuple[_Running, str]:
     return run, "nothing"
 
 
+#: One processed card as plain values, in ``Step``'s field order: ``(index, card, identity,
+#: silenced, effect, total)`` (a tuple: building 12 frozen ``Step`` records per set was most
+#: of a set's resolution cost; issue 10).
+RawStep = tuple[int, str, "str | None", bool, str, int]
+
+
 def resolve(cards: Sequence[str]) -> tuple[int, tuple[Step, ...]]:
     """Resolve a field LIFO and return ``(total, steps)``; ``steps`` in processing order (top first).
 
@@ -83,12 +89,29 @@ def resolve(cards: Sequence[str]) -> tuple[int, tuple[Step, ...]]:
     Raises:
         ValueError: for an unknown card code or more than 12 cards.
     """
-    return _resolve(tuple(cards))
+    total, raw = trace(cards)
+    return total, tuple(Step(*step) for step in raw)
+
+
+def trace(cards: Sequence[str]) -> tuple[int, tuple[RawStep, ...]]:
+    """``resolve`` with each step as a ``RawStep`` tuple (shared and immutable: memoised).
+
+    Raises:
+        ValueError: for an unknown card code or more than 12 cards.
+    """
+    return _trace(tuple(cards))
+
+
+def steps_json(raw: Sequence[RawStep]) -> list[dict[str, object]]:
+    """Return the steps as ``Step.to_json`` gives them (new dicts every call), in order."""
+    return [{"index": index, "card": card, "identity": identity, "silenced": silenced,
+             "effect": effect, "total": total}
+            for index, card, identity, silenced, effect, total in raw]
 
 
 @lru_cache(maxsize=8192)
-def _resolve(cards: tuple[str, ...]) -> tuple[int, tuple[Step, ...]]:
-    """``resolve`` of a tuple, memoised: a resolved set's field is re-resolved by every view of
+def _trace(cards: tuple[str, ...]) -> tuple[int, tuple[RawStep, ...]]:
+    """``trace`` of a tuple, memoised: a resolved set's field is re-resolved by every view of
     the rest of the match (its ``history[].steps``); the result is immutable, so sharing it is
     safe. Errors are raised, never cached."""
     if len(cards) > MAX_FIELD:
@@ -106,7 +129,7 @@ def _resolve(cards: tuple[str, ...]) -> tuple[int, tuple[Step, ...]]:
             run, effect = _effect(run, identity)
             was_silenced, silenced = False, identity == SILENCE_SIREN
         previous = identity
-        steps.append(Step(index, card, identity, was_silenced, effect, run[0]))
+        steps.append((index, card, identity, was_silenced, effect, run[0]))
     return run[0], tuple(steps)
 
 
@@ -118,4 +141,4 @@ def resolve_stack(cards: Sequence[str]) -> int:
     Raises:
         ValueError: only for an unknown card code or more than 12 cards.
     """
-    return resolve(cards)[0]
+    return trace(cards)[0]

@@ -175,6 +175,15 @@ def seats_of(state: State, side: str) -> tuple[int, ...]:
     return _SIDE_SEATS[(state.format, state.up_parity, side)]
 
 
+def seats_for(fmt: str, up_parity: int, side: str) -> tuple[int, ...]:
+    """Return the seats of ``side`` in a ``fmt`` match whose UP parity is ``up_parity``.
+
+    Raises:
+        KeyError: for an unknown format, parity or side.
+    """
+    return _SIDE_SEATS[(fmt, up_parity, side)]
+
+
 #: ``(format, up_parity, side)`` -> that side's seats: seat ``s`` is on UP iff
 #: ``s % 2 == up_parity`` (rulings "Formats"); a table because views and legality ask often.
 _SIDE_SEATS: Mapping[tuple[str, int, str], tuple[int, ...]] = {
@@ -216,11 +225,23 @@ def evolve(state: State, **changes: Any) -> State:
     Raises:
         TypeError: for a name that is not a ``State`` field (like ``dataclasses.replace``).
     """
+    return evolved(state, changes)
+
+
+def evolved(state: State, changes: Mapping[str, Any]) -> State:
+    """``evolve`` with the changes as a mapping (``changes`` is only read).
+
+    Raises:
+        TypeError: for a name that is not a ``State`` field.
+    """
     if not _STATE_FIELDS.issuperset(changes):
         unknown = sorted(changes.keys() - _STATE_FIELDS)
         raise TypeError(f"State has no field {unknown[0]!r}.")
-    values = state.__dict__.copy()  # a plain dict copy: far cheaper than filling a new one
-    values.pop(_DERIVED, None)  # derived from the old fields: never carried over
+    # A new combined dict: every evolved state's dict has the fields at the same indices, so
+    # CPython's attribute-load caches hit (``dict.copy`` would keep the first state's split
+    # layout); far cheaper than filling a new instance field by field.
+    values = {**state.__dict__}
+    values[_DERIVED] = {}  # derived from the old fields: never carried over
     values.update(changes)
     new = object.__new__(State)
     object.__setattr__(new, "__dict__", values)
@@ -238,14 +259,15 @@ def derived(obj: Any, build: Callable[..., T], arg: Hashable = _NO_ARG) -> T:
     object, ``build`` and ``arg`` (issue 10: ``to_act``, ``legal_actions``, ``apply`` and views
     ask the same questions of one state).
 
-    The values live in ``obj``'s instance ``__dict__``, outside the dataclass fields, so
-    equality, hashing, ``repr`` and ``dump_state`` are unchanged, and ``evolve`` does not carry
-    them to the new state. ``obj`` must be an immutable record of this package (``State``,
+    The values live in ``obj``'s instance ``__dict__`` (key ``_derived``), outside the dataclass
+    fields, so equality, hashing, ``repr`` and ``dump_state`` are unchanged; ``evolve`` gives
+    the new state an empty memo, never the old values. ``obj`` must be an immutable record of this package (``State``,
     ``SetRecord``...) and ``build`` a pure function; its result is shared by every caller, so
     it must be immutable or only ever handed out read-only or as a copy.
     """
-    values = obj.__dict__.get(_DERIVED)
-    if values is None:
+    try:
+        values = obj._derived  # an evolved state has it (an attribute load is the fast path)
+    except AttributeError:
         values = obj.__dict__[_DERIVED] = {}
     key = build if arg is _NO_ARG else (build, arg)
     value = values.get(key, _MISSING)

@@ -14,19 +14,51 @@ from typing import Any
 
 from engine.reverse_curse.legality import acting_side
 from engine.reverse_curse.outcome import ladder_record, outcome_of
-from engine.reverse_curse.resolution import resolve
+from engine.reverse_curse.resolution import steps_json, trace
 from engine.reverse_curse.state import (DOWN, FORMAT_SEATS, REGULATIONS, UP, SetRecord,
-                                        State, derived, field_resolved, players,
-                                        seats_of, side_of)
+                                        State, derived, field_resolved, seats_for,
+                                        side_for)
 
 #: Seat number -> its key in the view's per-seat objects (JSON object keys are strings).
 _SEAT_KEYS: tuple[str, ...] = tuple(str(s) for s in range(max(FORMAT_SEATS.values())))
 
 
-def _viewer_side(state: State, viewer: int | None) -> str | None:
-    if viewer is None or not 0 <= viewer < players(state):
-        return None
-    return side_of(state, viewer)
+#: ``(side, (UP seats, DOWN seats), ((key, seat) of each seat whose hand the viewer sees))``.
+_Seating = tuple[str | None, tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[str, int], ...]]
+
+
+def _seating_of(fmt: str, up_parity: int, viewer: object) -> _Seating:
+    """The viewer's side (``None``: a spectator or a seat the match does not have), both sides'
+    seats and the seats whose hands the viewer sees (its side's)."""
+    ups, downs = seats_for(fmt, up_parity, UP), seats_for(fmt, up_parity, DOWN)
+    if viewer is None or not 0 <= viewer < FORMAT_SEATS[fmt]:  # type: ignore[operator]
+        return None, (ups, downs), ()
+    side = side_for(viewer, up_parity)  # type: ignore[arg-type]
+    return side, (ups, downs), tuple((_SEAT_KEYS[s], s) for s in (ups if side == UP else downs))
+
+
+#: ``(format, up_parity, viewer)`` -> ``_seating_of`` of it, for every seat and the spectator.
+_SEATINGS: dict[tuple[str, int, int | None], _Seating] = {
+    (fmt, parity, viewer): _seating_of(fmt, parity, viewer)
+    for fmt, seats in FORMAT_SEATS.items() for parity in (0, 1)
+    for viewer in (None, *range(seats))
+}
+
+
+def _seating(state: State, viewer: int | None) -> _Seating:
+    """``_seating_of`` for ``state``'s seats; from the table for an int (or ``None``) viewer."""
+    if viewer is None or type(viewer) is int:
+        found = _SEATINGS.get((state.format, state.up_parity, viewer))
+        if found is not None:
+            return found
+    return _seating_of(state.format, state.up_parity, viewer)
+
+
+def _hand_sizes(hands: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """Seat key -> number of cards in that seat's hand (1v1, the default, built directly)."""
+    if len(hands) == 2:
+        return {"0": len(hands[0]), "1": len(hands[1])}
+    return {key: len(hand) for key, hand in zip(_SEAT_KEYS, hands)}
 
 
 def _mulligan(state: State, side: str | None) -> dict[str, str] | None:
@@ -49,8 +81,20 @@ def history_entry(record: SetRecord) -> dict[str, Any]:
 
 
 def _history_entry(record: SetRecord) -> dict[str, Any]:
-    _, steps = resolve([f.card for f in record.field])
-    return {**ladder_record(record), "steps": [s.to_json() for s in steps]}
+    _, steps = trace([f.card for f in record.field])
+    return {**ladder_record(record), "steps": steps_json(steps)}
+
+
+def _field(state: State, side: str | None) -> list[dict[str, Any]]:
+    """The field, T1 first: ``{"turn", "seat", "side", "card", "face_up"}`` per card. A card
+    shows its code if face-up, played by the viewer's ``side``, or the field is public
+    (resolved); ``face_up`` is true for a card everyone sees."""
+    if field_resolved(state):
+        return [{"turn": turn, "seat": card.seat, "side": card.side, "card": card.card,
+                 "face_up": True} for turn, card in enumerate(state.field, 1)]
+    return [{"turn": turn, "seat": card.seat, "side": card.side,
+             "card": card.card if card.face_up or card.side == side else None,
+             "face_up": card.face_up} for turn, card in enumerate(state.field, 1)]
 
 
 def render(state: State, viewer: int | None) -> dict[str, Any]:
@@ -59,10 +103,8 @@ def render(state: State, viewer: int | None) -> dict[str, Any]:
     A view is read-only: its ``history`` entries are shared with the other views of the match
     (``history_entry``); everything else is new every call.
     """
-    side = _viewer_side(state, viewer)
-    ups, downs = seats_of(state, UP), seats_of(state, DOWN)
+    side, (ups, downs), mine = _seating(state, viewer)
     hands, phase, ending = state.hands, state.phase, state.ending
-    public = field_resolved(state)
     energy, held = state.energy, state.held
     ko, sets = REGULATIONS[state.regulation]
     return {
@@ -74,15 +116,9 @@ def render(state: State, viewer: int | None) -> dict[str, Any]:
         "phase": phase, "set": state.set_no, "turn": state.turn,
         "first_side": state.first_side, "side_to_act": acting_side(state),
         "position": state.position,
-        "hands": {} if side is None else {
-            _SEAT_KEYS[s]: list(hands[s]) for s in (ups if side == UP else downs)},
-        "hand_sizes": dict(zip(_SEAT_KEYS, map(len, hands))),
-        # A field card shows its code if face-up, played by the viewer's side, or the field is
-        # public (resolved); ``face_up`` is true for a card everyone sees.
-        "field": [{"turn": turn, "seat": card.seat, "side": card.side,
-                   "card": card.card if card.face_up or public or card.side == side else None,
-                   "face_up": card.face_up or public}
-                  for turn, card in enumerate(state.field, 1)],
+        "hands": {key: list(hands[seat]) for key, seat in mine},
+        "hand_sizes": _hand_sizes(hands),
+        "field": _field(state, side),
         "graveyard": list(state.graveyard), "deck_size": len(state.deck),
         "mulligan": _mulligan(state, side) if phase == "mulligan" else None,
         "energy": {UP: energy[0], DOWN: energy[1]},
@@ -90,6 +126,6 @@ def render(state: State, viewer: int | None) -> dict[str, Any]:
         "shop": {"offer": list(state.offer), "side": state.shop_queue[0]} if phase == "shop"
         else None,
         "veiled": state.veiled,
-        "history": list(map(history_entry, state.history)),
+        "history": [derived(record, _history_entry) for record in state.history],
         "outcome": None if ending is None else outcome_of(state).to_json(),  # type: ignore[union-attr]
     }

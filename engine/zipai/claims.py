@@ -7,7 +7,7 @@ go with the exposed card; ``bi``: the 比 groups, three hand cards each), ``{"ty
 
 Issue 10 (engine speed): what is derived from a hand alone (its non-坎 cards) comes from the
 memoised ``tally``; the 吃 search works on its packed counts with a table of the pairs that make
-a shape with each card (built at import) and is memoised on (hand, card).
+a shape with each card (built at import) and is memoised on the packed counts and the card.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from engine.zipai.cards import CODES, FACE, sort_cards
 from engine.zipai.groups import shape
 from engine.zipai.state import Player
 from engine.zipai.split import BITS, MASK
-from engine.zipai.tally import UNIT, tally
-from engine.zipai.winning import evaluate_win
+from engine.zipai.tally import UNIT, Tally, tally
+from engine.zipai.winning import evaluate_held
 
 
 def free_cards(hand: Sequence[str]) -> Counter:
@@ -71,35 +71,39 @@ def chi_options(hand: list[str], card: str) -> list[dict[str, Any]]:
 
     The exposed card plus two non-坎 hand cards must form a shape; every copy of ``card`` still
     held must then go into its own 比 group (下比, seed 3.4), else that 吃 is illegal; a 吃 that
-    leaves no card to discard is illegal (rulings). The search is memoised on the hand (issue 10).
+    leaves no card to discard is illegal (rulings). The search is memoised (issue 10).
     """
-    return [{"type": "chi", "cards": list(pair), "bi": [list(g) for g in bi]}
-            for pair, bi in _chi_table(tuple(hand), card)]
+    held = tally(tuple(hand))
+    return [copy_chi(option) for option in _chi_listed(held.free, held.free_total, card)]
+
+
+def copy_chi(option: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of a 吃 action (``{"type", "cards", "bi"}``) whose lists may be changed."""
+    return {"type": "chi", "cards": list(option["cards"]), "bi": [list(g) for g in option["bi"]]}
 
 
 @lru_cache(maxsize=1 << 8)
-def _chi_table(hand: tuple[str, ...], card: str) -> tuple[tuple[tuple[str, str],
-                                                                tuple[tuple[str, ...], ...]], ...]:
-    """Return ``((a, b), bi groups)`` for every legal 吃 (see ``chi_options``), immutable.
+def _chi_listed(pool: int, free: int, card: str) -> tuple[dict[str, Any], ...]:
+    """``chi_options`` of a hand whose non-坎 cards are the packed counts ``pool`` (``free`` of
+    them: ``tally``), as a tuple of shared dicts: a claim window stores them as its listed
+    answers, which are read, never changed (``state.clone``; ``game.legal_actions`` copies
+    them). Memoised on its arguments, all a 吃 depends on.
 
     Every card used comes from the non-坎 cards, so a card is left to discard exactly when more
     non-坎 cards are held than used (without recounting the hand)."""
-    held = tally(hand)
-    pool = held.free
     pairs = _pairs_with(pool, card)
     if not pairs:
         return ()
-    free = held.free_total
     copies = (pool >> BITS * FACE[card]) & MASK
     out = []
     for _, _, _, pair, a, b in pairs:
         if copies - (a == card) - (b == card) <= 0:     # no copy of ``card`` left: no 比 group
             if free > 2:
-                out.append(((a, b), ()))
+                out.append({"type": "chi", "cards": [a, b], "bi": []})
             continue
         for bi in _bi_sets(pool - pair, card):
             if free > 2 + 3 * len(bi):
-                out.append(((a, b), bi))
+                out.append({"type": "chi", "cards": [a, b], "bi": [list(g) for g in bi]})
     return tuple(out)
 
 
@@ -109,8 +113,12 @@ def can_peng(player: Player, card: str) -> bool:
     With the pair taken out, a card to discard is left exactly when another face than ``card``
     is outside every 坎 (read from the memoised ``tally``)."""
     hand = tuple(player.hand)
-    return (hand.count(card) == 2 and card not in player.chou
-            and len(tally(hand).discards) > 1)
+    return card not in player.chou and _pair_to_peng(hand, tally(hand), card)
+
+
+def _pair_to_peng(hand: tuple[str, ...], held: Tally, card: str) -> bool:
+    """``can_peng`` without the 臭 test, for the concealed ``hand`` as a tuple and its tally."""
+    return hand.count(card) == 2 and held.free_faces > 1
 
 
 def kaiduo_source(player: Player, card: str, own: bool) -> bool:
@@ -139,6 +147,10 @@ def seat_order(source: int, by_draw: bool) -> tuple[int, ...]:
     return _ORDERS[bool(by_draw)][source]
 
 
+#: The listed answers without fields, shared by every window (read-only, like the 吃 options).
+_HU, _KAIDUO, _PENG, _PASS = ({"type": kind} for kind in ("hu", "kaiduo", "peng", "pass"))
+
+
 def window_options(players: list[Player], card: str, source: int,
                    by_draw: bool) -> tuple[dict[int, list[dict[str, Any]]], int | None]:
     """Return ({asked seat: legal answers}, forced 开舵 seat or None) for an exposed card.
@@ -146,27 +158,39 @@ def window_options(players: list[Player], card: str, source: int,
     胡 first (on a discard a winner must win: 放炮必胡, seed 3.6), then the forced 开舵, 碰 and
     吃 (on a draw the drawer and the next seat, on a discard only the next seat; 臭 faces excluded).
     Only seats whose answer can matter are asked: when someone must win on a discard, only the
-    winners; when a 开舵 is forced, nobody's 碰/吃.
+    winners; when a 开舵 is forced, nobody's 碰/吃. The answer dicts are shared (between windows
+    and with the 吃 memo): read them, never change them (``game.legal_actions`` copies them).
     """
     order = seat_order(source, by_draw)
-    hu = [s for s in order if evaluate_win(players[s], card, by_draw and s == source) is not None]
-    kaiduo = next((s for s in order if kaiduo_source(players[s], card, by_draw and s == source)),
-                  None)
+    asked = []
+    hu = []
+    kaiduo = None
+    for s in order:
+        player = players[s]
+        hand = tuple(player.hand)
+        held = tally(hand)
+        asked.append((s, player, hand, held))
+        own = by_draw and s == source
+        if evaluate_held(player, hand, held, card, own) is not None:
+            hu.append(s)
+        if kaiduo is None and kaiduo_source(player, card, own):
+            kaiduo = s
     if hu and not by_draw:
-        return {s: [{"type": "hu"}] for s in order if s in hu}, kaiduo
+        return {s: [_HU] for s in order if s in hu}, kaiduo
     eaters = order[:2] if by_draw else order[:1]
     options: dict[int, list[dict[str, Any]]] = {}
-    for s in order:
-        listed = [{"type": "hu"}] if s in hu else []
+    for s, player, hand, held in asked:
+        listed = [_HU] if s in hu else []
         if s == kaiduo:
             if listed:
-                options[s] = listed + [{"type": "kaiduo"}]
+                options[s] = [_HU, _KAIDUO]
             continue
-        if kaiduo is None and card not in players[s].chou:
-            if can_peng(players[s], card):
-                listed.append({"type": "peng"})
+        if kaiduo is None and card not in player.chou:
+            if _pair_to_peng(hand, held, card):
+                listed.append(_PENG)
             if s in eaters:
-                listed += chi_options(players[s].hand, card)
+                listed += _chi_listed(held.free, held.free_total, card)
         if listed:
-            options[s] = listed + [{"type": "pass"}]
+            listed.append(_PASS)
+            options[s] = listed
     return options, kaiduo

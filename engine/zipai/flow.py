@@ -1,7 +1,8 @@
 """The turn flow of a hand: deal, draws, claim windows, discards, wins and the next hand.
 
-Every function here works on a ``Match`` that ``apply`` has already copied, and returns the
-events it produced. Automatic steps (draws, forced 扫/扫穿, unclaimed cards) run until a seat
+Every function here works on a ``Match`` that ``apply`` has already copied (``state.clone``;
+a player record is changed only through ``state.own_player``), and returns the events it
+produced. Automatic steps (draws, forced 扫/扫穿, unclaimed cards) run until a seat
 has a decision (rulings "Deal and turn flow").
 """
 
@@ -14,8 +15,8 @@ from engine.core import Event, Rng
 from engine.zipai.cards import deck, sort_cards
 from engine.zipai.claims import seat_order, window_options
 from engine.zipai.scoring import fan_xing, win_result
-from engine.zipai.state import Group, Hand, Match, Player, Window
-from engine.zipai.tally import tally
+from engine.zipai.state import Group, Hand, Match, Player, Window, own_player
+from engine.zipai.tally import discards, tally
 from engine.zipai.winning import all_cards, evaluate_win
 
 SEATS = 3
@@ -48,7 +49,7 @@ def _opening_saochuan(player: Player, stock: list[str]) -> int:
     """
     made = drawn = 0
     while True:
-        fours = sorted({c for c in player.hand if player.hand.count(c) == 4})
+        fours = sorted(c for c in set(player.hand) if player.hand.count(c) == 4)
         for card in fours:
             _take(player.hand, [card] * 4)
             player.groups.append(Group("saochuan", [card] * 4))
@@ -103,7 +104,7 @@ def start_discard(match: Match, seat: int, must_discard: bool, self_win: str | N
     hand = match.hand
     player = hand.players[seat]
     can_win = self_win is not None and evaluate_win(player) is not None
-    can_discard = must_discard and bool(tally(tuple(player.hand)).discards)
+    can_discard = must_discard and tally(tuple(player.hand)).free_faces > 0
     if not can_win and not can_discard:
         return _next(seat)
     hand.phase, hand.turn, hand.window = "discard", seat, None
@@ -126,7 +127,7 @@ def _discard_table(cards: tuple[str, ...], win: bool,
                    must_discard: bool) -> tuple[dict[str, Any], ...]:
     out = [{"type": "hu"}] if win else []
     if must_discard:
-        out += [{"type": "discard", "card": c} for c in tally(cards).discards]
+        out += [{"type": "discard", "card": c} for c in discards(cards)]
     else:
         out.append({"type": "pass"})
     return tuple(out)
@@ -135,19 +136,24 @@ def _discard_table(cards: tuple[str, ...], win: bool,
 # --------------------------------------------------------------------------- drawing
 
 
-def _forced_sao(player: Player, card: str) -> str | None:
-    """Apply the drawer's forced 扫穿/扫/过扫 on its own draw; return the kind made or None."""
+def _forced_sao(hand: Hand, seat: int, card: str) -> str | None:
+    """Apply the drawer's (``seat``) forced 扫穿/扫/过扫 on its own draw; return the kind made or
+    None."""
+    player = hand.players[seat]
     if player.hand.count(card) == 3:
+        player = own_player(hand, seat)
         _take(player.hand, [card] * 3)
         player.groups.append(Group("saochuan", [card] * 4))
         player.fours += 1
         return "saochuan"
     for i, group in enumerate(player.groups):
         if group.kind in ("sao", "guosao") and group.cards[0] == card:
+            player = own_player(hand, seat)
             player.groups[i] = Group("saochuan", [card] * 4, group.in_hand)
             player.fours += 1
             return "saochuan"
     if player.hand.count(card) == 2:
+        player = own_player(hand, seat)
         _take(player.hand, [card] * 2)
         kind = "guosao" if card in player.passed_peng else "sao"
         player.groups.append(Group(kind, [card] * 3))
@@ -166,8 +172,7 @@ def draw(match: Match, seat: int) -> tuple[int | None, Events]:
     if not hand.stock:
         return end_hand(match, None)
     card = hand.stock.pop(0)
-    player = hand.players[seat]
-    kind = _forced_sao(player, card)
+    kind = _forced_sao(hand, seat, card)
     if kind is None:
         events = [Event("drawn", {"seat": seat, "card": card})]
         nxt, more = open_window(match, card, seat, by_draw=True)
@@ -175,7 +180,7 @@ def draw(match: Match, seat: int) -> tuple[int | None, Events]:
     shown = card if kind == "guosao" else None
     events = [Event("drawn", {"seat": seat, "card": shown, "forced": kind}),
               Event("drawn_own", {"seat": seat, "card": card, "forced": kind}, frozenset({seat}))]
-    chongduo = kind == "saochuan" and player.fours >= 2
+    chongduo = kind == "saochuan" and hand.players[seat].fours >= 2
     return start_discard(match, seat, must_discard=not chongduo, self_win="zimo"), events
 
 
@@ -203,9 +208,10 @@ def _mark_passes(hand: Hand) -> None:
         kinds = {o["type"] for o in window.options[seat]}
         player = hand.players[seat]
         if kinds & {"chi", "peng"} and window.card not in player.chou:
+            player = own_player(hand, seat)
             player.chou.append(window.card)
         if "peng" in kinds and window.card not in player.passed_peng:
-            player.passed_peng.append(window.card)
+            own_player(hand, seat).passed_peng.append(window.card)
 
 
 def _first_by_kind(window: Window) -> dict[str, int]:
@@ -236,13 +242,13 @@ def resolve_window(match: Match) -> tuple[int | None, Events]:
     taker = first.get("chi")
     if taker is not None:
         return claim_chi(match, taker, window.card, window.answers[taker])
-    hand.players[window.source].pile.append(window.card)
+    own_player(hand, window.source).pile.append(window.card)
     return _next(window.source), [Event("to_pile", {"seat": window.source, "card": window.card})]
 
 
 def claim_kaiduo(match: Match, seat: int, card: str) -> tuple[int | None, Events]:
     """Make the forced 开舵 from a 坎, 扫/过扫 or (own draw) 碰; 重舵 owes no discard (seed 3.1)."""
-    player = match.hand.players[seat]
+    player = own_player(match.hand, seat)
     if player.hand.count(card) == 3:
         _take(player.hand, [card] * 3)
         player.groups.append(Group("kaiduo", [card] * 4))
@@ -259,7 +265,7 @@ def claim_kaiduo(match: Match, seat: int, card: str) -> tuple[int | None, Events
 
 def claim_peng(match: Match, seat: int, card: str) -> tuple[int | None, Events]:
     """Make a 碰 with the pair in hand; the player then discards."""
-    player = match.hand.players[seat]
+    player = own_player(match.hand, seat)
     _take(player.hand, [card, card])
     player.groups.append(Group("peng", [card] * 3))
     events = [Event("claimed", {"seat": seat, "kind": "peng", "cards": [card] * 3})]
@@ -269,7 +275,7 @@ def claim_peng(match: Match, seat: int, card: str) -> tuple[int | None, Events]:
 def claim_chi(match: Match, seat: int, card: str,
               action: dict[str, Any]) -> tuple[int | None, Events]:
     """Make a 吃 with its 比 groups (all shown); the player then discards."""
-    player = match.hand.players[seat]
+    player = own_player(match.hand, seat)
     _take(player.hand, list(action["cards"]))
     player.groups.append(Group("chi", sort_cards([card, *action["cards"]])))
     for bi in action["bi"]:
@@ -283,7 +289,7 @@ def claim_chi(match: Match, seat: int, card: str,
 def discard(match: Match, seat: int, card: str) -> tuple[int | None, Events]:
     """``seat`` discards ``card`` face-up; a claim window opens on it (地胡 if the dealer's first)."""
     hand = match.hand
-    hand.players[seat].hand.remove(card)
+    own_player(hand, seat).hand.remove(card)
     dihu = seat == hand.dealer and not hand.dealer_discarded
     if seat == hand.dealer:
         hand.dealer_discarded = True

@@ -8,11 +8,13 @@ Error codes (``IllegalAction``): ``game_over``, ``not_your_turn``, ``card_not_in
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Mapping, Sequence
 
 from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
                          Outcome, Rng, check_action)
 from engine.zipai import flow, state as st
+from engine.zipai.claims import copy_chi
 from engine.zipai.cards import FACE, sort_cards
 from engine.zipai.groups import shape
 from engine.zipai.redeal import redeal
@@ -48,9 +50,10 @@ _BARE = frozenset(kind for kind, fields in _FIELDS.items() if not fields)
 
 
 def _well_formed(action: Any) -> dict[str, Any] | None:
-    """Return the canonical form of a plain dict that is exactly a field-less action or a
-    discard of a known card (what ``normalise`` would return, without the general shape check:
-    issue 10, it runs for every action); None for anything else (``normalise`` checks it)."""
+    """Return the canonical form of a plain dict that is exactly a field-less action, a
+    discard of a known card or a 吃 of known cards in plain lists of the right lengths (what
+    ``normalise`` would return, without the general shape check: issue 10, it runs for every
+    action); None for anything else (``normalise`` checks it)."""
     if type(action) is not dict:
         return None
     kind = action.get("type")
@@ -62,7 +65,19 @@ def _well_formed(action: Any) -> dict[str, Any] | None:
         card = action.get("card")
         if type(card) is str and card in FACE:
             return {"type": kind, "card": card}
+    if kind == "chi" and len(action) == 3:
+        cards, bi = action.get("cards"), action.get("bi")
+        if (type(cards) is list and type(bi) is list and len(cards) == 2
+                and all(type(g) is list and len(g) == 3 for g in bi)
+                and all(type(c) is str and c in FACE for c in chain(cards, *bi))):
+            return _chi_form(cards, bi)
     return None
+
+
+def _chi_form(cards: list[str], bi: list[list[str]]) -> dict[str, Any]:
+    """Return the canonical 吃 action of known card codes: ``cards`` in card order, each 比
+    group in card order and the groups sorted."""
+    return {"type": "chi", "cards": sort_cards(cards), "bi": sorted(sort_cards(g) for g in bi)}
 
 
 def normalise(action: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,8 +97,7 @@ def normalise(action: Mapping[str, Any]) -> dict[str, Any]:
         bi = action["bi"]
         if len(cards) != 2 or any(not isinstance(g, list) or len(g) != 3 for g in bi):
             raise InvalidAction("malformed_action", "chi needs two cards and 比 groups of three.")
-        return {"type": kind, "cards": sort_cards(_check_card(c) for c in cards),
-                "bi": sorted(sort_cards(_check_card(c) for c in g) for g in bi)}
+        return _chi_form([_check_card(c) for c in cards], [[_check_card(c) for c in g] for g in bi])
     return {"type": kind}
 
 
@@ -129,9 +143,12 @@ class ZipaiGame(GameBase):
 
     def legal_actions(self, state: st.Match, seat: int) -> list[dict[str, Any]]:
         """Return ``seat``'s legal actions now (empty when it is not deciding)."""
-        if seat not in self.to_act(state):
+        if not _deciding(state, seat):
             return []
-        return [_copy_action(a) for a in _listed(state, seat)]
+        listed = _listed(state, seat)
+        if state.hand.phase == "claim":
+            return [copy_chi(a) if a["type"] == "chi" else a.copy() for a in listed]
+        return [a.copy() for a in listed]       # hu, discards, pass: no nested lists
 
     def apply(self, state: st.Match, seat: int,
               action: Mapping[str, Any]) -> tuple[st.Match, list[Event]]:
@@ -143,7 +160,7 @@ class ZipaiGame(GameBase):
         normal = normalise(action)
         if state.over:
             raise IllegalAction("game_over", "The match is over.")
-        if seat not in self.to_act(state):
+        if not _deciding(state, seat):
             raise IllegalAction("not_your_turn", "You have no decision to make now.")
         if normal not in _listed(state, seat):
             raise _why_illegal(state, seat, normal)
@@ -210,24 +227,28 @@ class ZipaiGame(GameBase):
         return st.load(data)
 
 
+def _deciding(state: st.Match, seat: int) -> bool:
+    """Return ``seat in to_act(state)`` without building the set (issue 10: ``legal_actions``
+    and ``apply`` ask it for every action)."""
+    hand = state.hand
+    if state.over:
+        return False
+    if hand.phase == "claim":
+        window = hand.window
+        return seat in window.options and seat not in window.answers
+    return seat == hand.turn
+
+
 def _listed(state: st.Match, seat: int) -> Sequence[dict[str, Any]]:
     """Return the legal actions of ``seat``, which must be deciding: the window's stored
     answers or the discard-phase actions (both shared: read them, never change them).
-    ``legal_actions`` (which copies them) and ``apply`` both read this (one source of
-    legality)."""
+    ``legal_actions`` (which copies them: the stored window options are shared between
+    successive states, see ``state.clone``; the discard-phase ones are memoised) and ``apply``
+    both read this (one source of legality)."""
     hand = state.hand
     if hand.phase == "claim":
         return hand.window.options[seat]
     return flow.listed_discard_actions(hand)
-
-
-def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
-    """Return a copy of a listed action that the caller may change (the stored window options
-    are shared between successive states, see ``state.clone``; the discard-phase ones are
-    memoised)."""
-    if action["type"] != "chi":
-        return dict(action)
-    return {"type": "chi", "cards": list(action["cards"]), "bi": [list(g) for g in action["bi"]]}
 
 
 def _dispatch(match: st.Match, seat: int, action: dict[str, Any]):
@@ -236,7 +257,7 @@ def _dispatch(match: st.Match, seat: int, action: dict[str, Any]):
     kind = action["type"]
     if hand.phase == "claim":
         hand.window.answers[seat] = action
-        if set(hand.window.answers) == set(hand.window.options):
+        if hand.window.answers.keys() == hand.window.options.keys():
             return flow.resolve_window(match)
         return None, []
     if kind == "hu":

@@ -40,7 +40,9 @@ def _score(kind: str, first_face: int) -> int:
 def _shape_templates(i: int) -> tuple[tuple[str, int, int, Split, tuple[tuple[int, int], ...]],
                                       ...]:
     """Return the 3-card shapes that can hold face ``i`` as their lowest face, in search order:
-    ``(kind, 胡息, packed cards, ((kind, codes),), needed (bit shift, count) pairs)``."""
+    ``(kind, 胡息, packed cards, ((kind, codes),), needed (bit shift, count) pairs)``; face
+    ``i`` is listed only where it is needed twice (the search only asks for the lowest face
+    held)."""
     out = []
     v = i % 10 + 1
     if v <= 8:
@@ -53,6 +55,8 @@ def _shape_templates(i: int) -> tuple[tuple[str, int, int, Split, tuple[tuple[in
     templates = []
     for kind, faces in out:
         need = {f: faces.count(f) for f in faces}
+        if need[i] == 1:
+            del need[i]         # face i is the lowest one held: there at least once
         templates.append((kind, _score(kind, i), sum(face_unit(f) for f in faces),
                           ((kind, tuple(CODES[f] for f in faces)),),
                           tuple((BITS * f, n) for f, n in sorted(need.items()))))

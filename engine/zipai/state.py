@@ -12,6 +12,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 HIDDEN_KINDS = frozenset({"sao", "saochuan"})
+#: The group kinds others do not see whole (``Group.shown_cards``): the hidden ones and 过扫.
+PARTLY_SHOWN_KINDS = HIDDEN_KINDS | {"guosao"}
 
 
 @dataclass
@@ -92,6 +94,9 @@ class Hand:
             only a self-drawn win or a pass is possible).
         self_win: ``"tianhu"``/``"zimo"`` when ``turn`` may win with its hand now, else None.
         dealer_discarded: whether the dealer has made its first discard (for 地胡).
+        shared: the seats whose ``Player`` record this hand shares with another state (set by
+            ``clone``; ``own_player`` copies one before it is changed). Bookkeeping, not part of
+            the state: ``dump`` leaves it out and equality ignores it.
     """
 
     number: int
@@ -105,6 +110,7 @@ class Hand:
     self_win: str | None = None
     window: Window | None = None
     dealer_discarded: bool = False
+    shared: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
 
 
 @dataclass
@@ -140,29 +146,45 @@ def _clone_window(window: Window | None) -> Window | None:
 
 
 def _clone_hand(hand: Hand) -> Hand:
-    return Hand(hand.number, hand.dealer, hand.liang, list(hand.stock),
-                [_clone_player(p) for p in hand.players], hand.phase, hand.turn,
-                hand.must_discard, hand.self_win, _clone_window(hand.window),
-                hand.dealer_discarded)
+    return Hand(hand.number, hand.dealer, hand.liang, list(hand.stock), list(hand.players),
+                hand.phase, hand.turn, hand.must_discard, hand.self_win,
+                _clone_window(hand.window), hand.dealer_discarded, _EVERY_SEAT[len(hand.players)])
+
+
+#: ``_EVERY_SEAT[n]``: the seats of ``n`` players (a copied hand shares every player record).
+_EVERY_SEAT = tuple(frozenset(range(n)) for n in range(4))
 
 
 def clone(match: Match) -> Match:
-    """Return a copy of ``match`` that ``apply``/``redeal`` may change freely.
+    """Return a copy of ``match`` that ``apply``/``redeal`` may change freely, the players
+    through ``own_player``.
 
-    Every list and record the flow changes in place is copied (stock, hands, group lists, piles,
-    臭 and passed-碰 faces, window answers, results list, totals). What is never changed in place
-    after it is made is shared: the ``Group`` records (a 开舵/扫穿 made from a laid group replaces
-    the record in the copied list), the options dict, the window's ``options`` lists, the answer
-    action dicts and the per-hand result dicts. Replaces a ``copy.deepcopy`` (issue 10: 60 % of
-    ``apply``).
+    Every list and record the flow changes in place is copied (stock, the players list, window
+    answers, results list, totals), except the ``Player`` records: they are shared until
+    ``own_player`` copies one to change it (issue 10: an action changes one or two of them).
+    What is never changed in place after it is made is shared: the ``Group`` records (a
+    开舵/扫穿 made from a laid group replaces the record in the copied list), the options dict,
+    the window's ``options`` lists, the answer action dicts and the per-hand result dicts.
+    Replaces a ``copy.deepcopy`` (issue 10: 60 % of ``apply``).
     """
     return Match(match.options, match.seed, list(match.totals), _clone_hand(match.hand),
                  list(match.results), match.over, match.resigned)
 
 
+def own_player(hand: Hand, seat: int) -> Player:
+    """Return ``hand.players[seat]`` for the caller to change in place: first replaced by a copy
+    (hand, groups, pile, 臭 and passed-碰 lists) when it is shared with another state."""
+    player = hand.players[seat]
+    if seat in hand.shared:
+        player = hand.players[seat] = _clone_player(player)
+        hand.shared = hand.shared - {seat}
+    return player
+
+
 def dump(match: Match) -> dict[str, Any]:
     """Return the full raw state as JSON-ready data (integer dict keys become strings)."""
     data = asdict(match)
+    del data["hand"]["shared"]
     window = data["hand"]["window"]
     if window is not None:
         window["options"] = {str(k): v for k, v in window["options"].items()}

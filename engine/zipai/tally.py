@@ -30,15 +30,14 @@ class Tally(NamedTuple):
         kans: the 坎 as split groups ``(("kan", (c, c, c)), ...)``, in face order.
         four: the first face (card order) held four times or more, else None (never reachable:
             such a hand cannot be split, ``split.take_kans``).
-        discards: the distinct cards outside every 坎, in card order (the cards that may be
-            discarded).
+        free_faces: how many distinct faces are outside every 坎 (the number of ``discards``).
         free_total: how many cards are outside every 坎.
     """
 
     free: int
     kans: Split
     four: str | None
-    discards: tuple[str, ...]
+    free_faces: int
     free_total: int
 
 
@@ -52,6 +51,11 @@ def _faces(low_bits: int) -> list[str]:
     return out
 
 
+def _present(x: int) -> int:
+    """Return bit 0 of the field of every face held at least once in the packed counts ``x``."""
+    return (x | x >> 1 | x >> 2) & _LOW
+
+
 @lru_cache(maxsize=1 << 8)
 def tally(hand: tuple[str, ...]) -> Tally:
     """Return the ``Tally`` of the concealed ``hand`` (wire codes in any order)."""
@@ -59,10 +63,19 @@ def tally(hand: tuple[str, ...]) -> Tally:
     threes = x & (x >> 1) & ~(x >> 2) & _LOW          # fields equal to 3 (0b011)
     fours = (x >> 2) & _LOW                            # fields of 4 or more (0b1xx)
     if not threes and not fours:                       # the usual hand: nothing to take out
-        return Tally(x, (), None, tuple(sorted(set(hand), key=FACE.__getitem__)), len(hand))
+        return Tally(x, (), None, _present(x).bit_count(), len(hand))
     free = x & ~((threes | fours) * MASK)
     kans = _faces(threes)
     four = _faces(fours)
-    discards = _faces((free | (free >> 1)) & _LOW)     # fields 1 or 2
     return Tally(free, tuple(("kan", (c, c, c)) for c in kans), four[0] if four else None,
-                 tuple(discards), len(hand) - 3 * len(kans) - sum(hand.count(c) for c in four))
+                 _present(free).bit_count(),
+                 len(hand) - 3 * len(kans) - sum(hand.count(c) for c in four))
+
+
+def discards(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the distinct cards of the concealed ``hand`` outside every 坎, in card order: the
+    cards that may be discarded (a 坎 is never broken up, seed 3.1 坎)."""
+    held = tally(hand)
+    if not held.kans and held.four is None:
+        return tuple(sorted(set(hand), key=FACE.__getitem__))
+    return tuple(_faces(_present(held.free)))

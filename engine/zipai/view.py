@@ -9,33 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.zipai.state import Group, Hand, Match, Player
-
-
-def _group_view(group: Group, mine: bool) -> dict[str, Any]:
-    """Return a laid group as a viewer sees it: its own groups whole, another's with only the
-    shown cards (the rest None)."""
-    cards = group.cards
-    shown = len(cards) if mine else group.shown_cards()
-    if shown < len(cards):
-        cards = cards[:shown] + [None] * (len(cards) - shown)
-    else:
-        cards = list(cards)
-    return {"kind": group.kind, "cards": cards, "in_hand": group.in_hand}
+from engine.zipai.state import PARTLY_SHOWN_KINDS, Hand, Match, Player
 
 
 def _player_view(player: Player, seat: int, viewer: int | None) -> dict[str, Any]:
     """Return a seat's public cards; the opening 扫穿 kept in hand counts in the hand size and is
-    listed only for its owner."""
+    listed only for its owner. A laid group is shown whole to its owner, to others with only
+    the shown cards (``Group.shown_cards``; the rest None)."""
     mine = viewer == seat
     hand_size = len(player.hand)
     groups = []
     for group in player.groups:
-        if group.in_hand:
+        in_hand = group.in_hand
+        if in_hand:
             hand_size += len(group.cards)
             if not mine:
                 continue
-        groups.append(_group_view(group, mine))
+        kind = group.kind
+        cards = group.cards
+        if mine or kind not in PARTLY_SHOWN_KINDS:
+            cards = list(cards)
+        else:
+            shown = group.shown_cards()
+            cards = cards[:shown] + [None] * (len(cards) - shown)
+        groups.append({"kind": kind, "cards": cards, "in_hand": in_hand})
     return {"seat": seat, "hand_size": hand_size, "groups": groups, "pile": list(player.pile)}
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.zipai.groups import FOUR_KINDS, MIN_HUXI, huxi
 from engine.zipai.split import Split, best_packed, four_concealed
-from engine.zipai.tally import UNIT, tally
+from engine.zipai.tally import UNIT, Tally, tally
 from engine.zipai.state import Group, Player
 
 
@@ -48,20 +48,41 @@ def _win_hand(laid: list[Group], found: Split) -> WinHand:
     return WinHand(sum(g["huxi"] for g in groups), tuple(groups))
 
 
-def _concealed_split(concealed: tuple[str, ...], card: str | None, pairs_left: int,
-                     triple_kind: str) -> Split | None:
-    """Return the 坎 then the best split of ``concealed`` plus the free ``card`` (None: no split).
+def _pairs_for(size: int, laid: list[Group]) -> int | None:
+    """Return how many pairs (将) a split of ``size`` concealed cards into groups of three
+    contains, or None when none can exist. At most one pair is allowed, and only with a laid
+    开舵 or 扫穿 (``laid``), so a count ≡ 0 mod 3 has none (a pair would leave a count ≡ 1),
+    ≡ 2 has one if allowed, ≡ 1 never splits (rulings "Groups")."""
+    left = size % 3
+    if not left:
+        return 0
+    if left == 2:
+        for group in laid:
+            if group.kind in FOUR_KINDS:
+                return 1
+    return None
 
-    Groups of three plus at most ``pairs_left`` pairs need a card count ≡ 0 (or 2 with a pair)
-    mod 3, which is checked first."""
-    left = (len(concealed) + (card is not None)) % 3
-    if left and not (left == 2 and pairs_left):
-        return None
-    free, kans, four, _, _ = tally(concealed)
+
+def _concealed_split(held: Tally, card: str | None, pairs: int, triple_kind: str) -> Split | None:
+    """Return the 坎 then the best split, with ``pairs`` pairs (``_pairs_for``), of the
+    concealed cards of tally ``held`` plus the free ``card``; None when there is none.
+
+    Raises:
+        ValueError: when the concealed cards hold four of a face (``split.four_concealed``).
+    """
+    free, kans, four, _, _ = held
     if four:
         raise four_concealed(four)
-    found = best_packed(free if card is None else free + UNIT[card], pairs_left, triple_kind)
+    found = best_packed(free if card is None else free + UNIT[card], pairs, triple_kind)
     return None if found is None else kans + found[1]
+
+
+def _laid_triple(laid: list[Group], card: str) -> bool:
+    """Return whether a laid 3-group is of ``card`` (a 4-group may come from it)."""
+    for group in laid:
+        if group.cards[0] == card and len(group.cards) == 3:
+            return True
+    return False
 
 
 def _four_options(player: Player, hand: tuple[str, ...], card: str, own: bool):
@@ -101,21 +122,31 @@ def evaluate_win(player: Player, card: str | None = None, own: bool = False) -> 
     only built when one exists (issue 10: almost every asked seat does not win).
     """
     hand = tuple(player.hand)
+    return evaluate_held(player, hand, tally(hand), card, own)
+
+
+def evaluate_held(player: Player, hand: tuple[str, ...], held: Tally, card: str | None,
+                  own: bool) -> WinHand | None:
+    """``evaluate_win`` for a caller that already has ``player.hand`` as the tuple ``hand`` and
+    its ``tally`` ``held`` (a claim window reads them for 碰 and 吃 too)."""
     laid = player.groups
-    pairs = 0
-    laid_triple = False     # a laid 3-group of ``card`` (a 4-group may come from it)
-    for group in laid:
-        if group.kind in FOUR_KINDS:
-            pairs = 1
-        elif group.cards[0] == card and len(group.cards) == 3:
-            laid_triple = True
     if card is None:
-        return _winning(None, laid, _concealed_split(hand, None, pairs, "kan"))
-    best = _winning(None, laid, _concealed_split(hand, card, pairs,
-                                                 _triple_kind(player, card, own)))
-    if laid_triple or hand.count(card) == 3:
+        pairs = _pairs_for(len(hand), laid)
+        return None if pairs is None else _winning(None, laid, _concealed_split(held, None,
+                                                                                 pairs, "kan"))
+    held_copies = hand.count(card)
+    best = None
+    pairs = _pairs_for(len(hand) + 1, laid)
+    if pairs is not None:
+        # Only a held pair of ``card`` makes a triple with it (a 坎 is outside the split).
+        kind = _triple_kind(player, card, own) if held_copies == 2 else "kan"
+        best = _winning(None, laid, _concealed_split(held, card, pairs, kind))
+    if held_copies == 3 or _laid_triple(laid, card):
         for four_laid, rest in _four_options(player, hand, card, own):
-            best = _winning(best, four_laid, _concealed_split(rest, None, 1, "kan"))
+            pairs = _pairs_for(len(rest), four_laid)
+            if pairs is not None:
+                best = _winning(best, four_laid, _concealed_split(tally(rest), None, pairs,
+                                                                  "kan"))
     return best
 
 

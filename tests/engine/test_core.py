@@ -1,9 +1,11 @@
 """Unit tests for engine.core: option validation, Rng determinism and uniformity, errors."""
 
+from dataclasses import FrozenInstanceError, replace
+
 import pytest
 
-from engine.core import (GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec, Outcome,
-                         Rng, action_type, check_action, require_keys, validate_options)
+from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
+                         Outcome, Rng, action_type, check_action, require_keys, validate_options)
 
 OPTS = (
     OptionSpec("regulation", "choice", "full", choices=("full", "half")),
@@ -27,6 +29,37 @@ def test_rng_is_deterministic_and_label_sensitive():
     b = Rng.derive(b"seed", "deal", 1).shuffled(range(24))
     c = Rng.derive(b"seed", "deal", 2).shuffled(range(24))
     assert a == b and sorted(a) == list(range(24)) and a != c
+
+
+def test_rng_shuffled_is_the_fisher_yates_of_randbelow():
+    # Golden values of the stream (taken before ``shuffled`` inlined its draws, issue 10): a
+    # shuffle, a draw after it, and a shuffle of more than 256 items (two-byte draws).
+    rng = Rng(b"golden")
+    assert rng.shuffled(range(12)) == [3, 1, 5, 11, 10, 2, 6, 0, 8, 7, 9, 4]
+    assert rng.randbelow(1000) == 906
+    assert rng.shuffled("abcdef") == ["f", "d", "c", "a", "b", "e"]
+    wide = Rng(b"wide").shuffled(range(300))
+    assert wide[:8] == [177, 60, 22, 100, 291, 42, 12, 3] and wide[-4:] == [161, 255, 26, 153]
+    for n in (0, 1, 2, 80, 256, 257, 700):
+        a, b = Rng.derive(b"seed", "same", n), Rng.derive(b"seed", "same", n)
+        expected = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = b.randbelow(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert a.shuffled(range(n)) == expected
+        assert a.randbelow(10 ** 6) == b.randbelow(10 ** 6)    # the same bytes were used
+
+
+def test_event_fields_and_defaults():
+    event = Event("drawn", {"seat": 1}, frozenset({1}))
+    assert (event.kind, event.data, event.visible_to) == ("drawn", {"seat": 1}, frozenset({1}))
+    bare = Event("passed")
+    assert bare.data == {} and bare.visible_to is None and bare.data is not Event("passed").data
+    assert Event(kind="x", data=None).data is None
+    assert Event("a", {"k": 1}) == Event("a", {"k": 1}) != Event("a", {"k": 2})
+    assert replace(event, kind="shown") == Event("shown", {"seat": 1}, frozenset({1}))
+    with pytest.raises(FrozenInstanceError):
+        event.kind = "other"
 
 
 def test_rng_randbelow_is_roughly_uniform():

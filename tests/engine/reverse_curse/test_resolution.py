@@ -129,3 +129,21 @@ def test_counts_beyond_the_deck_and_twelve_cards_are_accepted():
 def test_value_error_for_unknown_code_or_too_many_cards(cards):
     with pytest.raises(ValueError):
         resolve_stack(cards)
+
+
+def test_trace_gives_the_steps_as_tuples_and_steps_json_as_step_to_json():
+    from engine.reverse_curse.resolution import steps_json, trace
+    cards = ["-2", M, F, S, "+3"]
+    total, raw = trace(cards)
+    assert total == -5
+    assert raw[3] == (2, M, F, False, "x-1", -3)
+    assert tuple(tuple(vars(s).values()) for s in resolve(cards)[1]) == raw
+    assert steps_json(raw) == [s.to_json() for s in resolve(cards)[1]]
+    assert steps_json(raw) is not steps_json(raw)  # new dicts every call
+
+
+def test_trace_errors_are_raised_again_not_cached():
+    from engine.reverse_curse.resolution import trace
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            trace(["+1", "+4"])

@@ -107,3 +107,17 @@ def test_a_resign_mid_set_keeps_the_unresolved_field_hidden():
     assert [(e["turn"], e["card"], e["face_up"]) for e in field if not e["face_up"]] == [
         (2, None, False), (7, None, False)]
     assert GAME.view(state, 0)["field"][6]["card"] == E  # UP still sees its own ECHO_FLOW
+
+
+def test_a_seat_the_match_does_not_have_gets_the_spectator_view():
+    state = _state()
+    assert GAME.view(state, 2) == GAME.view(state, -1) == _expected(None, {}, None)
+
+
+def test_team_views_count_every_seats_hand_and_show_the_teams_hands():
+    state = new_match(b"teams", format="3v3")  # the coin gives UP the even seats
+    view = GAME.view(state, 3)
+    assert view["my_side"] == "DOWN"
+    assert view["sides"] == {"UP": [0, 2, 4], "DOWN": [1, 3, 5]}
+    assert view["hand_sizes"] == {str(s): 2 for s in range(6)}
+    assert {seat: len(hand) for seat, hand in view["hands"].items()} == {"1": 2, "3": 2, "5": 2}
