@@ -8,7 +8,8 @@ to what Python + uvicorn + websockets can do on this machine.
 "No game logic": a room's seats take turns in order (seat ``version % seats`` is asked, with one
 legal action ``{"type": "go"}``); an ``act`` from the asked seat bumps the version and broadcasts.
 
-Usage: ``python -m bench.ceiling --port 8201 [--seats 2] [--update-bytes N] [--welcome-bytes N]``.
+Usage: ``python -m bench.ceiling --port 8201 [--seats 2] [--update-bytes N] [--welcome-bytes N]
+[--ws IMPL]``.
 """
 
 from __future__ import annotations
@@ -146,9 +147,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--update-bytes", type=int, default=3000)
     parser.add_argument("--welcome-bytes", type=int, default=3000)
+    parser.add_argument("--ws", default="auto",
+                        help="uvicorn's websocket implementation (its --ws: auto, "
+                             "websockets-sansio, websockets, wsproto)")
     args = parser.parse_args(argv)
     app = Ceiling(args.seats, args.update_bytes, args.welcome_bytes)
-    uvicorn.run(app, host="127.0.0.1", port=args.port, access_log=False, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=args.port, access_log=False, log_level="warning",
+                ws=args.ws)
     return 0
 
 

@@ -19,73 +19,177 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 0.5  # between reads of a subscription whose Redis is unreachable
 
 
-class RedisBroker(Broker):
-    """Publishes JSON text on a Redis channel; each subscription is its own pub/sub connection.
+#: Ends a subscription's queue (the broker stopped).
+_END = object()
 
-    ``subscribe`` returns once Redis has confirmed the subscription. A subscription survives
-    a Redis restart: while Redis is unreachable it retries every ``RETRY_SECONDS``; redis-py
-    then reconnects and subscribes again, and that new confirmation is yielded as ``RESYNC``
-    (messages published meanwhile are lost; ``publish`` drops them with a warning).
+
+class _Feed:
+    """The one pub/sub connection of a channel in this process and the queues of its
+    subscriptions here (the hub's, the bot driver's): each message is read and decoded once,
+    then queued for each of them (bench/RESULTS.md §5).
+
+    Attributes:
+        pubsub: the subscribed redis-py ``PubSub``; queues: one per subscription;
+        task: the reader (``RedisBroker._read``), or ``None`` before it starts.
+    """
+
+    def __init__(self, pubsub: PubSub) -> None:
+        self.pubsub = pubsub
+        self.queues: set[asyncio.Queue] = set()
+        self.task: asyncio.Task | None = None
+
+    def deliver(self, item: Any) -> None:
+        """Queue ``item`` (a message dict, ``RESYNC`` or ``_END``) for every subscription: the
+        same dict for each (subscribers only read it)."""
+        for queue in self.queues:
+            queue.put_nowait(item)
+
+    async def close(self) -> None:
+        """End every subscription, stop the reader and close the connection."""
+        self.deliver(_END)
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+        await self.pubsub.aclose()
+
+
+class RedisBroker(Broker):
+    """Publishes JSON text on a Redis channel, in call order (those queued while a batch is
+    being sent go out together in one pipeline); the subscriptions of one channel in this
+    process share one pub/sub connection (``_Feed``), so a message is read and decoded once per
+    process, not once per subscription.
+
+    ``subscribe`` returns once Redis has confirmed the subscription (at once when the channel's
+    connection is already open). A subscription survives a Redis restart: while Redis is
+    unreachable the reader retries every ``RETRY_SECONDS``; redis-py then reconnects and
+    subscribes again, and that new confirmation is yielded as ``RESYNC`` (messages published
+    meanwhile are lost; ``publish`` drops them with a warning).
     """
 
     def __init__(self, url: str) -> None:
         self._redis = Redis.from_url(url, decode_responses=True)
         self._stopping = False
+        self._feeds: dict[str, _Feed] = {}
+        self._opening = asyncio.Lock()
+        self._outbox: list[tuple[str, str, asyncio.Future]] = []
+        self._sender: asyncio.Task | None = None
 
     async def start(self) -> None:
         await self._redis.ping()
 
     async def stop(self) -> None:
         self._stopping = True
+        feeds, self._feeds = list(self._feeds.values()), {}
+        for feed in feeds:
+            await feed.close()
         await self._redis.aclose()
 
     async def ping(self) -> None:
         await self._redis.ping()
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        """Publish; while Redis is unreachable the message is dropped with a warning (pub/sub
-        keeps nothing anyway: subscribers get ``RESYNC`` once Redis is back).
+        """Publish; return once Redis has it. While Redis is unreachable the message is dropped
+        with a warning (pub/sub keeps nothing anyway: subscribers get ``RESYNC`` once Redis is
+        back).
 
-        A failed attempt is retried once at once: after a Redis restart the first command on a
-        pooled connection fails although Redis is back (the pool then opens a new one).
+        Every message published while others are being sent goes out with the others queued
+        meanwhile in the next pipeline (``_send_queued``): one connection and one round trip
+        per batch, in the order ``publish`` was called. (One connection per publish hit
+        redis-py's pool limit of 100 in a burst — a group commit resuming hundreds of acts —
+        and dropped version messages: bench/RESULTS.md §5.)
         """
-        text = json.dumps(message)
+        sent = asyncio.get_running_loop().create_future()
+        self._outbox.append((channel, json.dumps(message), sent))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.create_task(self._send_queued())
+        await sent
+
+    async def _send_queued(self) -> None:
+        """Send the queued messages, a pipeline per batch, until none is left; then let each
+        batch's publishers go on (also when it was dropped)."""
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                await self._send(batch)
+            finally:
+                for _, _, sent in batch:
+                    if not sent.done():
+                        sent.set_result(None)
+
+    async def _send(self, batch: list[tuple[str, str, asyncio.Future]]) -> None:
+        """Send ``batch`` in one pipeline; a failed attempt is retried once at once (after a
+        Redis restart the first command on a pooled connection fails although Redis is back:
+        the pool then opens a new one); then it is dropped with a warning."""
         for _ in range(2):
             try:
-                await self._redis.publish(channel, text)
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for channel, text, _ in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
                 return
             except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
                 error = exc
-        log.warning("redis publish dropped", extra={"channel": channel, "error": repr(error)})
+        log.warning("redis publish dropped", extra={
+            "channel": batch[0][0], "messages": len(batch), "error": repr(error)})
 
     async def subscribe(self, channel: str) -> AsyncIterator[dict[str, Any]]:
+        """Subscribe now (sharing the channel's connection if it is open).
+
+        Raises:
+            ConnectionError: Redis did not confirm a new subscription within 10 s.
+        """
+        async with self._opening:
+            feed = self._feeds.get(channel)
+            if feed is None:
+                feed = self._feeds[channel] = await self._open(channel)
+            queue: asyncio.Queue = asyncio.Queue()
+            feed.queues.add(queue)
+        return self._iterate(channel, feed, queue)
+
+    async def _open(self, channel: str) -> _Feed:
+        """Return the channel's ``_Feed`` once Redis confirmed the subscription; its reader
+        starts at the caller's next pause (after it added its queue)."""
         pubsub = self._redis.pubsub()
         await pubsub.subscribe(channel)
         for _ in range(20):  # wait for the subscribe confirmation (up to 10 s)
             if await pubsub.get_message(timeout=0.5) is not None:
-                return self._iterate(pubsub)
+                feed = _Feed(pubsub)
+                feed.task = asyncio.create_task(self._read(feed))
+                return feed
         await pubsub.aclose()
         raise ConnectionError(f"Redis did not confirm the subscription to {channel!r}.")
 
-    async def _iterate(self, pubsub: PubSub) -> AsyncIterator[dict[str, Any]]:
-        down = False
+    async def _iterate(self, channel: str, feed: _Feed, queue: asyncio.Queue
+                       ) -> AsyncIterator[dict[str, Any]]:
+        """Yield the subscription's messages; the last subscription of a channel to end
+        closes its connection."""
         try:
-            while not self._stopping:
-                try:
-                    message = await pubsub.get_message(timeout=0.5)
-                except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-                    if not down:
-                        log.warning("redis subscription interrupted; reconnecting",
-                                    extra={"error": repr(exc)})
-                    down = True
-                    await asyncio.sleep(RETRY_SECONDS)
-                    continue
-                if message is None:
-                    continue
-                if message["type"] == "message":
-                    yield json.loads(message["data"])
-                elif message["type"] == "subscribe":  # redis-py reconnected and subscribed
-                    down = False
-                    yield dict(RESYNC)
+            while (item := await queue.get()) is not _END:
+                yield item
         finally:
-            await pubsub.aclose()
+            feed.queues.discard(queue)
+            if not feed.queues and self._feeds.get(channel) is feed:
+                del self._feeds[channel]
+                await feed.close()
+
+    async def _read(self, feed: _Feed) -> None:
+        """Read the feed's connection until the broker stops; deliver each message."""
+        down = False
+        while not self._stopping:
+            try:
+                message = await feed.pubsub.get_message(timeout=0.5)
+            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+                if not down:
+                    log.warning("redis subscription interrupted; reconnecting",
+                                extra={"error": repr(exc)})
+                down = True
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            if message is None:
+                continue
+            if message["type"] == "message":
+                feed.deliver(json.loads(message["data"]))
+            elif message["type"] == "subscribe":  # redis-py reconnected and subscribed
+                down = False
+                feed.deliver(dict(RESYNC))
+        feed.deliver(_END)

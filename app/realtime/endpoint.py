@@ -58,13 +58,15 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
-async def receive_text(websocket: WebSocket) -> str:
-    """Return the next frame's text (a binary frame is decoded as UTF-8).
+async def receive_text(receive: Receive) -> str:
+    """Return the next frame's text (a binary frame is decoded as UTF-8), read from the socket's
+    ASGI ``receive`` callable (past Starlette's ``WebSocket.receive``, whose state checks only
+    matter before ``accept``: issue 10, server CPU per move).
 
     Raises:
         WebSocketDisconnect: the client went away.
     """
-    message = await websocket.receive()
+    message = await receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     if message.get("text") is not None:
@@ -104,11 +106,12 @@ class ArenaApp(FastAPI):
             await super().__call__(scope, receive, send)
             return
         scope["app"] = self
-        await room_socket(WebSocket(scope, receive, send), code)
+        await room_socket(WebSocket(scope, receive, send), code, receive, send)
 
 
-async def room_socket(websocket: WebSocket, code: str) -> None:
-    """Serve one client of room ``code`` until it leaves."""
+async def room_socket(websocket: WebSocket, code: str, receive: Receive, send: Send) -> None:
+    """Serve one client of room ``code`` until it leaves (``receive``/``send``: the socket's
+    ASGI callables, which ``websocket`` wraps; the frames of a greeted socket use them)."""
     arena = websocket.app.state.arena
     if not origin_allowed(websocket, arena.settings.allowed_origins):
         await websocket.close(code=1008)
@@ -119,7 +122,7 @@ async def room_socket(websocket: WebSocket, code: str) -> None:
         await refuse(websocket, "too_many_connections",
                      f"At most {sockets.limit} connections per address.")
         return
-    session = SocketSession(websocket, code, arena)
+    session = SocketSession(websocket, code, arena, receive, send)
     try:
         await session.run()
     except WebSocketDisconnect:
@@ -137,23 +140,30 @@ async def refuse(websocket: WebSocket, code: str, message: str) -> None:
 
 
 async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> None:
-    """Close ``websocket`` with ``code`` (RFC 6455), or do nothing if its server side is already
-    closed: an earlier send to a vanished client makes Starlette mark it disconnected, and a
-    second close would raise ``WebSocketDisconnected`` (a ``RuntimeError``) out of the endpoint
-    (third attack report: the flood close of a socket whose client had gone)."""
+    """Close ``websocket`` with ``code`` (RFC 6455), or do nothing if it is already closed: a
+    second close of a socket Starlette marked disconnected (a send through it failed) raises
+    ``WebSocketDisconnected`` (a ``RuntimeError``) out of the endpoint (third attack report: the
+    flood close of a socket whose client had gone), and the close of a socket whose client went
+    away (a frame sent past Starlette failed: ``Connection``) raises ``WebSocketDisconnect``."""
     try:
         await websocket.close(code=code, reason=reason)
-    except WebSocketDisconnected:
+    except (WebSocketDisconnected, WebSocketDisconnect):
         pass
 
 
 class SocketSession:
-    """One socket's conversation: hello, then act/chat/ping frames."""
+    """One socket's conversation: hello, then act/chat/ping frames.
 
-    __slots__ = ("websocket", "code", "arena", "state", "conn", "guard")
+    ``receive``/``send`` are the socket's ASGI callables (which ``websocket`` wraps): inbound
+    frames are read with ``receive``, and a greeted socket's ``Connection`` writes with ``send``.
+    """
 
-    def __init__(self, websocket: WebSocket, code: str, arena) -> None:
+    __slots__ = ("websocket", "code", "arena", "receive", "send", "state", "conn", "guard")
+
+    def __init__(self, websocket: WebSocket, code: str, arena, receive: Receive,
+                 send: Send) -> None:
         self.websocket, self.code, self.arena = websocket, code, arena
+        self.receive, self.send = receive, send
         self.state = ConnState.AWAITING_HELLO
         self.conn: Connection | None = None
         self.guard = FloodGuard(arena.settings.frames_per_second,
@@ -197,10 +207,10 @@ class SocketSession:
                 socket is then closed with 1008 after an ``error {code: hello_timeout}``).
         """
         if self.state is not ConnState.AWAITING_HELLO:
-            return await receive_text(self.websocket)
+            return await receive_text(self.receive)
         timeout = self.arena.settings.hello_timeout_seconds
         try:
-            return await asyncio.wait_for(receive_text(self.websocket), timeout)
+            return await asyncio.wait_for(receive_text(self.receive), timeout)
         except asyncio.TimeoutError:
             await refuse(self.websocket, "hello_timeout", f"Send hello within {timeout:g} s.")
             raise WebSocketDisconnect(POLICY_VIOLATION) from None
@@ -241,7 +251,7 @@ class SocketSession:
             await self.websocket.close(code=4404)
             raise WebSocketDisconnect(4404) from exc
         name = player.name if player is not None and seat is not None else "spectator"
-        self.conn = Connection(self.websocket, self.code, seat, name,
+        self.conn = Connection(self.send, self.code, seat, name,
                                player_id=player.id if seat is not None else None)
         self.state = ConnState.GREETED
         await self.arena.hub.welcome(self.conn)

@@ -13,13 +13,15 @@ import functools
 import logging
 import uuid
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import Any
 
-from fastapi import WebSocket
+from starlette.types import Send
 
 from app.bus.base import CHANNEL, RESYNC, Broker
-from app.realtime.fanout import Fanout
+from app.realtime.eager import run_until_wait
+from app.realtime.fanout import Fanout, encode
 from app.realtime.schemas import (ChatFrame, Outbound, Presence, RoomFrame, Update, Welcome,
                                   frame)
 from app.rooms.service import RoomService
@@ -31,20 +33,25 @@ log = logging.getLogger(__name__)
 class Connection:
     """One greeted socket: its room, seat (``None`` = spectator), name and last sent version.
 
+    ``transmit`` is the socket's ASGI ``send`` callable: frames go to it as ``websocket.send``
+    messages with their JSON text, past Starlette's ``WebSocket`` wrapper (issue 10: server CPU
+    per move, bench/RESULTS.md §3b).
     ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving, removal
     by the creator, a bot taking over — turns the socket into a spectator's); ``match_id`` is
     the match ``version`` counts in (a rematch starts again from version 0).
 
-    Frames leave in the order they were queued, one at a time: ``send`` appends to ``outbox``
-    and, when no ``writer`` task is running, starts one that sends until ``outbox`` is empty and
-    then ends. An idle socket therefore holds no task and no queue (issue 10: memory per idle
-    room). Once a send failed (the socket closed: the reader side cleans up), ``dead`` is set
-    and later frames are dropped.
+    Frames leave in the order they were queued, one at a time. ``send`` writes a frame at once,
+    in the caller's task, when nothing is waiting to go out; only a write that has to wait (the
+    client reads slowly: the transport's buffer is full) gets a ``writer`` task, which finishes
+    it and then sends the frames queued behind it in ``outbox`` until it is empty, and ends. An
+    idle socket therefore holds no task and no queue (issue 10: memory per idle room). Once a
+    send failed (the socket closed: the reader side cleans up), ``dead`` is set and later frames
+    are dropped.
     ``version`` is ``-1`` until a match view was sent; ``shown`` is what the last ``welcome`` or
     ``update`` showed (``shown_by``), ``None`` before the first one.
     """
 
-    websocket: WebSocket
+    transmit: Send
     code: str
     seat: int | None
     name: str
@@ -57,38 +64,40 @@ class Connection:
     dead: bool = False
 
     def send(self, data: dict[str, Any] | Outbound | str) -> None:
-        """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket."""
+        """Send a frame (a model, a dict, or its JSON text already encoded) to this socket, or
+        queue it behind a write that is waiting."""
         if self.dead:
             return
-        if self.outbox is None:
-            self.outbox = deque()
-        self.outbox.append(frame(data) if isinstance(data, Outbound) else data)
-        if self.writer is None:
-            self.writer = asyncio.get_running_loop().create_task(self.write_loop())
-
-    async def write_loop(self) -> None:
-        """Send the queued frames in order until none is left, the socket fails (``dead``) or
-        the task is cancelled; then forget the task and the emptied queue."""
+        text = data if isinstance(data, str) else encode(
+            frame(data) if isinstance(data, Outbound) else data)
+        if self.writer is not None:
+            self.outbox.append(text)
+            return
         try:
+            rest = run_until_wait(self.transmit({"type": "websocket.send", "text": text}))
+        except Exception:  # the socket closed: the reader side cleans up
+            self.dead = True
+            return
+        if rest is not None:
+            self.outbox = deque()
+            self.writer = asyncio.get_running_loop().create_task(self.write_loop(rest))
+
+    async def write_loop(self, rest: Awaitable[None]) -> None:
+        """Finish the write that waited (``rest``), then send the queued frames in order until
+        none is left, the socket fails (``dead``) or the task is cancelled; then forget the task
+        and the queue."""
+        try:
+            await rest
             while self.outbox:
-                data = self.outbox.popleft()
-                try:
-                    if isinstance(data, str):
-                        await self.websocket.send_text(data)
-                    else:
-                        await self.websocket.send_json(data)
-                except Exception:  # the socket closed: the reader side cleans up
-                    self.dead = True
-                    return
+                await self.transmit({"type": "websocket.send", "text": self.outbox.popleft()})
+        except Exception:  # the socket closed: the reader side cleans up
+            self.dead = True
         finally:
-            self.writer = None
-            if self.dead or not self.outbox:
-                self.outbox = None
+            self.writer = self.outbox = None
 
     async def flush(self, timeout: float) -> None:
         """Wait (at most ``timeout`` seconds) until the frames queued so far were sent, e.g. the
-        answers to a flood's frames before the socket is closed for it (the reader serves buffered
-        frames without yielding, so the writer may not have run yet)."""
+        answers to a flood's frames before the socket is closed for it."""
         if self.writer is not None:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(self.writer), timeout)
@@ -190,7 +199,7 @@ class Hub:
         if not self._rooms.get(code):
             return
         if message["kind"] == "version":
-            await self._service.matches.sync(code, message["version"])
+            await self._service.matches.sync(code, message["version"], message.get("step"))
             room = await self._service.cached_room(code)
             fanout = Fanout(functools.partial(self._service.matches.render, code), room)
             for conn in list(self._rooms.get(code, ())):
@@ -198,9 +207,10 @@ class Hub:
             await self._forget_shown_events(code)
         elif message["kind"] == "room":
             room = await self._service.room(code)
+            text = encode(frame(RoomFrame(room=room)))
             for conn in list(self._rooms.get(code, ())):
                 unseat_if_freed(conn, room)
-                conn.send(RoomFrame(room=room))
+                conn.send(text)
         elif message["kind"] == "chat":
             self._deliver_chat(code, message)
 
@@ -333,8 +343,9 @@ class Hub:
         spectators = sum(count for _, count in present.values())
         if not present:
             self._present.pop(code, None)
+        text = encode(frame(Presence(online=online, spectators=spectators)))
         for conn in list(self._rooms.get(code, ())):
-            conn.send(Presence(online=online, spectators=spectators))
+            conn.send(text)
 
     # ------------------------------------------------------------------ chat
 
@@ -346,8 +357,9 @@ class Hub:
             "text": text, "team": team, "to": to, "at": at})
 
     def _deliver_chat(self, code: str, message: dict[str, Any]) -> None:
-        line = ChatFrame(seat=message["seat"], name=message["name"], text=message["text"],
-                         team=message["team"], at=message["at"])
+        line = encode(frame(ChatFrame(seat=message["seat"], name=message["name"],
+                                      text=message["text"], team=message["team"],
+                                      at=message["at"])))
         for conn in list(self._rooms.get(code, ())):
             if message["to"] is None or conn.seat in message["to"]:
                 conn.send(line)

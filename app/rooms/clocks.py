@@ -1,14 +1,27 @@
-"""Time for the room service: a ``Clock`` (real or fake) and the per-room deadline loop."""
+"""Time for the room service: a ``Clock`` (real or fake) and one deadline scheduler for every
+room of the process (``DeadlineScheduler``)."""
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import math
 import time
 from typing import Awaitable, Callable, Protocol
 
+#: Real seconds between two looks at a ``ManualClock`` by a timer waiting for it.
+MANUAL_POLL = 0.005
+
+
+class Timer(Protocol):
+    """A pending ``Clock.call_at`` callback."""
+
+    def cancel(self) -> None:
+        """Make sure the callback does not run (nothing happens if it already ran)."""
+
 
 class Clock(Protocol):
-    """Where the service reads the time (unix seconds) and waits."""
+    """Where the service reads the time (unix seconds), waits, and sets timers."""
 
     def now(self) -> float:
         """Return the current unix time in seconds."""
@@ -16,9 +29,13 @@ class Clock(Protocol):
     async def sleep(self, seconds: float) -> None:
         """Wait ``seconds`` of this clock's time."""
 
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        """Run ``callback()`` in the running event loop once ``now() >= when`` (unix s; soon
+        when it already is); the returned ``Timer`` cancels it."""
+
 
 class SystemClock:
-    """The real clock: ``time.time`` and ``asyncio.sleep``."""
+    """The real clock: ``time.time``, ``asyncio.sleep`` and the event loop's timers."""
 
     def now(self) -> float:
         return time.time()
@@ -26,11 +43,16 @@ class SystemClock:
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
 
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        """``loop.call_later`` of the seconds left until ``when`` (0 if past)."""
+        return asyncio.get_running_loop().call_later(max(0.0, when - time.time()), callback)
+
 
 class ManualClock:
-    """A clock that moves only when ``advance`` or ``set`` is called (tests).
+    """A clock that moves only when ``advance`` is called (tests).
 
-    ``sleep`` polls every 5 ms of real time, so ``advance`` may be called from any thread.
+    Its timers look at the clock every ``MANUAL_POLL`` s of real time, so ``advance`` may be
+    called from any thread.
     """
 
     def __init__(self, start: float = 1_800_000_000.0) -> None:
@@ -44,36 +66,174 @@ class ManualClock:
         self._now += seconds
 
     async def sleep(self, seconds: float) -> None:
-        target = self._now + seconds
-        while self._now < target:
-            await asyncio.sleep(0.005)
+        woken = asyncio.get_running_loop().create_future()
+        timer = self.call_at(self._now + seconds,
+                             lambda: woken.done() or woken.set_result(None))
+        try:
+            await woken
+        finally:
+            timer.cancel()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        return _ManualTimer(self, when, callback)
 
 
-async def run_deadlines(clock: Clock, next_deadline: Callable[[], float | None],
-                        changed: asyncio.Event, fire: Callable[[], Awaitable[bool]]) -> None:
-    """Fire ``fire()`` whenever the earliest deadline has passed, until it returns ``False``.
+class _ManualTimer:
+    """Runs ``callback()`` at the first look (one now, then every ``MANUAL_POLL`` s) at which
+    ``clock.now() >= when``."""
+
+    __slots__ = ("_clock", "_when", "_callback", "_handle")
+
+    def __init__(self, clock: ManualClock, when: float, callback: Callable[[], None]) -> None:
+        self._clock, self._when, self._callback = clock, when, callback
+        self._handle: asyncio.Handle = asyncio.get_running_loop().call_soon(self._look)
+
+    def _look(self) -> None:
+        if self._clock.now() >= self._when:
+            self._callback()
+        else:
+            self._handle = asyncio.get_running_loop().call_later(MANUAL_POLL, self._look)
+
+    def cancel(self) -> None:
+        self._handle.cancel()
+
+
+class DeadlineScheduler:
+    """Fires the due deadline actions of every watched room from one ``Clock`` timer.
 
     Args:
-        clock: the time source.
-        next_deadline: returns the earliest pending deadline (unix s), or ``None`` for none.
-        changed: set by the room whenever its deadlines change (the wait restarts).
-        fire: plays the due deadline actions; returns ``False`` once the match is over.
+        clock: the time source (``call_at`` drives the one timer).
+        due: ``due(code)`` returns the room's earliest pending deadline (unix s), ``None`` for
+            none (also for a room this process does not hold).
+        fire: ``await fire(code)`` plays the room's due deadline actions; ``False`` once its
+            match is over (the room is then no longer watched).
 
-    Implements ARCHITECTURE.md "every decision has a clock": one loop per live room.
+    A watched room is either *armed* (its earliest deadline sits in one heap shared by every
+    room; the timer is set for the heap's earliest entry) or *firing* (one task runs ``fire``
+    until nothing is due, then the room is armed again). A room whose deadlines change calls
+    ``changed``: an earlier deadline is armed at once; a later one is found when the old entry
+    comes up (so a move usually costs one comparison, no timer and no task). A room's actions
+    fire one at a time, in deadline order (``fire`` picks the seat), as long as any is due.
+
+    Implements ARCHITECTURE.md "every decision has a clock" (issue 10: one scheduler for all
+    rooms instead of one loop and two waiter tasks per room and move).
     """
-    while True:
-        changed.clear()
-        due = next_deadline()
-        delay = None if due is None else due - clock.now()
-        if delay is not None and delay <= 0:
-            if not await fire():
-                return
-            continue
-        waits = {asyncio.ensure_future(changed.wait())}
-        if delay is not None:
-            waits.add(asyncio.ensure_future(clock.sleep(delay)))
+
+    def __init__(self, clock: Clock, due: Callable[[str], float | None],
+                 fire: Callable[[str], Awaitable[bool]]) -> None:
+        self._clock, self._due, self._fire = clock, due, fire
+        self._armed: dict[str, float] = {}  # code -> when its heap entry is due (inf: none)
+        self._firing: dict[str, asyncio.Task[None]] = {}
+        self._heap: list[tuple[float, str]] = []  # (when, code); stale if _armed differs
+        self._timer: Timer | None = None
+        self._timer_at = math.inf
+
+    def watched(self) -> int:
+        """Return how many rooms are watched (armed or firing)."""
+        return len(self._armed) + len(self._firing)
+
+    def watch(self, code: str) -> None:
+        """Start watching ``code`` afresh (``drop`` first): its due actions fire from now on."""
+        self.drop(code)
+        self._arm(code)
+        self._set_timer()
+
+    def changed(self, code: str) -> None:
+        """Note that ``code``'s deadlines changed (nothing if it is not watched; a firing
+        room reads its deadlines again after its fire)."""
+        armed = self._armed.get(code)
+        if armed is None:
+            return
+        due = self._due(code)
+        if due is not None and due < armed:
+            self._push(code, due)
+            self._set_timer()
+
+    def drop(self, code: str) -> None:
+        """Stop watching ``code``; cancel its fire in flight unless the caller is that fire."""
+        self._armed.pop(code, None)
+        task = self._firing.pop(code, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def stop(self) -> None:
+        """Stop watching every room, cancel the timer and every fire in flight, and wait for
+        those fires to end."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self._timer_at = None, math.inf
+        self._armed.clear()
+        self._heap.clear()
+        tasks = list(self._firing.values())
+        self._firing.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _arm(self, code: str) -> None:
+        due = self._due(code)
+        if due is None:
+            self._armed[code] = math.inf
+        else:
+            self._push(code, due)
+
+    def _push(self, code: str, when: float) -> None:
+        self._armed[code] = when
+        heapq.heappush(self._heap, (when, code))
+
+    def _set_timer(self) -> None:
+        """Set the timer for the heap's earliest entry (unless it is set for that already)."""
+        when = self._heap[0][0] if self._heap else math.inf
+        if when == self._timer_at:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self._timer_at = None, when
+        if self._heap:
+            self._timer = self._clock.call_at(when, self._wake)
+
+    def _wake(self) -> None:
+        """The timer: start firing every armed room that is due; re-arm the others."""
+        self._timer, self._timer_at = None, math.inf
         try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            now = self._clock.now()
+            while self._heap and self._heap[0][0] <= now:
+                when, code = heapq.heappop(self._heap)
+                if self._armed.get(code) == when:
+                    self._start(code, now)
         finally:
-            for task in waits:
-                task.cancel()
+            self._set_timer()
+
+    def _start(self, code: str, now: float) -> None:
+        due = self._due(code)
+        if due is None:
+            self._armed[code] = math.inf
+        elif due > now:  # it moved later since it was armed
+            self._push(code, due)
+        else:
+            del self._armed[code]
+            self._firing[code] = asyncio.create_task(self._run(code))
+
+    async def _run(self, code: str) -> None:
+        """Fire ``code`` until nothing is due, then arm it again (unless its match is over,
+        or it was dropped or watched afresh meanwhile)."""
+        task = asyncio.current_task()
+        try:
+            alive = await self._fire_while_due(code)
+        except BaseException:
+            if self._firing.get(code) is task:
+                del self._firing[code]
+            raise
+        if self._firing.get(code) is task:
+            del self._firing[code]
+            if alive:
+                self._arm(code)
+                self._set_timer()
+
+    async def _fire_while_due(self, code: str) -> bool:
+        """``fire(code)`` while its earliest deadline has passed; ``False`` once it is over."""
+        while await self._fire(code):
+            due = self._due(code)
+            if due is None or due > self._clock.now():
+                return True
+        return False

@@ -19,7 +19,7 @@ import asyncio
 import hmac
 from array import array
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.core import Event, Game
 
@@ -53,6 +53,17 @@ def prompt_token(seed: bytes, seat: int, version: int) -> str:
     return hmac.digest(seed, f"{seat}.{version}".encode(), "sha256").hex()[:16]
 
 
+def kept_legal(game: Game, state: Any, seat: int) -> Sequence[Mapping[str, Any]]:
+    """Return ``seat``'s legal actions in ``state`` as the match keeps them (read-only).
+
+    ``game.listed_actions(state, seat)`` when the engine has that optional method (engine/core.py
+    ``Game``: the engine's own list, computed once per state and shared: issue 10, one copy per
+    room instead of two), else ``game.legal_actions(state, seat)``.
+    """
+    listed = getattr(game, "listed_actions", None)
+    return game.legal_actions(state, seat) if listed is None else listed(state, seat)
+
+
 @dataclass(slots=True)
 class SpectatorStep:
     """What a spectator is shown of one step besides events: ``state``'s spectator view
@@ -81,7 +92,7 @@ class Step:
         prompts: ``{seat: version its decision began}`` for the seats now to act.
         decision_at: ``{seat: unix second its decision began}``.
         deadlines: ``{seat: unix second its clock runs out}``.
-        legal: ``{seat: legal actions}`` for the seats now to act.
+        legal: ``{seat: legal actions}`` for the seats now to act (``kept_legal``: read-only).
     """
 
     version: int
@@ -94,7 +105,7 @@ class Step:
     prompts: dict[int, int]
     decision_at: dict[int, float]
     deadlines: dict[int, float]
-    legal: dict[int, list[dict[str, Any]]]
+    legal: dict[int, Sequence[Mapping[str, Any]]]
 
 
 @dataclass
@@ -119,7 +130,10 @@ class LiveMatch:
         ended: ``{seat: (prompt version, seat whose action ended it)}`` for the seat's last
             decision that ended: by a teammate, or by the seat itself from another socket (a
             second answer to it gets ``already_played``).
-        lock: serialises appends; changed: set when deadlines change (wakes the clock loop).
+        legal: ``{seat: legal actions}`` of the seats to act (``kept_legal``: read-only).
+        lock: serialises appends.
+        deadlines_changed: called with ``code`` whenever ``deadlines`` changed (the room's
+            ``DeadlineScheduler.changed``; ``None``: nobody is told).
     """
 
     game: Game
@@ -138,10 +152,10 @@ class LiveMatch:
     prompts: dict[int, int] = field(default_factory=dict)
     decision_at: dict[int, float] = field(default_factory=dict)
     deadlines: dict[int, float] = field(default_factory=dict)
-    legal: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    legal: dict[int, Sequence[Mapping[str, Any]]] = field(default_factory=dict)
     ended: dict[int, tuple[int, int]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    deadlines_changed: Callable[[str], None] | None = None
 
     @classmethod
     def start(cls, game: Game, match_id: int, room_id: int, code: str,
@@ -154,7 +168,7 @@ class LiveMatch:
             live.prompts[seat] = 0
             live.decision_at[seat] = started_at
             live.deadlines[seat] = started_at + game.clock_seconds(live.state, seat)
-            live.legal[seat] = game.legal_actions(live.state, seat)
+            live.legal[seat] = kept_legal(game, live.state, seat)
         live.spectator = live._spectator_now()
         return live
 
@@ -248,7 +262,8 @@ class LiveMatch:
 
         ``version`` is ``public_version`` (docs/protocol.md). ``events`` are those of versions
         ``since+1 .. version`` (action counts) that ``viewer`` may see (``Event.visible``),
-        oldest first, as ``{kind, data}``. A spectator's ``view`` is ``spectator_view`` (shared).
+        oldest first, as ``{kind, data}``. A spectator's ``view`` is ``spectator_view`` (shared);
+        ``legal`` is a new list of the kept (shared, read-only) action dicts.
 
         Raises:
             ValueError: ``since < forgotten`` (those events were dropped: ``forget_events``;
@@ -297,9 +312,9 @@ class LiveMatch:
         prompts: dict[int, int] = {}
         decision_at: dict[int, float] = {}
         deadlines: dict[int, float] = {}
-        legal: dict[int, list[dict[str, Any]]] = {}
+        legal: dict[int, Sequence[Mapping[str, Any]]] = {}
         for s in sorted(self.game.to_act(state)):
-            legal[s] = self.game.legal_actions(state, s)
+            legal[s] = kept_legal(self.game, state, s)
             if s in self.prompts and s != seat and self.legal.get(s) == legal[s]:
                 prompts[s], decision_at[s] = self.prompts[s], self.decision_at[s]
                 deadlines[s] = self.deadlines[s]
@@ -329,7 +344,7 @@ class LiveMatch:
         self.prompts, self.decision_at = step.prompts, step.decision_at
         self.deadlines, self.legal = step.deadlines, step.legal
         self._count_public(step.events)
-        self.changed.set()
+        self._deadlines_changed()
 
     def _count_public(self, events: tuple[Event, ...]) -> None:
         """Advance ``public_version`` if the spectator sees an event, other clocks or another
@@ -365,4 +380,8 @@ class LiveMatch:
         for seat in self.deadlines:
             deadline = float(stored.get(str(seat), self.deadlines[seat]))
             self.deadlines[seat] = deadline if deadline > now else now + grace
-        self.changed.set()
+        self._deadlines_changed()
+
+    def _deadlines_changed(self) -> None:
+        if self.deadlines_changed is not None:
+            self.deadlines_changed(self.code)

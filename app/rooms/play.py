@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
@@ -22,7 +23,7 @@ from app.bus.memory import MemoryBroker
 from app.db import repositories as repo
 from app.db.writer import GroupWriter, Job
 from app.rooms.catalog import Catalog
-from app.rooms.clocks import Clock, run_deadlines
+from app.rooms.clocks import Clock, DeadlineScheduler
 from app.rooms.errors import RoomError
 from app.rooms.ladder import resolved_sets
 from app.rooms.lifecycle import RoomStatus, transition
@@ -46,8 +47,48 @@ def to_datetime(unix: float) -> datetime:
     return datetime.fromtimestamp(unix, tz=timezone.utc)
 
 
+@dataclass(frozen=True)
+class StoredStep:
+    """One stored action as the log holds it (a ``match_actions`` row): what ``_catch_up``
+    reads, and what a version message carries so the other processes replay it without
+    reading the log (``MatchRunner.sync``; bench/RESULTS.md §5).
+
+    Attributes:
+        match_id, seat, action, timeout: the row's values.
+        at: when it was played, unix seconds as stored (whole microseconds: ``to_datetime``).
+    """
+
+    match_id: int
+    seat: int
+    action: dict[str, Any]
+    at: float
+    timeout: bool
+
+    @classmethod
+    def of(cls, match_id: int, step: Step) -> "StoredStep":
+        """Return ``step`` of match ``match_id`` as its row reads back (``at`` rounded to the
+        microsecond, as the database keeps it)."""
+        return cls(match_id, step.seat, step.action, to_datetime(step.at).timestamp(),
+                   step.timeout)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"match", "seat", "action", "at", "timeout"}`` (JSON-ready)."""
+        return {"match": self.match_id, "seat": self.seat, "action": self.action,
+                "at": self.at, "timeout": self.timeout}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "StoredStep":
+        """Return the step of ``to_json``'s dict.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not such a dict.
+        """
+        return cls(int(data["match"]), int(data["seat"]), dict(data["action"]),
+                   float(data["at"]), bool(data["timeout"]))
+
+
 class MatchRunner:
-    """Keeps one ``LiveMatch`` per room code in memory, and its clock loop.
+    """Keeps one ``LiveMatch`` per room code in memory, and fires their clocks.
 
     Args:
         sessions: the session factory; broker: where versions are published.
@@ -55,9 +96,12 @@ class MatchRunner:
 
     With the in-memory broker this process is the only one that stores actions, so ``act``
     and the clocks do not read the log before proposing (bench/RESULTS.md section 3, fix 4);
-    with Redis they catch up first (one indexed query: ``seq > version``). Every store goes
+    with Redis the clocks catch up first (one indexed query: ``seq > version``), ``act`` only
+    when its store finds the seq taken, and a version message carries the stored action, so
+    the other processes replay it without a query (``sync``; §5). Every store goes
     through one ``GroupWriter`` (group commit): the stores queued while a transaction runs are
-    committed together in the next one, each acknowledged only after its COMMIT.
+    committed together in the next one, each acknowledged only after its COMMIT. One
+    ``DeadlineScheduler`` fires the clocks of every room held here.
     """
 
     def __init__(self, sessions: async_sessionmaker, broker: Broker, catalog: Catalog,
@@ -68,7 +112,8 @@ class MatchRunner:
         self._writer = GroupWriter(sessions)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._clock_tasks: dict[str, asyncio.Task] = {}
+        self._deadlines = DeadlineScheduler(clock, self._next_deadline, self._fire_room)
+        self._deadlines_changed = self._deadlines.changed  # one bound method for every room
         self.observers: list[Observer] = []  # told of every action stored here (metrics, logs)
 
     # ------------------------------------------------------------------ loading
@@ -83,7 +128,7 @@ class MatchRunner:
 
     async def stop(self) -> None:
         """Let every in-flight append finish (each room's lock, at most ``STOP_WAIT`` seconds
-        for all), then cancel every clock loop.
+        for all), then stop the clocks (and cancel any deadline action still being fired).
 
         Part of the graceful shutdown: an action being stored is stored, and no clock fires
         afterwards. An append still stuck after the wait (database down) is cancelled: its
@@ -93,18 +138,13 @@ class MatchRunner:
             await asyncio.wait_for(self._quiesce(), STOP_WAIT)
         except asyncio.TimeoutError:
             log.warning("in-flight actions did not finish; stopping anyway")
-        for task in self._clock_tasks.values():
-            task.cancel()
-        await asyncio.gather(*self._clock_tasks.values(), return_exceptions=True)
-        self._clock_tasks.clear()
+        await self._deadlines.stop()
 
     async def _quiesce(self) -> None:
-        """Cancel each room's clock loop once its in-flight append (if any) is done."""
+        """Stop each room's clock once its in-flight append (if any) is done."""
         for live in list(self._live.values()):
             async with live.lock:
-                task = self._clock_tasks.get(live.code)
-                if task is not None:
-                    task.cancel()
+                self._deadlines.drop(live.code)
 
     def release(self, code: str) -> None:
         """Drop the room's match from memory if it is over (it is replayed again if needed)."""
@@ -206,13 +246,11 @@ class MatchRunner:
 
     def _install(self, live: LiveMatch) -> None:
         self._live[live.code] = live
-        old = self._clock_tasks.pop(live.code, None)
-        if old is not None:
-            old.cancel()
-        if not live.over:
-            self._clock_tasks[live.code] = asyncio.create_task(
-                run_deadlines(self._clock, live.next_deadline, live.changed,
-                              lambda: self._fire_due(live)))
+        if live.over:
+            self._deadlines.drop(live.code)
+        else:
+            live.deadlines_changed = self._deadlines_changed
+            self._deadlines.watch(live.code)
 
     async def started(self, live: LiveMatch) -> None:
         """Adopt a match that was just created (version 0) and tell every process."""
@@ -230,8 +268,10 @@ class MatchRunner:
         (``already_played`` if a teammate — or this seat from another socket — answered this
         decision, else ``not_your_turn``) and
         ``prompt`` is its current one (``stale_prompt``); then the engine decides (its code).
-        When another process stored the next seq first, the checks run again on the caught-up
-        match (up to ``SEQ_RETRIES`` times), so exactly one of two answers to one decision is
+        The first try is optimistic: it checks and proposes on the match held here without
+        reading the log, and the unique ``(match_id, seq)`` refuses the store if another process
+        stored that seq first (bench/RESULTS.md §5). Then the checks run again on the caught-up
+        match (up to ``SEQ_RETRIES`` tries), so exactly one of two answers to one decision is
         applied while simultaneous answers of different seats are all applied.
 
         Raises:
@@ -242,19 +282,39 @@ class MatchRunner:
             raise RoomError("match_not_started", "The match has not started yet.")
         started = time.perf_counter()
         async with live.lock:
-            for _ in range(SEQ_RETRIES):
-                step = await self._propose_checked(live, seat, prompt, action)
+            for attempt in range(SEQ_RETRIES):
+                step = await self._propose_checked(live, seat, prompt, action, attempt > 0)
                 if await self._append(live, step):
                     break
             else:
                 raise RoomError("stale_prompt", "Other actions were applied first.")
-        await self.publish(live)
+        await self.publish(live, step)
         self._applied(live, step, time.perf_counter() - started)
 
     async def _propose_checked(self, live: LiveMatch, seat: int, prompt: str | None,
-                               action: Mapping[str, Any]) -> Step:
-        """Catch up, run the checks of ``act`` and return the proposed ``Step``."""
-        await self._catch_up_shared(live)
+                               action: Mapping[str, Any], fresh: bool) -> Step:
+        """Run the checks of ``act`` and return the proposed ``Step``.
+
+        With ``fresh`` (a retry: another process stored the seq) the match catches up with the
+        log first. Without it nothing is read; a refusal then stands only if the log holds
+        nothing newer (with Redis the match catches up and the checks run again), so every
+        answer is decided on the newest state, as if the log had been read first.
+
+        Raises:
+            RoomError: what ``_check`` raises on that state.
+        """
+        if fresh:
+            await self._catch_up(live)
+        try:
+            return self._check(live, seat, prompt, action)
+        except RoomError:
+            if fresh or self._only_writer or not await self._catch_up(live):
+                raise
+        return self._check(live, seat, prompt, action)
+
+    def _check(self, live: LiveMatch, seat: int, prompt: str | None,
+               action: Mapping[str, Any]) -> Step:
+        """Run the checks of ``act`` on the match as held now; return the proposed ``Step``."""
         if live.over:
             raise RoomError("game_over", "The match is over.")
         if dict(action) != RESIGN:
@@ -299,10 +359,8 @@ class MatchRunner:
         return True
 
     def _stop_clock(self, code: str) -> None:
-        """End the room's clock loop (its match is over); the loop may be the caller."""
-        task = self._clock_tasks.pop(code, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        """Stop the room's clock (its match is over); the caller may be its fire."""
+        self._deadlines.drop(code)
 
     async def _store(self, live: LiveMatch, step: Step) -> None:
         """Store ``step`` through the group writer: the action, any ``rc_sets`` rows it
@@ -338,21 +396,41 @@ class MatchRunner:
         if not self._only_writer:
             await self._catch_up(live)
 
-    async def _catch_up(self, live: LiveMatch) -> None:
-        """Replay the actions another process stored since ``live.version``."""
+    async def _catch_up(self, live: LiveMatch) -> int:
+        """Replay the actions another process stored since ``live.version``; return how many."""
         async with self._sessions() as session:
             rows = await repo.match_actions(session, live.match_id, live.version)
-        for row in rows:
-            live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
-        if rows and live.over:
+        self._replay_stored(live, [StoredStep(live.match_id, row.seat, row.action,
+                                              row.at.timestamp(), row.timeout) for row in rows])
+        return len(rows)
+
+    def _replay_stored(self, live: LiveMatch, steps: list[StoredStep]) -> None:
+        """Replay ``steps`` (the log's next actions, in order); stop the clock if it ends."""
+        for stored in steps:
+            live.replay(stored.seat, stored.action, stored.at, stored.timeout)
+        if steps and live.over:
             self._stop_clock(live.code)
 
-    async def sync(self, code: str, version: int) -> LiveMatch | None:
-        """Bring the room's match to at least ``version`` (after a broker message)."""
+    async def sync(self, code: str, version: int,
+                   stored: Mapping[str, Any] | None = None) -> LiveMatch | None:
+        """Bring the room's match to at least ``version`` (after a broker message).
+
+        ``stored``: the message's ``step`` (``StoredStep.to_json``), replayed as is when it is
+        the next action of the match held here (no log read: bench/RESULTS.md §5); on a gap (a
+        lost or reordered message), for another match or without one the match catches up
+        from the log.
+        """
         live = await self.live(code)
         if live is not None and live.version < version:
             async with live.lock:
-                await self._catch_up(live)
+                if live.version >= version:  # caught up while waiting (an act's retry)
+                    return live
+                step = StoredStep.from_json(stored) if stored is not None else None
+                if (step is not None and step.match_id == live.match_id
+                        and version == live.version + 1):
+                    self._replay_stored(live, [step])
+                else:
+                    await self._catch_up(live)
         return live
 
     async def refresh(self, code: str) -> None:
@@ -362,20 +440,35 @@ class MatchRunner:
             async with live.lock:
                 await self._catch_up(live)
 
-    async def publish(self, live: LiveMatch) -> None:
-        """Tell every process that the room is at ``live.version``.
+    async def publish(self, live: LiveMatch, step: Step | None = None) -> None:
+        """Tell every process that the room is at ``live.version``, or with ``step`` (just
+        stored here) at ``step.version``, the message then carrying it (``"step"``:
+        ``StoredStep.to_json``) so the others replay it without reading the log (``sync``).
 
         A broker failure is logged, not raised: the action is stored already, and each
         process's hub refreshes its sockets when its subscription comes back (``resync``).
         """
+        message: dict[str, Any] = {"room": live.code, "kind": "version", "version": live.version}
+        if step is not None:
+            message.update(version=step.version,
+                           step=StoredStep.of(live.match_id, step).to_json())
         try:
-            await self._broker.publish(CHANNEL, {"room": live.code, "kind": "version",
-                                                 "version": live.version})
+            await self._broker.publish(CHANNEL, message)
         except Exception as exc:  # Redis down: clients resync when it is back
             log.warning("could not publish a room version", extra={
-                "room": live.code, "version": live.version, "error": repr(exc)})
+                "room": live.code, "version": message["version"], "error": repr(exc)})
 
     # ------------------------------------------------------------------ clocks
+
+    def _next_deadline(self, code: str) -> float | None:
+        """Return the earliest deadline of the room's match held here (unix s), or ``None``."""
+        live = self._live.get(code)
+        return live.next_deadline() if live is not None else None
+
+    async def _fire_room(self, code: str) -> bool:
+        """``_fire_due`` of the room's match held here; ``False`` when none is held."""
+        live = self._live.get(code)
+        return live is not None and await self._fire_due(live)
 
     async def _fire_due(self, live: LiveMatch) -> bool:
         """Play ``GAME.deadline_action`` for the earliest overdue seat; ``False`` once over."""

@@ -52,3 +52,62 @@ async def test_redis_broker_roundtrip(redis_url):
     broker = make_broker(redis_url)
     assert isinstance(broker, RedisBroker)
     await roundtrip(broker)
+
+
+@pytest.mark.redis
+async def test_redis_subscriptions_of_a_channel_share_one_connection(redis_url):
+    """The hub and the bot driver of one process read each message once (bench/RESULTS.md
+    §5): Redis sees one subscriber connection per channel and process; the last subscription
+    to end closes it."""
+    from redis.asyncio import Redis
+
+    channel = f"test.{uuid.uuid4().hex}"
+    broker, probe = make_broker(redis_url), Redis.from_url(redis_url, decode_responses=True)
+
+    async def connections(want: int) -> int:
+        for _ in range(100):  # Redis drops a closed connection's subscription soon after
+            [(_, count)] = await probe.pubsub_numsub(channel)
+            if count == want:
+                break
+            await asyncio.sleep(0.01)
+        return count
+
+    message = {"room": "A", "kind": "version", "version": 1}
+    await broker.start()
+    try:
+        first, second = await broker.subscribe(channel), await broker.subscribe(channel)
+        assert await connections(1) == 1
+        await broker.publish(channel, message)
+        assert [await asyncio.wait_for(anext(s), 5) for s in (first, second)] == [message] * 2
+        await first.aclose()
+        assert await connections(1) == 1
+        await second.aclose()
+        assert await connections(0) == 0
+        third = await broker.subscribe(channel)  # a new connection
+        assert await connections(1) == 1
+        await broker.publish(channel, message)
+        assert await asyncio.wait_for(anext(third), 5) == message
+        await broker.stop()  # ends the subscription and closes its connection
+        assert [m async for m in third] == []
+        assert await connections(0) == 0
+    finally:
+        await broker.stop()
+        await probe.aclose()
+
+
+@pytest.mark.redis
+async def test_a_burst_of_publishes_is_sent_in_order_and_none_is_dropped(redis_url):
+    """300 publishes at once (a group commit resuming its acts): one connection per publish
+    hit redis-py's pool limit of 100 and dropped the rest; now they go out in pipelines, in
+    the order ``publish`` was called."""
+    channel = f"test.{uuid.uuid4().hex}"
+    broker = make_broker(redis_url)
+    await broker.start()
+    try:
+        subscription = await broker.subscribe(channel)
+        await asyncio.gather(*(broker.publish(channel, {"room": "A", "kind": "version",
+                                                        "version": v}) for v in range(300)))
+        got = [await asyncio.wait_for(anext(subscription), 5) for _ in range(300)]
+        assert [m["version"] for m in got] == list(range(300))
+    finally:
+        await broker.stop()

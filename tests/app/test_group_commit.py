@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from app.db import repositories as repo
 from app.db.session import make_engine, make_sessionmaker
 from app.db.writer import GroupWriter, Job
+from tests.app.test_round_trips import listening
 from tests.conftest import fresh_postgres_database
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
@@ -52,16 +53,10 @@ async def sqlite(tmp_path: Path):
 def transactions(sessions):
     """Record ``"begin"``, ``"commit"`` and ``"rollback"`` of the engine behind ``sessions``."""
     seen: list[str] = []
-    engine = sessions.kw["bind"].sync_engine
     listeners = [(name, lambda *_a, name=name: seen.append(name))
                  for name in ("begin", "commit", "rollback")]
-    for name, fn in listeners:
-        event.listen(engine, name, fn)
-    try:
+    with listening(sessions.kw["bind"].sync_engine, listeners):
         yield seen
-    finally:
-        for name, fn in listeners:
-            event.remove(engine, name, fn)
 
 
 def action(match_id: int, seq: int, done: list | None = None) -> Job:

@@ -1,7 +1,8 @@
 """What an idle socket and a long match hold (issue 10 "memory per idle room", bench/RESULTS.md
-§4): a ``Connection`` starts a writer task only while it has frames to send; ``/ws/rooms/{code}``
-is served ahead of FastAPI's middlewares and router (``ArenaApp``, ``room_code``); a match keeps
-only the events some socket of its room was not shown yet (``LiveMatch.forget_events``)."""
+§4): a ``Connection`` writes at once and starts a writer task only while a write has to wait;
+``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router (``ArenaApp``,
+``room_code``); a match keeps only the events some socket of its room was not shown yet
+(``LiveMatch.forget_events``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import websockets
 
 from app.realtime.endpoint import room_code
 from app.realtime.hub import Connection
+from app.realtime.schemas import Pong
 from app.rooms.live import LiveMatch
 from engine.reverse_curse import GAME
 from tests.app.conftest import SEED
@@ -22,56 +24,46 @@ from tests.app.test_ws_errors import NO_MONSTERS, started
 
 
 class FakeSocket:
-    """Records what is sent; ``gate`` (when set up) holds every send until it is opened;
-    ``fail`` makes every send raise (a closed socket)."""
+    """A socket's ASGI ``send`` callable: records the text of every ``websocket.send``;
+    ``gate`` (when set up) holds every send until it is opened (a paused transport); ``fail``
+    makes every send raise (a closed socket)."""
 
     def __init__(self, gated: bool = False, fail: bool = False) -> None:
-        self.sent: list[tuple[str, object]] = []
+        self.sent: list[str] = []
         self.gate = asyncio.Event()
         if not gated:
             self.gate.set()
         self.fail = fail
 
-    async def send_text(self, data: str) -> None:
-        await self._send("text", data)
-
-    async def send_json(self, data: object) -> None:
-        await self._send("json", data)
-
-    async def _send(self, kind: str, data: object) -> None:
+    async def __call__(self, message: dict) -> None:
+        assert message["type"] == "websocket.send" and set(message) == {"type", "text"}
         await self.gate.wait()
         if self.fail:
-            raise RuntimeError("socket closed")
-        self.sent.append((kind, data))
+            raise OSError("socket closed")
+        self.sent.append(message["text"])
 
 
 def connection(socket: FakeSocket) -> Connection:
-    return Connection(socket, "ROOM", None, "spectator")  # type: ignore[arg-type]
+    return Connection(socket, "ROOM", None, "spectator")
 
 
-async def test_a_connection_with_nothing_to_send_holds_no_task_and_no_queue():
+async def test_frames_to_a_writable_socket_leave_at_once_with_no_task_and_no_queue():
     socket = FakeSocket()
     conn = connection(socket)
-    assert (conn.writer, conn.outbox) == (None, None)
     conn.send("one")
     conn.send({"type": "pong"})
-    writer = conn.writer
-    assert writer is not None and list(conn.outbox) == ["one", {"type": "pong"}]
-    await writer
-    assert socket.sent == [("text", "one"), ("json", {"type": "pong"})]
+    conn.send(Pong())
+    assert socket.sent == ["one", '{"type":"pong"}', '{"type":"pong"}']
     assert (conn.writer, conn.outbox, conn.dead) == (None, None, False)
-    conn.send("two")  # a new burst starts a new writer
-    await conn.writer
-    assert socket.sent[-1] == ("text", "two")
-    assert (conn.writer, conn.outbox) == (None, None)
 
 
 async def writer_held_in_send() -> tuple[FakeSocket, Connection, asyncio.Task]:
-    """Return a connection whose writer took frame "1" and waits in a gated ``send_text``."""
+    """Return a connection whose frame "1" waits in a gated send, finished by its writer."""
     socket = FakeSocket(gated=True)
     conn = connection(socket)
     conn.send("1")
     writer = conn.writer
+    assert writer is not None and list(conn.outbox) == []
     await asyncio.sleep(0)
     return socket, conn, writer
 
@@ -83,16 +75,27 @@ async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_write
     assert conn.writer is writer and list(conn.outbox) == ["2", "3"]
     socket.gate.set()
     await writer
-    assert socket.sent == [("text", "1"), ("text", "2"), ("text", "3")]
+    assert socket.sent == ["1", "2", "3"]
     assert (conn.writer, conn.outbox) == (None, None)
+    conn.send("4")  # the writer is gone: written at once again
+    assert (socket.sent[-1], conn.writer) == ("4", None)
 
 
 async def test_after_a_failed_send_the_connection_drops_its_frames():
     socket = FakeSocket(fail=True)
     conn = connection(socket)
     conn.send("1")
+    assert (conn.dead, conn.writer) == (True, None)
     conn.send("2")
-    await conn.writer
+    assert (socket.sent, conn.writer, conn.outbox) == ([], None, None)
+
+
+async def test_a_send_failing_after_it_waited_drops_the_frames_queued_behind_it():
+    socket, conn, writer = await writer_held_in_send()
+    conn.send("2")
+    socket.fail = True
+    socket.gate.set()
+    await writer
     assert (socket.sent, conn.dead, conn.writer, conn.outbox) == ([], True, None, None)
     conn.send("3")
     assert (conn.writer, conn.outbox) == (None, None)
@@ -104,6 +107,8 @@ async def test_stop_cancels_the_writer_and_drops_later_frames():
     conn.stop()
     await asyncio.gather(writer, return_exceptions=True)
     assert writer.cancelled()
+    socket.gate.set()
+    await asyncio.sleep(0)
     assert (socket.sent, conn.writer, conn.outbox, conn.dead) == ([], None, None, True)
     conn.send("3")
     assert (conn.writer, conn.outbox) == (None, None)
