@@ -177,8 +177,19 @@ async def shutdown(server: uvicorn.Server, task: asyncio.Task) -> None:
     await asyncio.wait_for(task, 10)
 
 
+#: The inbound frame budget of test servers' sockets (frames per second; see ``make_app``).
+TEST_FRAMES_PER_SECOND = 1000.0
+
+
 def make_app(db_path: Path, clock: ManualClock, **settings: Any) -> Any:
-    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock``."""
+    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock``.
+
+    Its sockets may send ``TEST_FRAMES_PER_SECOND`` frames a second unless ``settings`` say
+    otherwise (production: 20): a scripted client answers as fast as the machine runs, so a
+    whole match played on a fast machine would otherwise meet ``rate_limited`` mid-match.
+    Tests of the limit pass the setting they test (``frames_per_second=…``).
+    """
+    settings.setdefault("frames_per_second", TEST_FRAMES_PER_SECOND)
     config = Settings(database_url=f"sqlite+aiosqlite:///{db_path}", redis_url=None, **settings)
     return create_app(config, clock=clock, seed_source=lambda: SEED)
 

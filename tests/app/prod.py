@@ -29,9 +29,12 @@ from tests.app.expect import shows_spectator, timeout_event
 from tests.conftest import free_port, require
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Every client of these tests comes from 127.0.0.1: per-address limits off, quiet logs.
+#: Every client of these tests comes from 127.0.0.1: per-address limits off, quiet logs; and a
+#: scripted client answers as fast as the machine runs, so the per-socket frame budget is raised
+#: (production: 20 a second; on a fast machine a whole match would meet ``rate_limited``).
 TEST_ENV = {"ARENA_MAX_CONNECTIONS_PER_IP": "0", "ARENA_PLAYERS_PER_MINUTE": "0",
-            "ARENA_ROOMS_PER_MINUTE": "0", "ARENA_LOG_FORMAT": "json"}
+            "ARENA_ROOMS_PER_MINUTE": "0", "ARENA_LOG_FORMAT": "json",
+            "ARENA_FRAMES_PER_SECOND": "1000"}
 RESIGN = {"type": "resign"}
 
 

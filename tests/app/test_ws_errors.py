@@ -7,8 +7,9 @@ import json
 
 import pytest
 
+from app.settings import Settings
 from engine.core import EngineError
-from tests.app.conftest import SEED
+from tests.app.conftest import SEED, running_arena
 from tests.app.expect import assert_shown, catch_up
 from tests.app.rc import GAME, Replay
 
@@ -203,11 +204,12 @@ async def test_oversized_transport_frame_closes_1009(arena):
     await assert_unchanged(arena, room, clients[1:], 0, 0)
 
 
-async def test_a_flood_of_frames_is_rate_limited(arena):
-    room, clients = await started(arena)
-    for _ in range(60):
-        await clients[2].send({"type": "ping"})
-    answers = [await clients[2].next("pong", "error") for _ in range(60)]
+async def test_a_flood_of_frames_is_rate_limited(db_path):
+    async with running_arena(db_path, frames_per_second=Settings().frames_per_second) as arena:
+        room, clients = await started(arena)
+        for _ in range(60):
+            await clients[2].send({"type": "ping"})
+        answers = [await clients[2].next("pong", "error") for _ in range(60)]
     limited = [a for a in answers if a["type"] == "error"]
     assert {a["code"] for a in limited} == {"rate_limited"}
     # A burst of 2 × 20 frames (hello took one), then 20 a second.
