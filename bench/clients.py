@@ -5,23 +5,32 @@ They speak docs/protocol.md "Websocket": ``hello`` first, then a player answers 
 ``act`` sent -> its next ``update`` (the server always sends the acting seat one: its prompt
 changed). Its ``version`` may equal the one before: a hidden answer in a simultaneous decision
 (the Reverse Curse mulligan) does not advance the public version (docs/protocol.md).
+
+When a player sees its match over it asks to play again (``POST /api/rooms/{code}/rematch``,
+through ``Pace.rematch``), as real players would, so a room keeps playing for the whole run;
+once every seat asked, the room's sockets get the new match from its version 0 (a new
+``room.match_id``), and every client follows it: versions and fan-out times are kept per match
+(``RoomWatch``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Hashable
 
+import orjson
 import websockets
 
 from bench.metrics import Recorder, RoomTrace
 
 #: Largest frame a client accepts (the server's views are a few KiB).
 MAX_FRAME = 1 << 20
+
+#: ``rematch(code, token)``: ask to play again in room ``code`` as the player of ``token``.
+Rematch = Callable[[str, str], Awaitable[None]]
 
 
 @dataclass
@@ -33,17 +42,67 @@ class Pace:
             0 = answer at once, the peak-throughput mode).
         go: set when players may start acting (before it they only listen: the idle phase).
         stop: set when every client should close.
+        rematch: called by a player that saw its match over (``None``: the room stops there).
     """
 
     think: float
     go: asyncio.Event
     stop: asyncio.Event
+    rematch: Rematch | None = None
 
 
-def _decode(text: str | bytes, recorder: Recorder) -> dict[str, Any]:
-    """Return the frame as a dict and record its size under its ``type``."""
-    data = json.loads(text)
-    recorder.frame(data.get("type", "?"), len(text))
+@dataclass
+class RoomWatch:
+    """What the clients of one room measured, one ``RoomTrace`` per match it played.
+
+    Versions start again at 0 with each match (a rematch), so the act times and spectator
+    arrivals of different matches are kept apart, keyed by ``room.match_id`` of the frames
+    (``None`` for a server that sends no ``room``: the ceiling).
+
+    Attributes:
+        traces: ``{match: its trace}``, in the order the room's clients first saw them.
+        ended: ``{match: perf time a player of the room first saw it over}``.
+        restarts: seconds from a match seen over to the first frame of the room's next match
+            (the rematch requests and the new match's start), one per rematch.
+    """
+
+    traces: dict[Hashable, RoomTrace] = field(default_factory=dict)
+    ended: dict[Hashable, float] = field(default_factory=dict)
+    restarts: list[float] = field(default_factory=list)
+
+    def trace(self, match: Hashable) -> RoomTrace:
+        """Return the trace of ``match`` (a new empty one the first time)."""
+        found = self.traces.get(match)
+        if found is None:
+            found = self.traces[match] = RoomTrace()
+        return found
+
+    def saw(self, match: Hashable, at: float) -> None:
+        """A client got a frame of ``match`` at ``at``: the first one of a match after an ended
+        one starts a rematch (its restart time is kept)."""
+        if match in self.traces:
+            return
+        if self.traces:
+            ended = self.ended.get(next(reversed(self.traces)))
+            if ended is not None:
+                self.restarts.append(at - ended)
+        self.trace(match)
+
+    def over(self, match: Hashable, at: float) -> None:
+        """A player saw ``match`` over at ``at`` (the first sighting counts)."""
+        self.ended.setdefault(match, at)
+
+
+def match_of(data: dict[str, Any]) -> Hashable:
+    """Return the match a ``welcome``/``update`` counts its version in (its ``room.match_id``)."""
+    room = data.get("room")
+    return room.get("match_id") if room else None
+
+
+def _decode(raw: bytes, recorder: Recorder) -> dict[str, Any]:
+    """Return the frame (UTF-8 JSON) as a dict and record its size (bytes) under its ``type``."""
+    data = orjson.loads(raw)
+    recorder.frame(data.get("type", "?"), len(raw))
     return data
 
 
@@ -52,7 +111,7 @@ async def _open(url: str, token: str | None, recorder: Recorder):
     try:
         socket = await websockets.connect(url, max_size=MAX_FRAME, open_timeout=60,
                                           ping_interval=None, compression=None)
-        await socket.send(json.dumps({"type": "hello", "token": token}))
+        await socket.send(orjson.dumps({"type": "hello", "token": token}), text=True)
         return socket
     except (OSError, asyncio.TimeoutError, websockets.WebSocketException):
         recorder.errors["connect_failed"] += 1
@@ -64,16 +123,38 @@ async def _close_on_stop(socket, pace: Pace) -> None:
     await socket.close()
 
 
-class Player:
-    """One seated player: answers its prompts with random legal actions."""
+async def _listen(socket, pace: Pace, recorder: Recorder,
+                  handle: Callable[[dict[str, Any], float], None]) -> None:
+    """Pass every frame of ``socket`` and its arrival (perf seconds) to ``handle`` until the
+    socket closes; close it when the run stops. A close by the server before the stop is
+    counted ``connection_closed``. Text frames are read undecoded (orjson reads the bytes)."""
+    closer = asyncio.ensure_future(_close_on_stop(socket, pace))
+    try:
+        while True:
+            raw = await socket.recv(decode=False)
+            handle(_decode(raw, recorder), time.perf_counter())
+    except websockets.ConnectionClosedOK:
+        pass
+    except websockets.ConnectionClosedError:
+        if not pace.stop.is_set():
+            recorder.errors["connection_closed"] += 1
+    finally:
+        closer.cancel()
 
-    def __init__(self, url: str, token: str, code: str, trace: RoomTrace, recorder: Recorder,
+
+class Player:
+    """One seated player: answers its prompts with random legal actions, and asks for a
+    rematch when its match is over."""
+
+    def __init__(self, url: str, token: str, code: str, room: RoomWatch, recorder: Recorder,
                  pace: Pace, rng: random.Random) -> None:
         self.url, self.token, self.code = url, token, code
-        self.trace, self.recorder, self.pace, self.rng = trace, recorder, pace, rng
+        self.room, self.recorder, self.pace, self.rng = room, recorder, pace, rng
+        self.match: Hashable = None
         self.version, self.prompt, self.legal = 0, None, []
         self.answered: str | None = None
-        self.pending: tuple[float, int] | None = None  # (sent at, version it saw)
+        self.pending: tuple[float, int, Hashable] | None = None  # (sent at, version, match)
+        self.again: tuple[Hashable, asyncio.Future | None] | None = None  # rematch asked
         self.socket = None
         self.changed = asyncio.Event()  # set when a frame may have given a new prompt
 
@@ -82,20 +163,16 @@ class Player:
         self.socket = await _open(self.url, self.token, self.recorder)
         if self.socket is None:
             return
-        closer = asyncio.ensure_future(_close_on_stop(self.socket, self.pace))
         actor = asyncio.ensure_future(self._act_loop())
         try:
-            async for text in self.socket:
-                self._on_frame(_decode(text, self.recorder))
-        except websockets.ConnectionClosedError:
-            if not self.pace.stop.is_set():
-                self.recorder.errors["connection_closed"] += 1
+            await _listen(self.socket, self.pace, self.recorder, self._on_frame)
         finally:
-            closer.cancel()
             actor.cancel()
+            if self.again is not None and self.again[1] is not None:
+                self.again[1].cancel()
 
-    def _on_frame(self, data: dict[str, Any]) -> None:
-        kind, now = data.get("type"), time.perf_counter()
+    def _on_frame(self, data: dict[str, Any], now: float) -> None:
+        kind = data.get("type")
         if kind == "error":
             self.recorder.errors[data.get("code", "?")] += 1
             self.pending = None
@@ -104,17 +181,32 @@ class Player:
             return
         if kind not in ("welcome", "update"):
             return
+        match, version = match_of(data), data["version"]
+        self.room.saw(match, now)
         if self.pending is not None and kind == "update":
-            sent = self.pending[0]
-            self.recorder.move(sent, now)
-            if self.recorder.in_window(sent) and data["version"] > self.pending[1]:
-                self.trace.caused.setdefault(data["version"], sent)
+            sent, seen, asked_in = self.pending
+            if match == asked_in:  # (an update of another match closes no move)
+                self.recorder.move(sent, now)
+                if self.recorder.in_window(sent) and version > seen:
+                    self.room.trace(match).caused.setdefault(version, sent)
             self.pending = None
-        self.version, self.prompt, self.legal = data["version"], data["prompt"], data["legal"]
-        view = data.get("view") or {}
-        if view.get("outcome") is not None:
-            self.recorder.finished.add(self.code)
+        self.match, self.version = match, version
+        self.prompt, self.legal = data["prompt"], data["legal"]
+        view = data.get("view")
+        if view and view.get("outcome") is not None:
+            self.recorder.finished.add((self.code, match))
+            self.room.over(match, now)
+            self._play_again(match)
         self.changed.set()
+
+    def _play_again(self, match: Hashable) -> None:
+        """Ask once per finished match for a rematch (in a task; ``Pace.rematch``)."""
+        if self.again is not None and self.again[0] == match:
+            return
+        ask = None
+        if self.pace.rematch is not None and not self.pace.stop.is_set():
+            ask = asyncio.ensure_future(self.pace.rematch(self.code, self.token))
+        self.again = (match, ask)
 
     def _wants_to_act(self) -> bool:
         return bool(self.legal) and self.pending is None and self.prompt != self.answered
@@ -131,36 +223,36 @@ class Player:
                 await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
             if not self._wants_to_act():
                 continue
-            self.answered, self.pending = self.prompt, (time.perf_counter(), self.version)
+            self.answered = self.prompt
+            self.pending = (time.perf_counter(), self.version, self.match)
             frame = {"type": "act", "prompt": self.prompt, "action": self.rng.choice(self.legal)}
             try:
-                await self.socket.send(json.dumps(frame))
+                await self.socket.send(orjson.dumps(frame), text=True)
             except websockets.ConnectionClosed:
                 return
 
 
 class Spectator:
-    """One spectator: records when it first holds each version of its room."""
+    """One spectator: records when it first holds each version of each match of its room."""
 
-    def __init__(self, url: str, trace: RoomTrace, recorder: Recorder, pace: Pace) -> None:
-        self.url, self.trace, self.recorder, self.pace = url, trace, recorder, pace
+    def __init__(self, url: str, room: RoomWatch, recorder: Recorder, pace: Pace) -> None:
+        self.url, self.room, self.recorder, self.pace = url, room, recorder, pace
+        self.match: Hashable = None
         self.version = 0
 
     async def run(self) -> None:
         """Connect as a spectator (no token) and watch until the run stops."""
         socket = await _open(self.url, None, self.recorder)
-        if socket is None:
+        if socket is not None:
+            await _listen(socket, self.pace, self.recorder, self._on_frame)
+
+    def _on_frame(self, data: dict[str, Any], now: float) -> None:
+        if data.get("type") not in ("welcome", "update"):
             return
-        closer = asyncio.ensure_future(_close_on_stop(socket, self.pace))
-        try:
-            async for text in socket:
-                data = _decode(text, self.recorder)
-                if data.get("type") in ("welcome", "update") and data["version"] > self.version:
-                    self.trace.spectator_reached(self.version, data["version"],
-                                                 time.perf_counter())
-                    self.version = data["version"]
-        except websockets.ConnectionClosedError:
-            if not self.pace.stop.is_set():
-                self.recorder.errors["connection_closed"] += 1
-        finally:
-            closer.cancel()
+        match, version = match_of(data), data["version"]
+        self.room.saw(match, now)
+        if match != self.match:  # a rematch: its versions count from 0
+            self.match, self.version = match, 0
+        if version > self.version:
+            self.room.trace(match).spectator_reached(self.version, version, now)
+            self.version = version

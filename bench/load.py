@@ -4,10 +4,13 @@ It creates the players and rooms over REST (docs/protocol.md) with every seat bu
 claimed; then room by room it claims the last seat (the match and its clocks start) and connects
 that room's clients over websockets, so no clock runs out while a thousand rooms are being made;
 it lets them all sit idle (idle memory per room), then lets the players answer their prompts
-with random legal actions after a think time, and measures, over a window after a warm-up: move
-round-trip p50/p95/p99 (``act`` -> the acting player's ``update``), the time for an update to
-reach the last spectator of its room, moves/s, errors, and the server's CPU and RSS from
-``/proc`` of its pid (and its children). It prints one JSON line.
+with random legal actions after a think time (when a match ends, its players ask for a rematch,
+so every room keeps playing for the whole window; ``--no-rematch``: the room stops), and
+measures, over a window after a warm-up: move round-trip p50/p95/p99 (``act`` -> the acting
+player's ``update``), the time for an update to reach the last spectator of its room, moves/s,
+errors, and the server's CPU and RSS from ``/proc`` of its pid (and its children). It prints
+one JSON line. The generator runs on uvloop (one process; its CPU % over the window is
+``client_cpu_percent``).
 
 Targets only 127.0.0.1. Usage::
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import random
 import resource
@@ -30,10 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import httpx
+import uvloop
 
 from bench import procstat, servers
-from bench.clients import Pace, Player, Spectator
-from bench.metrics import Recorder, RoomTrace
+from bench.clients import Pace, Player, RoomWatch, Spectator
+from bench.metrics import Recorder, summary_ms
 
 MB = 1024 * 1024
 
@@ -53,6 +58,7 @@ class LoadConfig:
     connect_rate: float = 500.0
     rest_concurrency: int = 16
     seed: int = 0
+    rematch: bool = True
 
     def ws_url(self, code: str) -> str:
         """Return the websocket URL of room ``code``."""
@@ -104,6 +110,23 @@ async def start_match(client: httpx.AsyncClient, plan: RoomPlan) -> None:
     await _post(client, f"/api/rooms/{plan.code}/seats/{last}", plan.tokens[last])
 
 
+async def ask_rematch(client: httpx.AsyncClient, recorder: Recorder, code: str,
+                      token: str) -> None:
+    """Ask to play again in room ``code`` as the player of ``token`` (the last seat to ask
+    starts the rematch). A refusal is counted in ``recorder.errors`` as ``rematch_<its
+    code>`` (``rematch_failed`` when no answer came)."""
+    try:
+        await _post(client, f"/api/rooms/{code}/rematch", token)
+    except httpx.HTTPStatusError as refused:
+        try:
+            reason = refused.response.json()["detail"]["code"]
+        except (ValueError, KeyError, TypeError):
+            reason = str(refused.response.status_code)
+        recorder.errors[f"rematch_{reason}"] += 1
+    except httpx.HTTPError:
+        recorder.errors["rematch_failed"] += 1
+
+
 async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
     """Create ``config.rooms`` rooms with at most ``rest_concurrency`` requests in flight."""
     gate = asyncio.Semaphore(config.rest_concurrency)
@@ -148,21 +171,35 @@ def _server_sample(pid: int | None) -> procstat.Sample | None:
 
 
 async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]:
-    """Run one load and return its JSON-ready figures (see the module doc for the phases)."""
+    """Run one load and return its JSON-ready figures (see the module doc for the phases).
+
+    The rematch requests have no cap on connections (each real player has its own browser):
+    with 16 they queued in the generator, ≈ 2 s per rematch at 200 rooms.
+    """
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
+        return await _run_load(config, server_pid, client)
+
+
+async def _run_load(config: LoadConfig, server_pid: int | None,
+                    client: httpx.AsyncClient) -> dict[str, Any]:
+    """``run_load`` with ``client`` for the players' rematch requests."""
     rng = random.Random(config.seed)
     baseline = _server_sample(server_pid)
     setup_began = time.perf_counter()
     plans = await create_rooms(config)
     created = _server_sample(server_pid)
-    recorder, pace = Recorder(), Pace(config.think, asyncio.Event(), asyncio.Event())
-    traces = [RoomTrace() for _ in plans]
+    recorder = Recorder()
+    rematch = functools.partial(ask_rematch, client, recorder) if config.rematch else None
+    pace = Pace(config.think, asyncio.Event(), asyncio.Event(), rematch)
+    watches = [RoomWatch() for _ in plans]
     clients: list[list] = []
-    for plan, trace in zip(plans, traces):
+    for plan, watch in zip(plans, watches):
         url = config.ws_url(plan.code)
         clients.append(
-            [Player(url, t, plan.code, trace, recorder, pace, random.Random(rng.random()))
+            [Player(url, t, plan.code, watch, recorder, pace, random.Random(rng.random()))
              for t in plan.tokens]
-            + [Spectator(url, trace, recorder, pace) for _ in range(config.spectators)])
+            + [Spectator(url, watch, recorder, pace) for _ in range(config.spectators)])
     tasks = await _launch(config, plans, clients)
     connections = sum(len(c) for c in clients)
     await _wait_welcomed(recorder, connections, timeout=120)
@@ -182,12 +219,15 @@ async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]
     client_cpu = time.process_time() - cpu0
     pace.stop.set()
     await asyncio.wait(tasks, timeout=30)
+    traces = [trace for watch in watches for trace in watch.traces.values()]
     result = {"bench": "load", "game": config.game, "rooms": config.rooms,
               "players": sum(len(p.tokens) for p in plans),
               "spectators": config.spectators * config.rooms, "think_s": config.think,
               "connections": connections, "welcomed": recorder.welcomed,
               "setup_s": round(setup_seconds, 1),
               **recorder.result(traces, config.spectators),
+              "rematches": sum(len(watch.restarts) for watch in watches),
+              "rematch_ms": summary_ms([t for watch in watches for t in watch.restarts]),
               "client_cpu_percent": round(100 * client_cpu / (recorder.end - recorder.start), 1)}
     result["server"] = _server_figures(server_pid, baseline, created, idle, first, last, peak,
                                        recorder.end - recorder.start, config.rooms)
@@ -248,6 +288,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--connect-rate", type=float, default=500.0, help="new sockets per second")
     p.add_argument("--rest-concurrency", type=int, default=16)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-rematch", action="store_true",
+                   help="players do not ask for a rematch: a room stops when its match ends")
     return p.parse_args(argv)
 
 
@@ -259,7 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         options=json.loads(args.options), rooms=args.rooms,
                         spectators=args.spectators, think=args.think, seconds=args.seconds,
                         warmup=args.warmup, connect_rate=args.connect_rate,
-                        rest_concurrency=args.rest_concurrency, seed=args.seed)
+                        rest_concurrency=args.rest_concurrency, seed=args.seed,
+                        rematch=not args.no_rematch)
     process = None
     if args.start:
         spec = servers.ServerSpec(args.start, args.port, args.database_url, args.redis_url,
@@ -267,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                   {"BENCH_FIXES": args.fixes} if args.fixes is not None else {})
         process = servers.start(spec, log_path=f"/tmp/bench-{args.start}-{args.port}.log")
     try:
-        result = asyncio.run(run_load(config, process.pid if process else args.server_pid))
+        result = uvloop.run(run_load(config, process.pid if process else args.server_pid))
     finally:
         if process is not None:
             servers.stop(process)

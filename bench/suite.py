@@ -11,9 +11,11 @@ Optional, each adding 3-6 minutes: ``--tuned`` runs the same peak and target loa
 answer on 127.0.0.1; the database is dropped and recreated). Then a summary line with every
 target and whether it was met.
 
-Usage: ``python -m bench.suite [--quick] [--tuned] [--postgres [--postgres-url URL]
+Usage: ``python -m bench.suite [--quick] [--peak] [--tuned] [--postgres [--postgres-url URL]
 [--redis-url URL]] [--out FILE]`` (``--quick``: 100 rooms, short windows; for trying the
-suite, not for figures).
+suite, not for figures; ``--peak``: only the peak pair, app then ceiling, and their ratio).
+In the peak runs the players ask for a rematch whenever a match ends (``bench.load``), so every
+room plays for the whole window against both servers (the ceiling's matches never end).
 """
 
 from __future__ import annotations
@@ -109,11 +111,22 @@ def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dic
     return out
 
 
+def peak_pair(rooms: int, seconds: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Run the peak load (think 0) against the app, then against the ceiling with frames of the
+    sizes the app sent; return both lines."""
+    peak = load("app", rooms, 0, seconds, 8201)
+    sizes = peak.get("frame_bytes", {})
+    ceiling_args = (f"--update-bytes {sizes.get('update', 3000)} "
+                    f"--welcome-bytes {sizes.get('welcome', 1000)}")
+    return peak, load("ceiling", rooms, 0, seconds, 8202, ["--ceiling-args", ceiling_args])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the standard set; print every result line, then the summary; return 0."""
     parser = argparse.ArgumentParser(prog="python -m bench.suite", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--peak", action="store_true", help="only the peak pair")
     parser.add_argument("--tuned", action="store_true", help="also run app-tuned")
     parser.add_argument("--postgres", action="store_true",
                         help="also run PostgreSQL + Redis with two processes")
@@ -123,21 +136,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", help="also append the JSON lines to this file")
     args = parser.parse_args(argv)
     rooms, peak_rooms, window = (100, 50, 8) if args.quick else (1000, 200, 20)
-    began, lines = time.monotonic(), []
+    began = time.monotonic()
 
     def emit(line: dict[str, Any]) -> dict[str, Any]:
-        lines.append(line)
         print(json.dumps(line), flush=True)
+        if args.out:
+            with open(args.out, "a") as handle:
+                handle.write(json.dumps(line) + "\n")
         return line
 
+    if args.peak:
+        peak, ceiling = map(emit, peak_pair(peak_rooms, window / 2))
+        checks = targets([], peak, ceiling, {})
+        emit({"bench": "summary", "app": {k: checks[k] for k in (
+            "peak_moves_per_s", "ceiling_moves_per_s", "peak_ratio_to_ceiling>=0.5")},
+            "minutes": round((time.monotonic() - began) / 60, 1)})
+        return 0
     engines = [emit(l) for l in run_module(
         "bench.engines", ["--seconds", "2" if args.quick else "5"], timeout=300)]
-    peak = emit(load("app", peak_rooms, 0, window / 2, 8201))
-    sizes = peak.get("frame_bytes", {})
-    ceiling_args = (f"--update-bytes {sizes.get('update', 3000)} "
-                    f"--welcome-bytes {sizes.get('welcome', 1000)}")
-    ceiling = emit(load("ceiling", peak_rooms, 0, window / 2, 8202,
-                        ["--ceiling-args", ceiling_args]))
+    peak, ceiling = map(emit, peak_pair(peak_rooms, window / 2))
     target = emit(load("app", rooms, 1.0, window, 8203))
     summary = {"bench": "summary", "machine": "see bench/RESULTS.md",
                "app": targets(engines, peak, ceiling, target)}
@@ -160,9 +177,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary["postgres_redis_2_processes"] = "skipped: PostgreSQL or Redis not answering"
     summary["minutes"] = round((time.monotonic() - began) / 60, 1)
     emit(summary)
-    if args.out:
-        with open(args.out, "a") as handle:
-            handle.writelines(json.dumps(line) + "\n" for line in lines)
     return 0
 
 

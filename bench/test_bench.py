@@ -5,15 +5,19 @@ Expected values are worked out by hand in the comments.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
 
+import httpx
 import pytest
 
 from bench import procstat
 from bench.ceiling import Ceiling, CeilingRoom
+from bench.clients import Pace, Player, RoomWatch, Spectator, match_of
 from bench.engines import EngineRun, play_random_game
+from bench.load import ask_rematch
 from bench.metrics import Recorder, RoomTrace, percentile, summary_ms
 from bench.suite import targets
 from engine.registry import GAMES
@@ -111,3 +115,96 @@ def test_targets_compare_against_the_issue_limits():
     assert out["target_errors==0"]["met"] is False
     assert out["target_rss_peak_mb<=400"]["met"] is False
     assert out["idle_room_kb<=100"]["met"] is True
+
+
+# ------------------------------------------------------------------ rematches (rooms keep playing)
+
+def frame(match, version, prompt=None, outcome=None, kind="update"):
+    """Return a server frame of room r1's ``match`` (only the fields the clients read)."""
+    view = {"outcome": outcome} if outcome else {"outcome": None}
+    return {"type": kind, "version": version, "prompt": prompt,
+            "legal": [{"type": "go"}] if prompt else [], "view": view,
+            "room": {"code": "r1", "match_id": match}}
+
+
+def make_player(asked: list, rematch=True) -> tuple[Player, RoomWatch, Recorder]:
+    async def rematch_call(code, token):
+        asked.append((code, token))
+    recorder, watch = Recorder(start=100.0, end=200.0), RoomWatch()
+    pace = Pace(0, asyncio.Event(), asyncio.Event(), rematch_call if rematch else None)
+    return Player("ws://x", "t1", "r1", watch, recorder, pace, random.Random(0)), watch, recorder
+
+
+def test_match_of_reads_the_room_match_id():
+    assert match_of(frame(7, 0)) == 7
+    assert match_of({"type": "update", "version": 3}) is None  # the ceiling sends no room
+
+
+async def test_a_player_asks_once_for_a_rematch_and_follows_the_new_match():
+    asked: list = []
+    player, watch, recorder = make_player(asked)
+    player._on_frame(frame(1, 3, prompt="1.0.a", kind="welcome"), 100.5)
+    player.pending = (101.0, 3, 1)  # it answered 1.0.a at 101.0
+    player._on_frame(frame(1, 4, outcome={"winners": [0]}), 101.5)
+    player._on_frame(frame(1, 4, outcome={"winners": [0]}), 101.6)  # a repeat: no 2nd ask
+    await asyncio.sleep(0)
+    assert asked == [("r1", "t1")]
+    assert recorder.rtts == [0.5]                    # 101.5 - 101.0
+    assert watch.traces[1].caused == {4: 101.0}
+    assert recorder.finished == {("r1", 1)}
+    assert watch.ended == {1: 101.5}
+    player._on_frame(frame(2, 0, prompt="2.0.b"), 102.25)  # the rematch, from version 0
+    assert (player.match, player.version, player.prompt) == (2, 0, "2.0.b")
+    assert player._wants_to_act()                   # a new prompt: it plays on
+    assert watch.restarts == [0.75]                 # 102.25 - 101.5
+    assert list(watch.traces) == [1, 2] and watch.traces[2].caused == {}
+
+
+async def test_an_update_of_another_match_closes_no_move():
+    player, watch, recorder = make_player([])
+    player._on_frame(frame(1, 5, prompt="1.0.c", kind="welcome"), 100.0)
+    player.pending = (101.0, 5, 1)
+    player._on_frame(frame(2, 0, prompt="2.0.d"), 101.5)
+    assert recorder.rtts == [] and player.pending is None
+    assert watch.traces[2].caused == {} and watch.restarts == []  # match 1 never seen over
+
+
+async def test_without_rematch_a_finished_room_stops():
+    asked: list = []
+    player, watch, recorder = make_player(asked, rematch=False)
+    player._on_frame(frame(1, 9, outcome={"winners": [1]}), 150.0)
+    await asyncio.sleep(0)
+    assert asked == [] and recorder.finished == {("r1", 1)}
+
+
+async def test_a_spectator_counts_each_match_from_version_zero():
+    watch, recorder = RoomWatch(), Recorder(start=100.0, end=200.0)
+    spectator = Spectator("ws://x", watch, recorder, Pace(0, asyncio.Event(), asyncio.Event()))
+    spectator._on_frame(frame(1, 40, kind="welcome"), 100.0)
+    spectator._on_frame(frame(1, 41), 100.5)
+    spectator._on_frame(frame(2, 0), 101.0)   # the rematch's first frame: nothing to record
+    spectator._on_frame(frame(2, 2), 101.25)  # versions 1 and 2 of match 2 (1 skipped)
+    assert watch.traces[1].seen == {**{v: [100.0] for v in range(1, 41)}, 41: [100.5]}
+    assert watch.traces[2].seen == {1: [101.25], 2: [101.25]}
+    watch.traces[2].caused = {1: 101.0, 2: 101.125}
+    assert watch.traces[2].fan_out_delays(1) == [0.25, 0.125]
+
+
+async def test_ask_rematch_posts_with_the_token_and_counts_refusals():
+    seen = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append((request.url.path, request.headers["authorization"]))
+        if len(seen) == 1:
+            return httpx.Response(200, json={"status": "finished", "rematch": [0]})
+        if len(seen) == 2:
+            return httpx.Response(409, json={"detail": {"code": "room_not_finished",
+                                                        "message": "Play again once over."}})
+        return httpx.Response(502, text="bad gateway")
+    recorder = Recorder()
+    async with httpx.AsyncClient(base_url="http://127.0.0.1:1",
+                                 transport=httpx.MockTransport(answer)) as client:
+        for _ in range(3):
+            await ask_rematch(client, recorder, "AB12", "tok")
+    assert seen == [("/api/rooms/AB12/rematch", "Bearer tok")] * 3
+    assert recorder.errors == {"rematch_room_not_finished": 1, "rematch_502": 1}
