@@ -119,7 +119,9 @@ class RedisBroker(Broker):
     async def _send(self, batch: list[tuple[str, str, asyncio.Future]]) -> None:
         """Send ``batch`` in one pipeline; a failed attempt is retried once at once (after a
         Redis restart the first command on a pooled connection fails although Redis is back:
-        the pool then opens a new one); then it is dropped with a warning."""
+        the pool then opens a new one); then it is dropped with a warning. Any other error
+        (Redis refused it) drops it with a warning at once: raised, it would end the sender
+        and leave the publishes queued meanwhile waiting for the next ``publish``."""
         for _ in range(2):
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
@@ -129,6 +131,9 @@ class RedisBroker(Broker):
                 return
             except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
                 error = exc
+            except Exception as exc:
+                error = exc
+                break
         log.warning("redis publish dropped", extra={
             "channel": batch[0][0], "messages": len(batch), "error": repr(error)})
 

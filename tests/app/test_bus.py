@@ -111,3 +111,47 @@ async def test_a_burst_of_publishes_is_sent_in_order_and_none_is_dropped(redis_u
         assert [m["version"] for m in got] == list(range(300))
     finally:
         await broker.stop()
+
+
+class _FailingFirstPipeline:
+    """A stand-in for redis-py's pipeline: the first ``execute`` raises ``ResponseError``
+    (e.g. an ACL refusing PUBLISH), later ones record what they publish."""
+
+    def __init__(self, log: list, fail: list) -> None:
+        self._log, self._fail, self._queued = log, fail, []
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        return None
+
+    def publish(self, channel: str, text: str) -> None:
+        self._queued.append(text)
+
+    async def execute(self) -> None:
+        await asyncio.sleep(0)  # the round trip: publishes called meanwhile wait for the next
+        if self._fail:
+            self._fail.pop()
+            from redis.exceptions import ResponseError
+            raise ResponseError("NOPERM")
+        self._log.extend(self._queued)
+
+
+async def test_a_publish_queued_behind_a_batch_that_failed_is_still_sent():
+    """A batch refused by Redis with an error other than a lost connection is dropped with a
+    warning; the publishes queued behind it still go out and return (they used to wait for
+    the next publish, forever if none came: the sender task had died with the error)."""
+    from app.bus.redis import RedisBroker
+
+    broker = RedisBroker("redis://localhost:1/0")  # never connected: the pipeline is stubbed
+    sent: list[str] = []
+    fail = [True]
+    broker._redis.pipeline = lambda transaction=False: _FailingFirstPipeline(sent, fail)
+    first = asyncio.create_task(broker.publish("c", {"n": 1}))
+    await asyncio.sleep(0)  # the first batch is being sent
+    second = asyncio.create_task(broker.publish("c", {"n": 2}))
+    await first
+    await asyncio.gather(broker._sender, return_exceptions=True)  # the sender ended
+    await asyncio.sleep(0)
+    assert second.done() and sent == ['{"n": 2}']

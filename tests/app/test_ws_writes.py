@@ -121,3 +121,78 @@ def test_string_keyed_frames_skip_the_non_string_key_option(monkeypatch):
 def test_a_value_json_cannot_hold_is_still_a_type_error():
     with pytest.raises(TypeError):
         encode({"type": "update", "view": {1, 2}})
+
+
+class _SlowSocket:
+    """An ASGI ``send`` that, like uvicorn's websocket protocol, waits while the transport is
+    paused (``writable`` cleared) and raises once the client is gone."""
+
+    def __init__(self) -> None:
+        self.writable, self.sent, self.gone = asyncio.Event(), [], False
+        self.writable.set()
+
+    async def __call__(self, message: dict) -> None:
+        await self.writable.wait()
+        if self.gone:
+            raise OSError("client disconnected")
+        self.sent.append(json.loads(message["text"])["n"])
+
+    def lose(self) -> None:
+        self.gone = True
+        self.writable.set()
+
+
+async def _settle(conn) -> None:
+    """Let the connection's writer task (if any) run to its end."""
+    if conn.writer is not None:
+        await asyncio.gather(conn.writer, return_exceptions=True)
+
+
+async def test_frames_keep_their_order_behind_a_write_that_waited():
+    from app.realtime.hub import Connection
+
+    socket = _SlowSocket()
+    conn = Connection(socket, "ROOM", 0, "p")
+    conn.send({"n": 1})  # written at once, no task
+    assert socket.sent == [1] and conn.writer is None
+    socket.writable.clear()  # the client reads slowly
+    conn.send({"n": 2})
+    conn.send({"n": 3})
+    conn.send({"n": 4})
+    assert socket.sent == [1] and conn.writer is not None and list(conn.outbox) == [
+        '{"n":3}', '{"n":4}']
+    socket.writable.set()
+    await _settle(conn)
+    assert socket.sent == [1, 2, 3, 4] and conn.writer is None and conn.outbox is None
+    conn.send({"n": 5})
+    assert socket.sent == [1, 2, 3, 4, 5]
+
+
+async def test_a_socket_lost_mid_send_drops_the_queued_and_later_frames():
+    from app.realtime.hub import Connection
+
+    socket = _SlowSocket()
+    conn = Connection(socket, "ROOM", None, "spectator")
+    socket.writable.clear()
+    conn.send({"n": 1})
+    conn.send({"n": 2})
+    socket.lose()
+    await _settle(conn)
+    conn.send({"n": 3})
+    assert socket.sent == [] and conn.dead and conn.writer is None
+
+
+async def test_stop_cancels_a_waiting_write_and_leaves_no_waiter():
+    from app.realtime.hub import Connection
+
+    socket = _SlowSocket()
+    conn = Connection(socket, "ROOM", 1, "p")
+    socket.writable.clear()
+    conn.send({"n": 1})
+    await asyncio.sleep(0)  # the writer waits on the paused transport
+    writer = conn.writer
+    conn.stop()
+    await asyncio.gather(writer, return_exceptions=True)
+    socket.writable.set()
+    await asyncio.sleep(0)
+    assert writer.cancelled() and socket.sent == [] and not socket.writable._waiters
