@@ -443,15 +443,17 @@ class MatchRunner:
     async def publish(self, live: LiveMatch, step: Step | None = None) -> None:
         """Tell every process that the room is at ``live.version``, or with ``step`` (just
         stored here) at ``step.version``, the message then carrying it (``"step"``:
-        ``StoredStep.to_json``) so the others replay it without reading the log (``sync``).
+        ``StoredStep.to_json``) so the others replay it without reading the log (``sync``);
+        with the in-memory broker there are no others, and the message carries no step.
 
         A broker failure is logged, not raised: the action is stored already, and each
         process's hub refreshes its sockets when its subscription comes back (``resync``).
         """
         message: dict[str, Any] = {"room": live.code, "kind": "version", "version": live.version}
         if step is not None:
-            message.update(version=step.version,
-                           step=StoredStep.of(live.match_id, step).to_json())
+            message["version"] = step.version
+            if not self._only_writer:
+                message["step"] = StoredStep.of(live.match_id, step).to_json()
         try:
             await self._broker.publish(CHANNEL, message)
         except Exception as exc:  # Redis down: clients resync when it is back

@@ -272,3 +272,21 @@ async def test_the_only_writer_refuses_without_reading_the_log(arena):
             with pytest.raises(RoomError) as refused:
                 await matches.act(code, 0, "1.0.0000000000000000", KEEP)
     assert (refused.value.code, seen) == ("stale_prompt", [])
+
+
+class Remembering(MemoryBroker):
+    """The in-memory broker, keeping what is published (nobody else subscribes here)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.published: list[dict[str, Any]] = []
+
+    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+        self.published.append(message)
+        await super().publish(channel, message)
+
+
+async def test_the_only_writer_publishes_the_version_without_the_step(arena):
+    async with processes(arena, 1, Remembering) as (code, [(matches, sent)], _):
+        await matches.act(code, 0, await prompt(matches, code, 0), KEEP)
+    assert sent.published == [{"room": code, "kind": "version", "version": 1}]
