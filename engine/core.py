@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Generic, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 T = TypeVar("T")
+#: A game's state type: each engine's own immutable value (``Game[S]``, ``GameBase[S]``).
+S = TypeVar("S")
 
 __all__ = [
     "EngineError",
@@ -194,11 +196,15 @@ def validate_options(options: Sequence[OptionSpec], raw: Mapping[str, Any] | Non
         raw: the room's requested options (may be ``None`` or partial).
 
     Raises:
-        ValueError: for an unknown option name or a value the option does not accept.
+        ValueError: when ``raw`` is not a mapping (``"Options must be a JSON object."``), for an
+            unknown option name, or for a value the option does not accept.
     """
-    raw = dict(raw or {})
-    if not isinstance(raw, dict):
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
         raise ValueError("Options must be a JSON object.")
+    if not all(isinstance(name, str) for name in raw):
+        raise ValueError("Option names must be strings.")
     known = {o.name: o for o in options}
     unknown = set(raw) - set(known)
     if unknown:
@@ -241,11 +247,13 @@ class GameSpec:
         }
 
 
-class GameBase:
-    """What most engines share: options checked against ``spec.options`` and, when
-    ``spec.min_players == spec.max_players``, that fixed number of seats.
+class GameBase(Generic[S]):
+    """What most engines share, and the defaults of the protocol's hooks (``Game``).
 
-    A game class sets ``spec`` and overrides ``seats`` when the options choose the seat count.
+    Options are checked against ``spec.options``; when ``spec.min_players ==
+    spec.max_players`` that is the seat count. A game class sets ``spec``, overrides ``seats``
+    when the options choose the seat count, and overrides each hook whose default does not fit
+    its rules (each default says when it fits).
     """
 
     spec: GameSpec
@@ -254,8 +262,8 @@ class GameBase:
         """Return the full options: ``spec.options`` defaults overlaid with ``raw``.
 
         Raises:
-            ValueError: for an unknown option or a value it does not accept (the message says
-                which; see ``validate_options``).
+            ValueError: for a ``raw`` that is not a mapping, an unknown option or a value it
+                does not accept (the message says which; see ``validate_options``).
         """
         return validate_options(self.spec.options, raw)
 
@@ -269,6 +277,41 @@ class GameBase:
         if self.spec.min_players != self.spec.max_players:
             raise NotImplementedError(f"{self.spec.id} must say how its options choose seats.")
         return self.spec.max_players
+
+    def sides(self, options: Mapping[str, Any], seats: int) -> tuple[tuple[int, ...], ...]:
+        """Return the groups of seats that play as one side, in side order; default: every
+        seat alone, ``((0,), (1,), …)`` — right for every game without teams."""
+        return tuple((seat,) for seat in range(seats))
+
+    def to_act_is_public(self, state: S) -> bool:
+        """Return whether ``to_act(state)`` may be shown to every viewer; default True — right
+        unless who is asked can depend on hidden information (then override)."""
+        return True
+
+    def listed_actions(self, state: S, seat: int) -> Sequence[Mapping[str, Any]]:
+        """Return ``legal_actions(state, seat)`` as the engine may share it; default: a fresh
+        ``legal_actions`` list (an engine that caches its list on the state returns that)."""
+        return self.legal_actions(state, seat)  # type: ignore[attr-defined]
+
+    def redeal(self, state: S, viewer: int | None, rng: Rng) -> S:
+        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``rng``;
+        default: ``state`` itself, right only for a game without hidden information.
+
+        Raises:
+            NotImplementedError: when ``spec.hidden_information`` (the game must re-deal).
+        """
+        if self.spec.hidden_information:
+            raise NotImplementedError(f"{self.spec.id} has hidden information: it must redeal.")
+        return state
+
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> S:
+        """Return a complete state consistent with ``view`` (``seat``'s own view), the hidden
+        part drawn from ``rng``.
+
+        Raises:
+            NotImplementedError: always here; every engine implements it.
+        """
+        raise NotImplementedError(f"{self.spec.id} must implement sample(view, seat, rng).")
 
 
 # --------------------------------------------------------------------------- events & outcome
@@ -432,26 +475,12 @@ class Rng:
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[S]):
     """What every engine module exposes as ``GAME`` (see ARCHITECTURE.md, "Engine protocol").
 
-    States are the engine's own immutable values; only ``app/rooms`` ever holds one.
-
-    Optional methods (not protocol members, so ``isinstance`` checks do not require them):
-
-    ``to_act_is_public(state) -> bool``
-        Whether the set ``to_act(state)`` may be shown to every viewer. Return False when who
-        is asked depends on hidden information (e.g. a Zipai claim window, where a seat is asked
-        only if its hidden hand can claim): the room layer then shows each seat only its own
-        clock/deadline, no clock to spectators, and sends a ``timeout`` event of such a state
-        only to the seat that timed out (docs/protocol.md "clocks"; docs/security.md). The
-        room layer treats a missing method as returning True.
-
-    ``listed_actions(state, seat) -> Sequence[Mapping[str, Any]]``
-        The actions of ``legal_actions(state, seat)``, equal and in the same order, as objects
-        the engine keeps (e.g. cached on the state) and shares: callers only read them. The
-        room layer keeps these instead of a copy (one list per room in memory, not two);
-        without the method it keeps ``legal_actions``'s.
+    ``S`` is the engine's state type: its own immutable value; only ``app/rooms`` and the bots'
+    own searches ever hold one. ``GameBase`` gives defaults for ``sides``,
+    ``to_act_is_public``, ``listed_actions``, ``redeal`` and ``sample`` (where a default fits).
     """
 
     spec: GameSpec
@@ -462,16 +491,21 @@ class Game(Protocol):
     def seats(self, options: Mapping[str, Any]) -> int:
         """Return how many seats a match with these (validated) options has."""
 
-    def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> Any:
+    def sides(self, options: Mapping[str, Any], seats: int) -> tuple[tuple[int, ...], ...]:
+        """Return the groups of seats that play as one side (teams), in side order, for a match
+        with these (validated) options and ``seats`` seats; every seat is in exactly one group.
+        Known before the match starts, so an open room can show its teams."""
+
+    def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> S:
         """Return the initial state for ``players`` seats from the secret match ``seed``."""
 
-    def to_act(self, state: Any) -> frozenset[int]:
+    def to_act(self, state: S) -> frozenset[int]:
         """Return the seats that may act now; empty when the match is over."""
 
-    def legal_actions(self, state: Any, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, state: S, seat: int) -> list[dict[str, Any]]:
         """Return every legal action of ``seat`` now, in a deterministic order (JSON-ready)."""
 
-    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, seat: int, action: Mapping[str, Any]) -> tuple[S, list[Event]]:
         """Return ``(new_state, events)``; never mutates ``state``.
 
         Raises:
@@ -479,23 +513,53 @@ class Game(Protocol):
             IllegalAction: well-formed but not legal now (``not_your_turn``…).
         """
 
-    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """Return what ``viewer`` (a seat, or ``None`` = spectator) may see, JSON-ready."""
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """Return the outcome once the match is over, else ``None``."""
 
-    def deadline_action(self, state: Any, seat: int) -> dict[str, Any]:
+    def deadline_action(self, state: S, seat: int) -> dict[str, Any]:
         """Return the action a clock timeout plays for ``seat`` (one of its legal actions)."""
 
-    def clock_seconds(self, state: Any, seat: int) -> int:
+    def clock_seconds(self, state: S, seat: int) -> int:
         """Return the seconds ``seat`` has for its current decision."""
 
-    def resign(self, state: Any, seat: int) -> tuple[Any, list[Event]]:
+    def resign(self, state: S, seat: int) -> tuple[S, list[Event]]:
         """Return the state in which ``seat`` (and its side) resigned: the match is over."""
 
-    def dump(self, state: Any) -> dict[str, Any]:
+    def dump(self, state: S) -> dict[str, Any]:
         """Return the full state as JSON-ready data (raw: never sent to clients)."""
 
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> S:
         """Inverse of ``dump``."""
+
+    def to_act_is_public(self, state: S) -> bool:
+        """Return whether the set ``to_act(state)`` may be shown to every viewer.
+
+        False when who is asked depends on hidden information (e.g. a zipai claim window, where
+        a seat is asked only if its hidden hand can claim): the room layer then shows each seat
+        only its own clock, no clock to spectators, and sends a ``timeout`` event of such a
+        state only to the seat that timed out (docs/protocol.md "clocks"; docs/security.md).
+        """
+
+    def listed_actions(self, state: S, seat: int) -> Sequence[Mapping[str, Any]]:
+        """Return the actions of ``legal_actions(state, seat)``, equal and in the same order, as
+        objects the engine may keep (e.g. cached on the state) and share: callers only read
+        them. The room layer keeps these instead of a copy."""
+
+    def redeal(self, state: S, viewer: int | None, rng: Rng) -> S:
+        """Return a state that ``viewer`` (a seat, or ``None`` = spectator) cannot tell from
+        ``state``: everything it cannot see re-dealt from ``rng`` among the possibilities the
+        rules allow, everything it sees kept. The leak contract compares the two
+        (tests/engine/test_leak_contract.py). Never mutates ``state``."""
+
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> S:
+        """Return a complete state consistent with everything ``view`` shows, ``view`` being
+        ``seat``'s own ``view(state, seat)``; the hidden part (other hands, the deck's order…)
+        is drawn from ``rng`` among the possibilities the view leaves open, so that
+        ``view(sample(v, seat, rng), seat) == v`` and the legal actions of ``seat`` agree.
+
+        Uses only ``view`` (never a raw state): the determinization a search bot needs.
+        Deterministic for a given ``rng`` stream.
+        """
