@@ -283,6 +283,12 @@ class GameBase(Generic[S]):
         seat alone, ``((0,), (1,), …)`` — right for every game without teams."""
         return tuple((seat,) for seat in range(seats))
 
+    def deadline_seat(self, state: S, seat: int) -> int:
+        """Return the seat whose ``deadline_action`` plays when ``seat``'s clock runs out;
+        default ``seat`` — right unless a timeout is one random choice over a whole side's
+        cards (then the member the choice falls on)."""
+        return seat
+
     def to_act_is_public(self, state: S) -> bool:
         """Return whether ``to_act(state)`` may be shown to every viewer; default True — right
         unless who is asked can depend on hidden information (then override)."""
@@ -479,7 +485,7 @@ class Game(Protocol[S]):
     """What every engine module exposes as ``GAME`` (see ARCHITECTURE.md, "Engine protocol").
 
     ``S`` is the engine's state type: its own immutable value; only ``app/rooms`` and the bots'
-    own searches ever hold one. ``GameBase`` gives defaults for ``sides``,
+    own searches ever hold one. ``GameBase`` gives defaults for ``sides``, ``deadline_seat``,
     ``to_act_is_public``, ``listed_actions``, ``redeal`` and ``sample`` (where a default fits).
     """
 
@@ -521,6 +527,11 @@ class Game(Protocol[S]):
 
     def deadline_action(self, state: S, seat: int) -> dict[str, Any]:
         """Return the action a clock timeout plays for ``seat`` (one of its legal actions)."""
+
+    def deadline_seat(self, state: S, seat: int) -> int:
+        """Return the seat (in ``to_act``) whose ``deadline_action`` the room plays when
+        ``seat``'s clock runs out: ``seat`` itself, or the teammate a side-wide timeout choice
+        falls on (Reverse Curse: a random hand card of the whole team)."""
 
     def clock_seconds(self, state: S, seat: int) -> int:
         """Return the seconds ``seat`` has for its current decision."""

@@ -486,7 +486,9 @@ class MatchRunner:
         return not live.over
 
     async def _fire_one(self, live: LiveMatch) -> Step | None:
-        """Store the deadline action of the earliest overdue seat; return its step.
+        """Store the deadline action of the earliest overdue seat (played by the seat
+        ``GAME.deadline_seat`` names: a teammate when the timeout draws from the whole side);
+        return its step.
 
         ``None`` when nothing is due after catching up, or another process stored that seq
         first (it fired this clock, or someone acted just in time): a clock fires exactly once.
@@ -497,7 +499,7 @@ class MatchRunner:
             due = sorted((d, s) for s, d in live.deadlines.items() if d <= now)
             if live.over or not due:
                 return None
-            seat = due[0][1]
+            seat = live.game.deadline_seat(live.state, due[0][1])
             action = live.game.deadline_action(live.state, seat)
             step = live.propose(seat, action, now, timeout=True)
             return step if await self._append(live, step) else None

@@ -32,17 +32,19 @@ def auto_release(card: str) -> bool:
 
 
 def release_card(state: State, owner: int, card: str, events: list[Event], *,
-                 cleanup: bool = False) -> None:
+                 cleanup: bool = False, spared_by: int | None = None) -> None:
     """Release a held card back to its owner's area (rulings "Turn" step 1 and α/θ rulings).
 
     A card that waits as pending is usable until the end of its owner's turn; released outside
     the owner's clean-up during the owner's own turn (its θ reflected or removed), it is kept
     through the owner's next turn too ("completed by its owner in the owner's next turn").
+    ``spared_by`` is the id of the α that reflected the θ: the stack a card taking effect at once
+    forms is never reflected by that α (seed 底牌的连同效应, "θ被α反射后，不反射被封锁的牌").
     """
     pending = not auto_release(card)
     events.append(Event("card_released", {"seat": owner, "card": card, "pending": pending}))
     if not pending:
-        place(state, new_stack(state, owner, card), events)
+        place(state, new_stack(state, owner, card, spared_by=spared_by), events)
         return
     state.pending[owner].append(card)
     if not cleanup and owner == state.current:
@@ -92,29 +94,33 @@ def fire_removals(state: State, stack: Stack, events: list[Event]) -> None:
         remove_stack(state, victim, events)
 
 
-def reflect(state: State, stack: Stack, to: int, events: list[Event]) -> None:
-    """Move ``stack`` to ``to``'s area, where it works for ``to`` (seed {字母牌α}).
+def reflect(state: State, stack: Stack, alpha: Stack, events: list[Event]) -> None:
+    """Move ``stack`` to the area of ``alpha`` (the reflecting α), where it works for that side
+    (seed {字母牌α}).
 
     A reflected □ removes again, now from the other area. A reflected θ turns to its new side
-    and releases what it locked or held (the locked card stays where it is, seed α ④, θ ③).
+    and releases what it locked or held (seed α ④, θ ③): the locked stack stays where it is,
+    and the held card stays in its owner's area, never reflected by ``alpha`` (seed 底牌的连同效应:
+    "θ被α反射后，不反射被封锁的牌"; rulings "What a play does").
     """
-    stack.area = to
+    stack.area = alpha.area
     stack.reflected = True
-    events.append(Event("stack_reflected", {"id": stack.id, "to": to}))
+    events.append(Event("stack_reflected", {"id": stack.id, "to": alpha.area}))
     if stack.is_theta:
         stack.lock = None
         if stack.base is not None:
             held, stack.base, stack.shown = stack.base, None, False
-            release_card(state, stack.owner, held, events)
+            release_card(state, stack.owner, held, events, spared_by=alpha.id)
     fire_removals(state, stack, events)
 
 
 def _reflector(state: State, stack: Stack, live: set[int]) -> Stack | None:
-    """Return the first effective α in the other area that reflects ``stack`` now, if any."""
+    """Return the first effective α in the other area that reflects ``stack`` now, if any
+    (never the α that spared it, see ``Stack.spared_by``)."""
     if stack.reflected or stack.id not in live or stack.attr is None:
         return None
-    return next((a for a in state.area(1 - stack.area)
-                 if a.is_alpha and a.id in live and a.attr == stack.attr), None)
+    return next((a for a in state.area(1 - stack.area) if a.is_alpha and a.id in live
+                 and a.attr == stack.attr and a.id != stack.spared_by), None)
 
 
 def _next_reflection(state: State) -> tuple[Stack, Stack] | None:
@@ -135,7 +141,7 @@ def settle(state: State, events: list[Event]) -> None:
     while True:
         move = _next_reflection(state)
         if move is not None:
-            reflect(state, move[1], move[0].area, events)
+            reflect(state, move[1], move[0], events)
             continue
         if not check_variants(state, events):
             return
@@ -151,7 +157,7 @@ def place(state: State, stack: Stack, events: list[Event]) -> None:
     state.stacks.append(stack)
     alpha = _reflector(state, stack, {s.id for s in effective(state)})
     if alpha is not None:
-        reflect(state, stack, alpha.area, events)
+        reflect(state, stack, alpha, events)
     else:
         if stack.lock is not None:
             events.append(Event("stack_locked", {"id": stack.lock, "by": stack.id}))
@@ -210,4 +216,4 @@ def _trigger(state: State, seat: int, face_: str, kind: str, events: list[Event]
     state.stacks.append(stack)
     alpha = _reflector(state, stack, {s.id for s in effective(state)})
     if alpha is not None:
-        reflect(state, stack, alpha.area, events)
+        reflect(state, stack, alpha, events)

@@ -37,6 +37,8 @@ class Stack:
         kind: ``card``, ``bomb`` or ``333``.
         v_face, v_attr: face and attribute of a variant stack (``v_attr`` ``None`` for a bomb).
         shown: a held card the θ-owner must show (β copying θ holding a θ, seed θ ④).
+        spared_by: for a card released from a θ that an α reflected, that α's id: it never
+            reflects this stack (seed 底牌的连同效应); else ``None``.
     """
 
     id: int
@@ -53,6 +55,7 @@ class Stack:
     v_face: str | None = None
     v_attr: str | None = None
     shown: bool = False
+    spared_by: int | None = None
 
     @property
     def attr(self) -> str | None:

@@ -15,8 +15,8 @@ from engine.reverse_curse.actions import apply_action
 from engine.reverse_curse.legality import legal_actions, listed_actions, to_act
 from engine.reverse_curse.outcome import outcome_of
 from engine.reverse_curse.redeal import redeal
-from engine.reverse_curse.state import (FORMAT_SEATS, State, dump_state, load_state,
-                                        side_of)
+from engine.reverse_curse.state import (FORMAT_SEATS, State, deployment_side, dump_state,
+                                        load_state, side_cards, side_of)
 from engine.reverse_curse.view import render
 
 #: Room options (rulings "Options").
@@ -89,8 +89,11 @@ class ReverseCurseGame(GameBase):
     def deadline_action(self, state: State, seat: int) -> dict[str, Any]:
         """Return the timeout move of ``seat`` (rulings "Match flow" 3-6).
 
-        Order: go first. Mulligan: keep. Shop: pass. Deployment: a uniformly random card of
-        the seat's hand, ``Rng.derive(seed, "timeout", set, turn)``.
+        Order: go first. Mulligan: keep. Shop: pass. Deployment: a uniformly random hand card
+        of the whole side (``timeout_card``), played by the member holding it — the seat
+        ``deadline_seat`` names. Asked for another member of that side (which the room layer
+        never plays), a uniformly random card of that member's own hand,
+        ``Rng.derive(seed, "timeout", set, turn, seat)``, so the move is always legal for it.
 
         Raises:
             IllegalAction: ``not_your_turn`` when ``seat`` is not to act.
@@ -103,8 +106,19 @@ class ReverseCurseGame(GameBase):
             return {"type": "mulligan", "card": None}
         if state.phase == "shop":
             return {"type": "pass"}
-        rng = Rng.derive(state.seed, "timeout", state.set_no, state.turn)
-        return {"type": "play", "card": rng.choice(state.hands[seat])}
+        owner, index = timeout_card(state)
+        if owner != seat:
+            rng = Rng.derive(state.seed, "timeout", state.set_no, state.turn, seat)
+            return {"type": "play", "card": rng.choice(state.hands[seat])}
+        return {"type": "play", "card": state.hands[owner][index]}
+
+    def deadline_seat(self, state: State, seat: int) -> int:
+        """Return the seat whose ``deadline_action`` a timeout of ``seat``'s clock plays: on a
+        deployment turn the member holding the side's random card (``timeout_card``), else
+        ``seat`` (rulings "Match flow" 6: "a uniformly random hand card of that side")."""
+        if state.phase == "deployment" and seat in to_act(state):
+            return timeout_card(state)[0]
+        return seat
 
     def clock_seconds(self, state: State, seat: int) -> int:
         """Return ``shop_seconds`` in the shop, else ``turn_seconds`` (order, mulligan, turns)."""
@@ -131,6 +145,20 @@ class ReverseCurseGame(GameBase):
     def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
         """Re-deal everything ``viewer`` may not see (see ``engine.reverse_curse.redeal``)."""
         return redeal(state, viewer, seed)
+
+
+def timeout_card(state: State) -> tuple[int, int]:
+    """Return the card a deployment timeout plays as ``(seat, index in that seat's hand)``: one
+    card drawn uniformly from every hand card of the deploying side (all its members' cards,
+    rulings "Match flow" 6), ``Rng.derive(seed, "timeout", set, turn)``. In 1v1 this is the
+    seat's own hand, drawn exactly as a single hand is.
+
+    Raises:
+        ValueError: (``Rng.choice``) when the deploying side holds no card; a deployment turn
+            never has one.
+    """
+    cards = side_cards(state, deployment_side(state))
+    return Rng.derive(state.seed, "timeout", state.set_no, state.turn).choice(cards)
 
 
 GAME = ReverseCurseGame()

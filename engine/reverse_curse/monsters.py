@@ -14,15 +14,10 @@ from engine.core import Event, Rng
 from engine.reverse_curse.cards import (REBORN_UNICORN, ROLL_MOLE, SHARE_BEAR, SPY_EYE,
                                         SUMMON_COST, SWITCH_WITCH, VEIL_SNAIL)
 from engine.reverse_curse.state import (TURNS_PER_SET, FieldCard, State, evolve, other, per_side,
-                                        seat_side_index, seats_of, side_index, side_of,
-                                        with_hand)
+                                        seat_side_index, seats_of, side_cards, side_index,
+                                        side_of, with_hand)
 
 Events = list[Event]
-
-
-def _side_cards(state: State, side: str) -> list[tuple[int, int]]:
-    """Return every card of ``side`` as ``(seat, index in that seat's hand)``, seat order."""
-    return [(seat, i) for seat in seats_of(state, side) for i in range(len(state.hands[seat]))]
 
 
 #: Monster -> predicate "not allowed now" for a summon by ``seat`` (rulings "not allowed when").
@@ -30,7 +25,7 @@ _FORBIDDEN: dict[str, Callable[[State, int], bool]] = {
     VEIL_SNAIL: lambda state, seat: False,
     SWITCH_WITCH: lambda state, seat: not state.deck or not state.hands[seat],
     SPY_EYE: lambda state, seat: not state.field or state.field[-1].face_up,
-    SHARE_BEAR: lambda state, seat: (state.turn == TURNS_PER_SET or not _side_cards(
+    SHARE_BEAR: lambda state, seat: (state.turn == TURNS_PER_SET or not side_cards(
         state, other(side_of(state, seat)))),
     ROLL_MOLE: lambda state, seat: state.turn == 1 or not state.field,
     REBORN_UNICORN: lambda state, seat: not state.graveyard or not state.field,
@@ -104,8 +99,8 @@ def _share_bear(state: State, seat: int) -> tuple[State, Events]:
     member who gave one. Each side is told what it gave and received."""
     rng = _rng(state, SHARE_BEAR)
     side = side_of(state, seat)
-    mine = rng.choice(_side_cards(state, side))
-    theirs = rng.choice(_side_cards(state, other(side)))
+    mine = rng.choice(side_cards(state, side))
+    theirs = rng.choice(side_cards(state, other(side)))
     gave, got = state.hands[mine[0]][mine[1]], state.hands[theirs[0]][theirs[1]]
     state = _swap(state, mine, theirs)
     return state, [

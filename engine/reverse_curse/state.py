@@ -175,6 +175,12 @@ def seats_of(state: State, side: str) -> tuple[int, ...]:
     return _SIDE_SEATS[(state.format, state.up_parity, side)]
 
 
+def side_cards(state: State, side: str) -> list[tuple[int, int]]:
+    """Return every hand card of ``side`` as ``(seat, index in that seat's hand)``, seat order
+    (one card each: a uniform choice among them is a uniform card of the side's hand)."""
+    return [(seat, i) for seat in seats_of(state, side) for i in range(len(state.hands[seat]))]
+
+
 def seats_for(fmt: str, up_parity: int, side: str) -> tuple[int, ...]:
     """Return the seats of ``side`` in a ``fmt`` match whose UP parity is ``up_parity``.
 

@@ -63,6 +63,9 @@ def _check_step(game, state, players, acting):
             with pytest.raises(EngineError):
                 game.apply(state, seat, bad)
         assert game.deadline_action(state, seat) in game.legal_actions(state, seat)
+        plays_for = game.deadline_seat(state, seat)
+        assert plays_for in acting
+        assert game.deadline_action(state, plays_for) in game.legal_actions(state, plays_for)
         assert game.clock_seconds(state, seat) > 0
     idle = [s for s in range(players) if s not in acting]
     for seat in idle[:1]:

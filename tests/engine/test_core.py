@@ -132,3 +132,7 @@ def test_game_base_checks_options_and_gives_the_fixed_seat_count():
     toy.spec = _spec(2, 4)
     with pytest.raises(NotImplementedError):
         toy.seats({})
+
+
+def test_game_base_timeout_is_played_by_the_seat_whose_clock_ran_out():
+    assert _Toy().deadline_seat(object(), 2) == 2

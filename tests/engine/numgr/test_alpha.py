@@ -1,5 +1,6 @@
 """α reflection (seed {字母牌α} ①–④; rulings "α reflects")."""
 
+from engine.numgr import GAME
 from engine.numgr.effects import area_totals
 
 from tests.engine.numgr.helpers import act, area_mains, make_state, play, put
@@ -94,14 +95,70 @@ def test_reflected_theta_is_discarded_at_the_reflectors_next_cleanup():
     state = make_state([["Adef"], []], step="attack")
     put(state, 1, "Tdef", base="2def")
     state = play(state, 0, "Adef")
-    # The held ○2 needs no choice: it takes effect at once in its owner's area, where seat 0's
-    # ○α (still effective) reflects it in turn.
+    # The held ○2 needs no choice: it takes effect at once in its owner's area, and the ○α that
+    # reflected its θ does not reflect it.
+    assert area_mains(state, 1) == ["2def"]
+    assert area_mains(state, 0) == ["Tdef", "Adef"]
+    assert area_totals(state, 1).defense == 2 and area_totals(state, 0).defense == 0
+    state = act(state, 0, "end", None)          # seat 1's clean-up discards its own ○2
     assert area_mains(state, 1) == []
-    assert area_mains(state, 0) == ["Tdef", "Adef", "2def"]
-    state = act(state, 0, "end", None)          # seat 1's clean-up: nothing of its own
-    assert area_mains(state, 0) == ["Tdef", "Adef", "2def"]
+    assert area_mains(state, 0) == ["Tdef", "Adef"]
     state = act(state, 1, "end", "end", None)    # seat 0's clean-up discards the θ too
     assert area_mains(state, 0) == []
+
+
+def _held_attack_reflected():
+    """Seat 1's △θ holds △1; seat 0, in its defense step, plays △α and reflects the θ."""
+    state = make_state([["Aatk", "2atk"], []])
+    put(state, 1, "Tatk", base="1atk")
+    return play(state, 0, "Aatk")
+
+
+def test_the_held_card_of_a_reflected_theta_stays_with_its_owner():
+    state = _held_attack_reflected()
+    assert area_mains(state, 0) == ["Tatk", "Aatk"]
+    assert area_mains(state, 1) == ["1atk"]
+    released = state.area(1)[0]
+    assert (released.owner, released.reflected, released.spared_by) == (1, False, 2)
+    assert area_totals(state, 0).attack == 0 and area_totals(state, 1).attack == 1
+    # The △1 attacks for its owner in seat 0's HP check; seat 0 has no defense.
+    state = act(state, 0, "end")
+    assert state.hp == [1, 2]
+    # Seat 1's clean-up discards its △1; seat 0's area has no attack, so seat 1 loses nothing.
+    state = act(state, 0, "end", None)
+    assert area_mains(state, 1) == []
+    state = act(state, 1, "end")
+    assert state.hp == [1, 2]
+
+
+def test_the_same_alpha_never_reflects_the_released_card_later():
+    state = play(_held_attack_reflected(), 0, "2atk")  # another arrival settles the areas again
+    assert area_mains(state, 0) == ["Tatk", "Aatk", "2atk"]
+    assert area_mains(state, 1) == ["1atk"]
+    state = GAME.load(GAME.dump(state))              # the spared α survives a stored state
+    assert state.area(1)[0].spared_by == 2
+    state = act(state, 0, "end")
+    assert area_mains(state, 1) == ["1atk"] and state.hp == [1, 2]
+
+
+def test_a_theta_holding_a_card_played_into_an_alpha_keeps_the_card_on_its_side():
+    state = make_state([[], ["Tatk", "1atk"]], current=1)
+    put(state, 0, "Aatk")
+    state = play(state, 1, "Tatk", base="1atk")
+    assert area_mains(state, 0) == ["Aatk", "Tatk"]
+    assert area_mains(state, 1) == ["1atk"]
+    assert area_totals(state, 0).attack == 0 and area_totals(state, 1).attack == 1
+
+
+def test_another_alpha_reflects_the_released_card_like_any_stack():
+    # Only the α that reflected the θ spares the held card; a later △α (β copying α) takes it.
+    state = make_state([["Aatk", "Batk"], []])
+    put(state, 1, "Tatk", base="1atk")
+    state = play(state, 0, "Aatk")
+    state = play(state, 0, "Batk", copy="A")
+    assert area_mains(state, 0) == ["Tatk", "Aatk", "1atk", "Batk"]  # id order
+    assert area_mains(state, 1) == []
+    assert area_totals(state, 0).attack == 1
 
 
 def test_a_locked_alpha_reflects_nothing_until_released():

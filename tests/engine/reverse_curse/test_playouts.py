@@ -1,8 +1,9 @@
 """Random playouts in every format (the generic contract test only plays the defaults).
 
 Invariants checked at every step: the 24 cards are all somewhere, every seat to act has legal
-actions including its timeout move, views show only the viewer's side's hands and face-down
-cards, the match ends within ``spec.max_length`` and ``load(dump(s)) == s``.
+actions including its timeout move (and a timeout is played by a seat to act), views show only
+the viewer's side's hands and face-down cards, the match ends within ``spec.max_length`` and
+``load(dump(s)) == s``.
 """
 
 import random
@@ -47,6 +48,7 @@ def test_random_playout_keeps_the_invariants(fmt, regulation, monsters, seed):
         assert GAME.load(GAME.dump(state)) == state
         for seat in acting:
             assert GAME.deadline_action(state, seat) in GAME.legal_actions(state, seat)
+            assert GAME.deadline_seat(state, seat) in acting
         seat = chooser.choice(acting)
         state, _ = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))
     assert not GAME.to_act(state) and GAME.outcome(state) is not None

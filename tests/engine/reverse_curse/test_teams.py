@@ -1,15 +1,18 @@
 """Team formats 2v2 and 3v3 (rulings "Formats", "Match flow" 2-6, "Hidden information")."""
 
+from collections import Counter
+
 import pytest
 
 from engine.core import IllegalAction, Rng
 from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import DECK, MONSTERS
-from engine.reverse_curse.state import side_of
+from engine.reverse_curse.state import deployment_side, seats_of, side_of
 
 from .helpers import make_state, new_match, play
 
 D, E, M = "DOUBLE_BUBBLE", "ECHO_FLOW", "MIRROR_PILLAR"
+SIREN = "SILENCE_SIREN"
 VEIL, SWITCH, SPY, SHARE, MOLE, UNICORN = MONSTERS
 
 
@@ -113,8 +116,55 @@ def test_team_resign_and_outcome_rank_every_member():
     assert GAME.outcome(ended).ranks == (2, 1, 2, 1, 2, 1)
 
 
-def test_team_timeout_plays_from_the_timed_out_members_hand():
-    state = make_state([["+1", "+2"], ["-1"], [D], ["-3"]], fmt="2v2", seed=b"tt")
-    assert GAME.deadline_action(state, 2) == {"type": "play", "card": D}
-    expected = ["+1", "+2"][Rng.derive(b"tt", "timeout", 1, 1).randbelow(2)]
-    assert GAME.deadline_action(state, 0) == {"type": "play", "card": expected}
+def _team_deployment(seed: bytes):
+    """A 2v2 match (no monsters) from ``seed``, every order/mulligan clock timed out, at the
+    first deployment turn."""
+    state = new_match(seed, format="2v2", monsters=False)
+    while state.phase != "deployment":
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, GAME.deadline_action(state, seat))
+    return state
+
+
+def test_team_timeout_plays_a_random_card_of_the_whole_side():
+    state = _team_deployment(b"seed")
+    assert (state.set_no, state.turn, deployment_side(state)) == (1, 1, "UP")
+    assert state.hands[0] == ("-1", "-1", "-2") and state.hands[2] == ("-2", "+1", SIREN)
+    assert GAME.to_act(state) == {0, 2}
+    # Both clocks run out together; the draw over the side's six cards falls on seat 2's +1,
+    # so the room plays it as seat 2, whichever of the two clocks it fires.
+    assert GAME.deadline_seat(state, 0) == 2 and GAME.deadline_seat(state, 2) == 2
+    assert GAME.deadline_action(state, 2) == {"type": "play", "card": "+1"}
+    # Asked for seat 0 directly, the move is still one of seat 0's own (legal) cards.
+    assert GAME.deadline_action(state, 0) == {"type": "play", "card": "-1"}
+    state, events = GAME.apply(state, 2, GAME.deadline_action(state, 2))
+    assert [(e.kind, e.data) for e in events] == [("card_played", {
+        "turn": 1, "seat": 2, "side": "UP", "face_up": True, "card": "+1"})]
+    assert state.hands[2] == ("-2", SIREN) and GAME.to_act(state) == {1, 3}
+
+
+def test_team_timeouts_play_every_members_cards():
+    # 200 seeded matches, one deployment timeout each: the six cards of the side are equally
+    # likely, so each member's are played about 100 times (94 and 106 here; binomial σ ≈ 7).
+    members = [0, 0]
+    for n in range(200):
+        state = _team_deployment(n.to_bytes(8, "big"))
+        seats = seats_of(state, deployment_side(state))
+        assert [len(state.hands[s]) for s in seats] == [3, 3]
+        members[seats.index(GAME.deadline_seat(state, min(GAME.to_act(state))))] += 1
+    assert members == [94, 106]
+    assert all(70 <= count <= 130 for count in members)
+
+
+def test_team_timeout_is_uniform_over_cards_not_members():
+    # Seat 0 holds three cards and seat 2 one: seat 2's is drawn about a quarter of the time.
+    picks = Counter()
+    for n in range(200):
+        state = make_state([["+1", "+2", "+3"], ["-1"], [D], ["-3"]], fmt="2v2",
+                           seed=n.to_bytes(2, "big"))
+        seat = GAME.deadline_seat(state, 0)
+        picks[GAME.deadline_action(state, seat)["card"], seat] += 1
+    assert picks == {("+1", 0): 49, ("+2", 0): 50, ("+3", 0): 55, (D, 2): 46}
+    assert 30 <= picks[D, 2] <= 70
+
+
