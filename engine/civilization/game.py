@@ -157,10 +157,10 @@ class CivilizationGame(GameBase):
         """Inverse of ``dump``."""
         return load_state(data)
 
-    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
-        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``seed``: only the
+    def redeal(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``rng``: only the
         deck order is hidden (from everyone), so the deck is shuffled; the rest is unchanged."""
-        return state._replace(deck=tuple(Rng.derive(seed, "redeal").shuffled(state.deck)))
+        return state._replace(deck=tuple(rng.shuffled(state.deck)))
 
     def state_from_view(self, view: Mapping[str, Any]) -> State:
         """Return a state rebuilt from a view alone (for bots; the deck order is made up)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Event, GameBase, GameSpec, IllegalAction, Outcome
+from engine.core import Event, GameBase, GameSpec, IllegalAction, Outcome, Rng
 
 from . import redeal as redeal_module
 from . import state as state_module
@@ -108,10 +108,10 @@ class GridReversal(GameBase):
         """Return the state of ``dump`` data."""
         return state_module.load(data)
 
-    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
-        """Return ``state`` with the cards hidden from ``viewer`` re-dealt by ``seed``
+    def redeal(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """Return ``state`` with the cards hidden from ``viewer`` re-dealt from ``rng``
         (``redeal.redeal``)."""
-        return redeal_module.redeal(state, viewer, seed)
+        return redeal_module.redeal(state, viewer, rng)
 
 
 GAME = GridReversal()

@@ -191,9 +191,9 @@ class NumGR(GameBase):
         finish(new, (2, 1) if seat == 0 else (1, 2), "resign", events)
         return new, events
 
-    def redeal(self, state: S.State, viewer: int | None, seed: bytes) -> S.State:
-        """Re-deal everything ``viewer`` may not see (see ``engine.numgr.redeal``)."""
-        return redeal(state, viewer, seed)
+    def redeal(self, state: S.State, viewer: int | None, rng: Rng) -> S.State:
+        """Re-deal from ``rng`` everything ``viewer`` may not see (see ``engine.numgr.redeal``)."""
+        return redeal(state, viewer, rng)
 
     def dump(self, state: S.State) -> dict[str, Any]:
         """The raw state as JSON-ready data."""

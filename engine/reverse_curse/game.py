@@ -128,9 +128,10 @@ class ReverseCurseGame(GameBase):
         """Inverse of ``dump``."""
         return load_state(data)
 
-    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
-        """Re-deal everything ``viewer`` may not see (see ``engine.reverse_curse.redeal``)."""
-        return redeal(state, viewer, seed)
+    def redeal(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """Re-deal from ``rng`` everything ``viewer`` may not see (see
+        ``engine.reverse_curse.redeal``)."""
+        return redeal(state, viewer, rng)
 
 
 GAME = ReverseCurseGame()

@@ -214,9 +214,10 @@ class ZipaiGame(GameBase):
         return match, [Event("resigned", {"seat": seat}), Event("match_over",
                                                                   {"totals": list(match.totals)})]
 
-    def redeal(self, state: st.Match, viewer: int | None, seed: bytes) -> st.Match:
-        """Return ``state`` with everything ``viewer`` cannot see re-dealt (see ``redeal``)."""
-        return redeal(state, viewer, seed)
+    def redeal(self, state: st.Match, viewer: int | None, rng: Rng) -> st.Match:
+        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``rng`` (see
+        ``redeal``)."""
+        return redeal(state, viewer, rng)
 
     def dump(self, state: st.Match) -> dict[str, Any]:
         """Return the raw state as JSON-ready data (never sent to clients)."""

@@ -17,8 +17,9 @@ For seeded random playouts, at every step and for every viewer (each seat and a 
   raw-state key (``seed``, ``deck``, ``stock``, ``rng``); a hidden raw value under any other
   key would differ under a re-deal, so the first check catches it.
 
-A game with ``spec.hidden_information`` must provide ``redeal``: the test fails, not skips,
-without it. Per-game leak tests stay in the game folders (they pin game-specific re-deal rules).
+Every game has ``redeal`` (a protocol member; ``GameBase``'s default, the state itself, refuses a
+game with ``spec.hidden_information``, so such a game without its own fails here, never skips).
+Per-game leak tests stay in the game folders (they pin game-specific re-deal rules).
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ import base64
 import hashlib
 import json
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pytest
 
+from engine.core import GameBase, GameSpec, Rng
 from engine.registry import GAMES
 
 #: Re-deal seeds tried per step and viewer.
@@ -73,16 +75,6 @@ def _variants(game) -> list[dict[str, Any]]:
     return out
 
 
-def _redealer(game) -> Callable:
-    """Return ``game.redeal``; a game without hidden information may do without (identity)."""
-    redeal = getattr(game, "redeal", None)
-    if redeal is not None:
-        return redeal
-    assert not game.spec.hidden_information, (
-        f"{game.spec.id} has hidden information but no GAME.redeal(state, viewer, seed)")
-    return lambda state, viewer, seed: state
-
-
 def _visible(events, viewer) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.visible(viewer)]
 
@@ -108,7 +100,6 @@ class Checker:
 
     def __init__(self, game, seed: bytes, players: int) -> None:
         self.game, self.seed, self.players = game, seed, players
-        self.redeal = _redealer(game)
         self.viewers = [*range(players), None]
         self.counts = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
 
@@ -138,7 +129,7 @@ class Checker:
                 events) -> None:
         """Re-deal invariance of the view, the legal list and the next events."""
         game = self.game
-        other = self.redeal(state, viewer, key)
+        other = game.redeal(state, viewer, Rng(key))
         assert game.view(other, viewer) == view, f"view of {viewer} depends on hidden state"
         if viewer is not None:
             assert game.legal_actions(other, viewer) == game.legal_actions(state, viewer)
@@ -228,8 +219,12 @@ def test_views_and_events_do_not_depend_on_hidden_information(game_id):
 
 
 def test_a_hidden_information_game_without_redeal_fails_rather_than_skips():
-    class NoRedeal:
-        spec = GAMES["reverse_curse"].spec
+    class NoRedeal(GameBase):
+        spec = GameSpec("no_redeal", {"en": "x"}, 2, 2, hidden_information=True, max_length=1)
 
-    with pytest.raises(AssertionError, match="has hidden information but no GAME.redeal"):
-        _redealer(NoRedeal())
+    class Open(GameBase):
+        spec = GameSpec("open", {"en": "x"}, 2, 2, hidden_information=False, max_length=1)
+
+    with pytest.raises(NotImplementedError, match="no_redeal has hidden information"):
+        NoRedeal().redeal("state", 0, Rng(b"k"))
+    assert Open().redeal("state", 0, Rng(b"k")) == "state"

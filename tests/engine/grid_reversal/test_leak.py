@@ -1,6 +1,7 @@
 """Information leak: a viewer's view (and legal list) is the same for the real state and for
 any re-deal of what that viewer cannot see (ruling "Hidden information")."""
 
+from engine.core import Rng
 import random
 from collections import Counter
 
@@ -25,7 +26,7 @@ def test_views_do_not_depend_on_hidden_cards(seed):
         if not acting:
             break
         for viewer in VIEWERS:
-            other = GAME.redeal(state, viewer, f"{seed}/{step}".encode())
+            other = GAME.redeal(state, viewer, Rng(f"{seed}/{step}".encode()))
             assert _cards(other) == _cards(state)
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
             if viewer is not None:
