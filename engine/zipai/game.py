@@ -18,6 +18,7 @@ from engine.zipai.claims import copy_chi
 from engine.zipai.cards import FACE, sort_cards
 from engine.zipai.groups import shape
 from engine.zipai.redeal import redeal
+from engine.zipai.sample import sample
 from engine.zipai.view import view as render_view
 
 SEATS = 3
@@ -213,6 +214,15 @@ class ZipaiGame(GameBase):
         match.hand.window = None
         return match, [Event("resigned", {"seat": seat}), Event("match_over",
                                                                   {"totals": list(match.totals)})]
+
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> st.Match:
+        """Return a match consistent with ``view`` (``seat``'s own view), the hidden cards drawn
+        from ``rng`` (``engine.zipai.sample``).
+
+        Raises:
+            ValueError: for a view that is not a seat's view of a reachable state.
+        """
+        return sample(view, seat, rng)
 
     def redeal(self, state: st.Match, viewer: int | None, rng: Rng) -> st.Match:
         """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``rng`` (see

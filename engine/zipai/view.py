@@ -1,14 +1,18 @@
 """Per-viewer views of a zipai match (rulings "Hidden information"; shape in docs/protocol.md).
 
-A seat sees its own hand, its 臭 faces and its own face-down groups; everyone sees laid groups,
-piles, counts, the 亮张, the stock size, the exposed card and whose discard it is. In a claim
-window the view says only that claims are pending, never who is asked.
+A seat sees its own hand, its 臭 and passed-碰 faces, its own face-down groups and its own pending
+decision (the answers it is offered in a claim window and the one it gave; in its discard phase
+whether a self-drawn win is listed and whether a discard is owed); everyone sees laid groups,
+piles, counts, the 亮张, the stock size, the exposed card (and whether it is the dealer's first
+discard, for 地胡), whether the dealer has discarded, and whose discard it is. In a claim window
+the view says only that claims are pending, never who is asked.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.zipai.claims import copy_chi
 from engine.zipai.state import PARTLY_SHOWN_KINDS, Hand, Match, Player
 
 
@@ -41,7 +45,7 @@ def _exposed(hand: Hand) -> dict[str, Any] | None:
     if hand.phase != "claim" or window is None:
         return None
     return {"card": window.card, "seat": window.source,
-            "source": "draw" if window.by_draw else "discard"}
+            "source": "draw" if window.by_draw else "discard", "dihu": window.dihu}
 
 
 def _mine(hand: Hand, viewer: int | None) -> dict[str, Any] | None:
@@ -50,11 +54,24 @@ def _mine(hand: Hand, viewer: int | None) -> dict[str, Any] | None:
     player = hand.players[viewer]
     window = hand.window
     asked = hand.phase == "claim" and window is not None and viewer in window.options
+    deciding = hand.phase == "discard" and hand.turn == viewer
     return {
         "hand": list(player.hand),
         "chou": list(player.chou),
+        "passed_peng": list(player.passed_peng),
         "claim": ("answered" if viewer in window.answers else "asked") if asked else None,
+        "options": [copy_chi(a) if a["type"] == "chi" else dict(a)
+                    for a in window.options[viewer]] if asked else None,
+        "answer": _copy(window.answers.get(viewer)) if asked else None,
+        "self_win": hand.self_win if deciding else None,
+        "must_discard": hand.must_discard if deciding else None,
     }
+
+
+def _copy(action: dict[str, Any] | None) -> dict[str, Any] | None:
+    if action is None:
+        return None
+    return copy_chi(action) if action["type"] == "chi" else dict(action)
 
 
 def view(match: Match, viewer: int | None) -> dict[str, Any]:
@@ -69,7 +86,9 @@ def view(match: Match, viewer: int | None) -> dict[str, Any]:
         "hand_no": hand.number,
         "dealer": hand.dealer,
         "liangzhang": hand.liang,
+        "turn_seconds": match.options["turn_seconds"],
         "stock_size": len(hand.stock),
+        "dealer_discarded": hand.dealer_discarded,
         "phase": phase,
         "turn": hand.turn if phase == "discard" else None,
         "exposed": _exposed(hand),
