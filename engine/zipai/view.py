@@ -48,13 +48,13 @@ def _exposed(hand: Hand) -> dict[str, Any] | None:
             "source": "draw" if window.by_draw else "discard", "dihu": window.dihu}
 
 
-def _mine(hand: Hand, viewer: int | None) -> dict[str, Any] | None:
+def _mine(hand: Hand, viewer: int | None, over: bool) -> dict[str, Any] | None:
     if viewer is None:
         return None
     player = hand.players[viewer]
     window = hand.window
     asked = hand.phase == "claim" and window is not None and viewer in window.options
-    deciding = hand.phase == "discard" and hand.turn == viewer
+    deciding = not over and hand.phase == "discard" and hand.turn == viewer
     return {
         "hand": list(player.hand),
         "chou": list(player.chou),
@@ -94,7 +94,7 @@ def view(match: Match, viewer: int | None) -> dict[str, Any]:
         "exposed": _exposed(hand),
         "claims_pending": phase == "claim",
         "players": [_player_view(p, s, viewer) for s, p in enumerate(hand.players)],
-        "me": _mine(hand, viewer),
+        "me": _mine(hand, viewer, match.over),
         "totals": list(match.totals),
         "results": list(match.results),
         "resigned": match.resigned,

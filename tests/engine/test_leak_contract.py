@@ -25,7 +25,6 @@ Per-game leak tests stay in the game folders (they pin game-specific re-deal rul
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import random
 from typing import Any, Iterator
@@ -35,17 +34,12 @@ import pytest
 from engine.core import GameBase, GameSpec, Rng
 from engine.registry import GAMES
 
+from . import playouts
+
 #: Re-deal seeds tried per step and viewer.
 REDEALS = 2
 #: Alternative actions of the acting seat tried per step (hidden-choice check).
 ALTERNATIVES = 3
-#: Room options per game (a short match where a game allows one; other games: defaults plus
-#: every non-default choice and flipped flag, see ``_variants``).
-OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "zipai": [{"hands": 1}],
-    "numgr": [{}, {"variant_bomb": True, "variant_333": True}],
-    "grid_reversal": [{"width": 3}, {}],
-}
 #: Playouts per game at least (each option variant is played at least once).
 PLAYOUTS = 4
 #: Keys of raw state that no frame may carry (views show ``deck_size``, never the order).
@@ -60,19 +54,6 @@ HIDDEN_CHOICES: dict[str, frozenset[str]] = {
     "grid_reversal": frozenset({"choose_mother"}),     # chosen together, revealed together
     "numgr": frozenset({"play"}),                      # a card held face-down under a θ
 }
-
-
-def _variants(game) -> list[dict[str, Any]]:
-    """Return the option sets to play: defaults, each other choice, each flag flipped."""
-    if game.spec.id in OPTIONS:
-        return OPTIONS[game.spec.id]
-    out: list[dict[str, Any]] = [{}]
-    for spec in game.spec.options:
-        if spec.kind == "choice":
-            out += [{spec.name: c} for c in spec.choices if c != spec.default]
-        elif spec.kind == "bool":
-            out.append({spec.name: not spec.default})
-    return out
 
 
 def _visible(events, viewer) -> list[dict[str, Any]]:
@@ -185,7 +166,7 @@ def _playout(game, options: dict[str, Any], number: int) -> dict[str, int]:
     """Play one seeded random game with every check; return the checker's counts."""
     options = game.validate_options(options)
     players = game.seats(options)
-    seed = hashlib.sha256(f"leak/{game.spec.id}/{number}".encode()).digest()[:16]
+    seed = playouts.match_seed(game, "leak", number)
     state = game.new_game(options, players, seed)
     checker = Checker(game, seed, players)
     chooser = random.Random(number)
@@ -206,7 +187,7 @@ def _playout(game, options: dict[str, Any], number: int) -> dict[str, int]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_views_and_events_do_not_depend_on_hidden_information(game_id):
     game = GAMES[game_id]
-    variants = _variants(game)
+    variants = playouts.variants(game)
     totals = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
     for number in range(max(PLAYOUTS, len(variants))):
         counts = _playout(game, variants[number % len(variants)], number)
