@@ -3,11 +3,11 @@ viewer's view, over many random seeded games (rulings, "Hidden information")."""
 
 from __future__ import annotations
 
-from engine.core import Rng
 import random
 
 import pytest
 
+from engine.core import Rng
 from engine.civilization import GAME
 
 

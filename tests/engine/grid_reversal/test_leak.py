@@ -1,12 +1,12 @@
 """Information leak: a viewer's view (and legal list) is the same for the real state and for
 any re-deal of what that viewer cannot see (ruling "Hidden information")."""
 
-from engine.core import Rng
 import random
 from collections import Counter
 
 import pytest
 
+from engine.core import Rng
 from engine.grid_reversal import GAME
 
 VIEWERS = (0, 1, None)

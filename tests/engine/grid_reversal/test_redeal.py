@@ -2,9 +2,9 @@
 cards", "Setup", TIPS 1). The first re-deal moved the card of a pending Swap (b) out of its
 owner's hand, so resolving it raised ValueError."""
 
-from engine.core import Rng
 from collections import Counter
 
+from engine.core import Rng
 from engine.grid_reversal import GAME
 from engine.grid_reversal.redeal import kept_cards, redeal
 from engine.grid_reversal.state import MOTHER

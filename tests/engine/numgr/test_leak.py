@@ -4,11 +4,11 @@
 did not play among those places; the viewer's view must be identical for both states.
 """
 
-from engine.core import Rng
 import random
 
 import pytest
 
+from engine.core import Rng
 from engine.numgr import GAME
 
 from tests.engine.numgr.helpers import make_state, play

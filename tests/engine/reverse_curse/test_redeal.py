@@ -1,9 +1,9 @@
 """``GAME.redeal``: what each viewer may not see is re-dealt, the rest is kept (rulings "Hidden
 information"). The generic invariance test is tests/engine/test_leak_contract.py."""
 
-from engine.core import Rng
 from collections import Counter
 
+from engine.core import Rng
 from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import DECK, SPECIALS
 from engine.reverse_curse.state import FieldCard, MulliganChoice

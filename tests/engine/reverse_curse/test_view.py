@@ -1,9 +1,9 @@
 """The Reverse Curse view (docs/protocol.md) and what each viewer may see (rulings "Hidden
 information")."""
 
-from engine.core import Rng
 import json
 
+from engine.core import Rng
 from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import MONSTERS
 

@@ -1,10 +1,10 @@
 """Information leaks: a viewer's view is identical for the real state and for one where every
 card it cannot see was re-dealt (opponents' hands, stock order, face-down groups)."""
 
-from engine.core import Rng
 import random
 from collections import Counter
 
+from engine.core import Rng
 from engine.zipai import GAME
 from tests.engine.zipai.builders import all_cards
 from engine.zipai.cards import deck
