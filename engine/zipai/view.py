@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.zipai.claims import copy_chi
 from engine.zipai.state import PARTLY_SHOWN_KINDS, Hand, Match, Player
 
 
@@ -55,27 +54,29 @@ def _mine(hand: Hand, viewer: int | None, over: bool) -> dict[str, Any] | None:
     window = hand.window
     asked = hand.phase == "claim" and window is not None and viewer in window.options
     deciding = not over and hand.phase == "discard" and hand.turn == viewer
-    return {
+    mine = {
         "hand": list(player.hand),
         "chou": list(player.chou),
         "passed_peng": list(player.passed_peng),
-        "claim": ("answered" if viewer in window.answers else "asked") if asked else None,
-        "options": [copy_chi(a) if a["type"] == "chi" else dict(a)
-                    for a in window.options[viewer]] if asked else None,
-        "answer": _copy(window.answers.get(viewer)) if asked else None,
+        "claim": None, "options": None, "answer": None,
         "self_win": hand.self_win if deciding else None,
         "must_discard": hand.must_discard if deciding else None,
     }
-
-
-def _copy(action: dict[str, Any] | None) -> dict[str, Any] | None:
-    if action is None:
-        return None
-    return copy_chi(action) if action["type"] == "chi" else dict(action)
+    if asked:
+        answer = window.answers.get(viewer)  # type: ignore[union-attr]
+        mine["claim"] = "asked" if answer is None else "answered"
+        mine["options"] = list(window.options[viewer])  # type: ignore[union-attr]
+        mine["answer"] = answer
+    return mine
 
 
 def view(match: Match, viewer: int | None) -> dict[str, Any]:
-    """Return what ``viewer`` (a seat, or None = spectator) may see, JSON-ready."""
+    """Return what ``viewer`` (a seat, or None = spectator) may see, JSON-ready.
+
+    A view is read-only: the answers in ``me.options`` and ``me.answer`` are the claim window's
+    own action dicts (shared with the state and its legal lists, never changed); everything
+    else is new every call.
+    """
     hand = match.hand
     phase = "finished" if match.over else hand.phase
     return {
