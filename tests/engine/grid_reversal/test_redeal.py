@@ -9,17 +9,9 @@ from engine.grid_reversal import GAME
 from engine.grid_reversal.redeal import kept_cards, redeal
 from engine.grid_reversal.state import MOTHER
 
-from .boards import act, board, draw, kinds, make
+from .boards import SWAP_BOARD, act, board, draw, kinds, make
 
 SEEDS = [bytes([n]) for n in range(12)]
-SWAP_BOARD = """
-    . .  b1 .  .
-    . b3 b2 .  .
-    . b4 .  .  .
-    . a3 .  .  .
-    . a1 .  .  .
-    . .  a4 .  .
-"""
 
 
 def _pending_swap_in():

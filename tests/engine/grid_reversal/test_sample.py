@@ -11,17 +11,9 @@ from engine.grid_reversal import GAME
 from engine.grid_reversal.data import build_deck, is_number
 from engine.grid_reversal.state import MOTHER
 
-from .boards import act, make
+from .boards import SWAP_BOARD, act, make
 
 KEYS = [bytes([n]) for n in range(40)]
-BOARD = """
-    . .  b1 .  .
-    . b3 b2 .  .
-    . b4 .  .  .
-    . a3 .  .  .
-    . a1 .  .  .
-    . .  a4 .  .
-"""
 
 
 def _complete(state):
@@ -35,7 +27,7 @@ def _complete(state):
 
 def _pending_swap_in():
     # Seat 0 plays Swap (b): its 2 is to replace the a1 on (4, 1); seat 1's Ban window is open.
-    state = _complete(make(BOARD, hands=(("2", "3", "SWAP"), ("1", "BAN", "4"))))
+    state = _complete(make(SWAP_BOARD, hands=(("2", "3", "SWAP"), ("1", "BAN", "4"))))
     return act(state, 0, {"type": "swap_in", "cell": [4, 1], "card": "2"})[0]
 
 
@@ -70,7 +62,7 @@ def test_the_opponents_waiting_swap_card_stays_in_its_hand():
 
 
 def test_spent_pairs_stay_on_their_cells():
-    state = _complete(make(BOARD, hands=(("2",), ("3",)), spent=[((3, 1), (4, 1))]))
+    state = _complete(make(SWAP_BOARD, hands=(("2",), ("3",)), spent=[((3, 1), (4, 1))]))
     other = GAME.sample(GAME.view(state, 1), 1, Rng(b"s"))
     assert GAME.view(other, 1)["spent"] == [[[3, 1], [4, 1]]]
     assert GAME.legal_actions(other, 1) == GAME.legal_actions(state, 1)

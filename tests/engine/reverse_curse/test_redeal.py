@@ -8,18 +8,10 @@ from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import DECK, SPECIALS
 from engine.reverse_curse.state import FieldCard, MulliganChoice
 
-from .helpers import make_state, new_match
+from .helpers import all_cards, make_state, new_match
 
 D, E, S = "DOUBLE_BUBBLE", "ECHO_FLOW", "SILENCE_SIREN"
 SEEDS = [bytes([n]) for n in range(40)]
-
-
-def _all_cards(state) -> Counter:
-    found = Counter(state.deck) + Counter(state.graveyard)
-    found.update(f.card for f in state.field)
-    for hand in state.hands:
-        found.update(hand)
-    return found
 
 
 def _deployment():
@@ -40,7 +32,7 @@ def test_the_viewers_own_cards_and_public_cards_are_kept():
         assert other.field[0] == FieldCard(E, 0, "UP", False)
         assert other.graveyard == ("+1",)
         assert len(other.hands[1]) == 3 and len(other.deck) == 14
-        assert _all_cards(other) == Counter(DECK)
+        assert all_cards(other) == Counter(DECK)
 
 
 def test_a_face_down_special_is_replaced_by_a_special_and_a_veiled_number_by_any_card():

@@ -10,19 +10,11 @@ from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import DECK, SPECIALS
 from engine.reverse_curse.state import FieldCard, MulliganChoice
 
-from .helpers import make_state
+from .helpers import all_cards, make_state
 
 D, E, F, M, R, S = ("DOUBLE_BUBBLE", "ECHO_FLOW", "FLIP_TRAP", "MIRROR_PILLAR", "REVERSE_CURSE",
                     "SILENCE_SIREN")
 KEYS = [bytes([n]) for n in range(40)]
-
-
-def _cards(state) -> Counter:
-    found = Counter(state.deck) + Counter(state.graveyard)
-    found.update(f.card for f in state.field)
-    for hand in state.hands:
-        found.update(hand)
-    return found
 
 
 def _turn_five(**more):
@@ -43,7 +35,7 @@ def test_the_seats_own_and_public_cards_are_kept_and_the_rest_dealt():
         assert [(f.seat, f.side, f.face_up) for f in other.field] == [
             (f.seat, f.side, f.face_up) for f in state.field]
         assert other.field[0] == state.field[0] and other.field[2] == state.field[2]
-        assert len(other.deck) == 12 and _cards(other) == Counter(DECK)
+        assert len(other.deck) == 12 and all_cards(other) == Counter(DECK)
         assert other.seed != state.seed and (other.turn_seconds, other.shop_seconds) == (30, 30)
         hands.add(other.hands[1])
     assert len(hands) > 30
