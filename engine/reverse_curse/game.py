@@ -74,7 +74,7 @@ class ReverseCurseGame(GameBase):
     #: ``legal_actions(state, seat)``: ``seat``'s legal actions now (``legality.legal_actions``).
     legal_actions = staticmethod(legal_actions)
     #: ``listed_actions(state, seat)``: the same actions computed once per state and shared
-    #: (read-only; the optional method of ``engine.core.Game``, ``legality.listed_actions``).
+    #: (read-only; the protocol member of ``engine.core.Game``, ``legality.listed_actions``).
     listed_actions = staticmethod(listed_actions)
     #: ``apply(state, seat, action) -> (new_state, events)``; raises ``InvalidAction`` or
     #: ``IllegalAction`` (``actions.apply_action``).

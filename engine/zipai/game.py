@@ -134,7 +134,7 @@ class ZipaiGame(GameBase):
         return frozenset((hand.turn,))
 
     def to_act_is_public(self, state: st.Match) -> bool:
-        """Return False inside a claim window, True otherwise (optional protocol method).
+        """Return False inside a claim window, True otherwise (overrides ``GameBase``'s True).
 
         Who is asked in a claim window depends on the hidden hands (a seat is asked only when it
         can 吃/碰/胡 the card: rulings "Claims"), so the room layer must not show which seats
