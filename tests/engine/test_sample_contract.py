@@ -36,7 +36,8 @@ from engine.registry import GAMES
 
 from . import playouts
 
-#: States of a playout checked: every ``EVERY``-th (besides the last and a resigned one).
+#: States of a playout checked: every ``EVERY``-th (besides the last and a resigned one); 3
+#: for a game not listed.
 EVERY: dict[str, int] = {"civilization": 3, "grid_reversal": 3, "numgr": 2,
                          "reverse_curse": 3, "zipai": 1}
 #: Option variants played besides ``playouts.variants`` (a second hand; a small deck).
@@ -113,8 +114,7 @@ def _zipai(state, seat: int) -> bool:
                            for c in g.cards] for p in others]
     pool = [c for cards in concealed for c in cards] + list(hand.stock)
     holders = sum(bool(cards) for cards in concealed)
-    return (not state.over and holders >= 1 and (bool(hand.stock) or holders >= 2)
-            and len(set(pool)) >= 2)
+    return holders >= 1 and (bool(hand.stock) or holders >= 2) and len(set(pool)) >= 2
 
 
 #: Game id -> whether the cards ``seat`` cannot see can be placed in more than one way in
@@ -164,7 +164,8 @@ def _cases(game):
     for options in _options(game):
         players = game.seats(game.validate_options(options))
         for number in range(PLAYOUTS):
-            for state in playouts.states(game, options, number, EVERY[game.spec.id], "sample"):
+            for state in playouts.states(game, options, number, EVERY.get(game.spec.id, 3),
+                                        "sample"):
                 yield players, state
 
 
