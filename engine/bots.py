@@ -2,7 +2,7 @@
 
 A bot decides from its seat's ``view`` and ``legal`` actions only (ARCHITECTURE.md: "Bots decide
 from their seat's view and legal actions only, never from raw state"); a bot that looks ahead
-rebuilds a state from the view itself (e.g. ``GAME.state_from_view``).
+draws a state from the view itself (``GAME.sample``).
 
 Two levels exist for every registered game (issue 11, "Play vs computer"):
 

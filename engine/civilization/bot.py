@@ -6,9 +6,9 @@ check (rulings, "Balance check"):
     score(seat) = 10 * leaders placed + 1 * resources in total + 5 * player workers unlocked
     value       = score(me) - score(opponent), or +1000 / -1000 once the match is won / lost
 
-For each legal action the bot applies it to a state rebuilt from its own view only
-(``state_from_view``: the unseen deck in id order), then finishes its own follow-up decisions of
-that move greedily (the answer with the best immediate value, the first on a tie), and scores
+For each legal action the bot applies it to a state drawn from its own view only (``GAME.sample``,
+the unseen deck in an order drawn from ``sample_rng``), then finishes its own follow-up decisions
+of that move greedily (the answer with the best immediate value, the first on a tie), and scores
 the state reached when the decision passes to someone else. It plays the best action; ties are
 broken uniformly with the bot's ``Rng``. It never sees the opponent's reply nor clean-up
 rotations.
@@ -23,7 +23,7 @@ from engine.core import Rng
 from engine.civilization.game import CivilizationGame
 from engine.civilization.state import State, leaders_placed, total
 
-__all__ = ["score", "CivilizationGreedyBot", "LEADER_WEIGHT", "RESOURCE_WEIGHT", "WORKER_WEIGHT"]
+__all__ = ["score", "sample_rng", "CivilizationGreedyBot", "LEADER_WEIGHT", "RESOURCE_WEIGHT", "WORKER_WEIGHT"]
 
 LEADER_WEIGHT = 10
 RESOURCE_WEIGHT = 1
@@ -76,5 +76,14 @@ class CivilizationGreedyBot:
         """
         if len(legal) == 1:
             return dict(legal[0])
-        state = self._game.state_from_view(view) if legal else None
+        state = self._game.sample(view, view["seat"], sample_rng(view)) if legal else None
         return best_action(legal, lambda action: self.evaluate(state, view["seat"], action), rng)
+
+
+def sample_rng(view: Mapping[str, Any]) -> Rng:
+    """Return the stream the bot draws its sampled deck from: ``Rng.derive(b"civilization-bot",
+    view["actions"])``, apart from the tie-breaking ``rng`` so that ties are broken by the same
+    draws whatever the deck. The value of a move never reads the deck's order (``score`` counts
+    leaders, resources and workers; a card revealed during the follow-ups only waits to be
+    oriented), so any order gives the same choice."""
+    return Rng.derive(b"civilization-bot", view["actions"])

@@ -15,10 +15,11 @@ from engine.civilization.actions import MAIN_TYPES, apply_main, main_actions, wh
 from engine.civilization.data import DECK_IDS, RESOURCES
 from engine.civilization.ending import finish, kingship_seat, standing_winner
 from engine.civilization.flow import Log, new_state, settle
+from engine.civilization.sample import sample
 from engine.civilization.serial import dump_state, load_state
 from engine.civilization.state import State, leaders_placed, total
 from engine.civilization.steps import ANSWER_TYPES, answer, answers
-from engine.civilization.view import public_view, state_from_view
+from engine.civilization.view import public_view
 
 __all__ = ["CivilizationGame", "MAX_LENGTH", "SPEC"]
 
@@ -157,11 +158,12 @@ class CivilizationGame(GameBase):
         """Inverse of ``dump``."""
         return load_state(data)
 
-    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
-        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``seed``: only the
+    def redeal(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``rng``: only the
         deck order is hidden (from everyone), so the deck is shuffled; the rest is unchanged."""
-        return state._replace(deck=tuple(Rng.derive(seed, "redeal").shuffled(state.deck)))
+        return state._replace(deck=tuple(rng.shuffled(state.deck)))
 
-    def state_from_view(self, view: Mapping[str, Any]) -> State:
-        """Return a state rebuilt from a view alone (for bots; the deck order is made up)."""
-        return state_from_view(view)
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """Return a state consistent with ``view`` (``seat``'s own view): every public fact
+        copied, the unseen cards in a deck order drawn from ``rng`` (``sample.sample``)."""
+        return sample(view, rng)

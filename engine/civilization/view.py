@@ -1,18 +1,17 @@
-"""What a viewer sees (rulings, "Hidden information": everything except the deck's order), and
-the reconstruction a bot may make from it.
-"""
+"""What a viewer sees (rulings, "Hidden information": everything except the deck's order); its
+inverse, a state drawn from a view, is ``engine.civilization.sample``."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.civilization.data import CARDS, DECK_IDS, RESOURCES, SLOT_TYPES
+from engine.civilization.data import CARDS, RESOURCES, SLOT_TYPES
 from engine.civilization.ending import LEADERS, kingship_seat
-from engine.civilization.serial import step_from_json, step_json
+from engine.civilization.serial import step_json
 from engine.civilization.state import (NEUTRAL, Card, State, leaders_placed, slot_seat,
                                        workers_in_hand)
 
-__all__ = ["public_view", "state_from_view", "WORKER_NAMES"]
+__all__ = ["public_view", "WORKER_NAMES"]
 
 WORKER_NAMES = {NEUTRAL: "neutral"}
 
@@ -28,10 +27,6 @@ def _card_view(card: Card) -> dict[str, Any]:
                       "worker": None if occupant < 0 else WORKER_NAMES.get(occupant, occupant)})
     cost = None if definition.cost is None else RESOURCES[definition.cost]
     return {"card": card.id, "cost": cost, "leader": card.leader, "slots": slots}
-
-
-def _worker_code(value: Any) -> int:
-    return -1 if value is None else NEUTRAL if value == "neutral" else int(value)
 
 
 def public_view(state: State, viewer: int | None, to_act: frozenset[int],
@@ -61,23 +56,3 @@ def public_view(state: State, viewer: int | None, to_act: frozenset[int],
         "actions": state.actions, "turn_seconds": state.turn_seconds,
         "outcome": outcome,
     }
-
-
-def state_from_view(view: Mapping[str, Any]) -> State:
-    """Return a state consistent with ``view``: everything public copied, the unseen deck in
-    ascending id order (its real order is hidden). Used by bots, which must not read raw state."""
-    row = tuple(Card(c["card"], c["slots"][0]["faces"], c["leader"],
-                     (_worker_code(c["slots"][0]["worker"]), _worker_code(c["slots"][1]["worker"])))
-                for c in view["row"])
-    revealed = None if view["revealed"] is None else view["revealed"]["card"]
-    seen = {c.id for c in row} | {revealed}
-    deck = tuple(i for i in DECK_IDS if i not in seen)
-    outcome = view["outcome"]
-    winner = None if outcome is None else outcome["winners"][0]
-    return State(
-        view["turn_seconds"], view["round"], view["phase"], view["start_player"], view["actor"],
-        tuple(view["passed"]), row, deck, revealed,  # type: ignore[arg-type]
-        tuple(tuple(view["resources"][s][r] for r in RESOURCES) for s in (0, 1)),  # type: ignore[arg-type]
-        tuple(w["unlocked"] for w in view["workers"]),  # type: ignore[arg-type]
-        tuple(step_from_json(s) for s in view["queue"]), view["actions"], winner,
-        "" if outcome is None else outcome["reason"])

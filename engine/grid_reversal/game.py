@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Event, GameBase, GameSpec, IllegalAction, Outcome
+from engine.core import Event, GameBase, GameSpec, IllegalAction, Outcome, Rng
 
 from . import redeal as redeal_module
+from . import sample as sample_module
 from . import state as state_module
 from . import view as view_module
 from .data import NUMBER_CARDS, RESPONSE_SECONDS
@@ -108,10 +109,19 @@ class GridReversal(GameBase):
         """Return the state of ``dump`` data."""
         return state_module.load(data)
 
-    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
-        """Return ``state`` with the cards hidden from ``viewer`` re-dealt by ``seed``
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """Return a state consistent with ``view`` (``seat``'s own view), the hidden cards and
+        the opponent's setup choice drawn from ``rng`` (``sample.sample``).
+
+        Raises:
+            ValueError: for a view that is not a seat's view of a reachable state.
+        """
+        return sample_module.sample(view, seat, rng)
+
+    def redeal(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """Return ``state`` with the cards hidden from ``viewer`` re-dealt from ``rng``
         (``redeal.redeal``)."""
-        return redeal_module.redeal(state, viewer, seed)
+        return redeal_module.redeal(state, viewer, rng)
 
 
 GAME = GridReversal()

@@ -70,14 +70,14 @@ def reachable(state: State, seats: list[int]) -> bool:
                if state.phase == MOTHER and state.choices[seat] is None)
 
 
-def redeal(state: State, viewer: int | None, seed: bytes) -> State:
-    """Return ``state`` with the cards ``viewer`` (a seat or ``None``) may not see re-dealt by
-    ``seed``: everything ``viewer`` may see is unchanged, every hidden place keeps its size,
-    ``kept_cards`` stay, and the result is ``reachable``. Pure and deterministic."""
-    label = "spectator" if viewer is None else viewer
+def redeal(state: State, viewer: int | None, rng: Rng) -> State:
+    """Return ``state`` with the cards ``viewer`` (a seat or ``None``) may not see re-dealt from
+    ``rng`` (every candidate drawn from it in turn): everything ``viewer`` may see is unchanged,
+    every hidden place keeps its size, ``kept_cards`` stay, and the result is ``reachable``.
+    Pure and deterministic for a given ``rng`` stream."""
     hidden = [s for s in (0, 1) if s != viewer]
-    for attempt in range(ATTEMPTS):
-        candidate = deal_hidden(state, hidden, Rng.derive(seed, "redeal-view", label, attempt))
+    for _ in range(ATTEMPTS):
+        candidate = deal_hidden(state, hidden, rng)
         if reachable(candidate, hidden):
             return candidate
-    return deal_hidden(state, [], Rng.derive(seed, "redeal-view", label, "deck"))
+    return deal_hidden(state, [], rng)

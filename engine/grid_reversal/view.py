@@ -1,7 +1,8 @@
 """What a viewer may see of a match (the "Grid Reversal view" of docs/protocol.md).
 
 Hands and the deck are hidden; hand sizes, the grid, spent pairs and the discard pile are
-public (ruling "Hidden information"). A secret setup choice is shown only to its chooser, and
+public (ruling "Hidden information"), and so are the room options (the deck's make-up, so what
+the hidden places hold is known: ``sample``). A secret setup choice is shown only to its chooser, and
 nothing tells who a response window or a setup choice is still waiting for.
 """
 
@@ -43,9 +44,12 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     """Return the JSON-ready view of ``viewer`` (a seat, or ``None`` for a spectator)."""
     outcome = outcome_of(state)
     setup = state.phase in (MOTHER, SETUP_DISCARD)
+    option = state.option
     return {
         "game": "grid_reversal",
         "width": state.layout.width, "depth": state.layout.depth, "rows": state.layout.rows,
+        "number_copies": option["number_copies"], "effect_copies": option["effect_copies"],
+        "turn_seconds": option["turn_seconds"],
         "first": state.first, "seats": [_seat(state, s) for s in (0, 1)],
         "my_seat": viewer, "phase": state.phase, "round": state.round,
         "standoff": state.standoff, "turn": None if setup else state.turn,

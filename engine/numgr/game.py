@@ -19,6 +19,7 @@ from engine.numgr import state as S
 from engine.numgr.plays import PLAY_KEYS, all_plays, play_action, plays_for_main
 from engine.numgr.redeal import redeal
 from engine.numgr.resolve import new_stack, place
+from engine.numgr.sample import sample
 from engine.numgr.turn import HAND_SIZE, LAST_TURN, end_defense, end_turn, finish, start_turn
 from engine.numgr.view import view
 
@@ -191,9 +192,18 @@ class NumGR(GameBase):
         finish(new, (2, 1) if seat == 0 else (1, 2), "resign", events)
         return new, events
 
-    def redeal(self, state: S.State, viewer: int | None, seed: bytes) -> S.State:
-        """Re-deal everything ``viewer`` may not see (see ``engine.numgr.redeal``)."""
-        return redeal(state, viewer, seed)
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> S.State:
+        """Return a state consistent with ``view`` (``seat``'s own view), the hidden cards drawn
+        from ``rng`` (``engine.numgr.sample``).
+
+        Raises:
+            ValueError: for a view that is not a seat's view of a reachable state.
+        """
+        return sample(view, seat, rng)
+
+    def redeal(self, state: S.State, viewer: int | None, rng: Rng) -> S.State:
+        """Re-deal from ``rng`` everything ``viewer`` may not see (see ``engine.numgr.redeal``)."""
+        return redeal(state, viewer, rng)
 
     def dump(self, state: S.State) -> dict[str, Any]:
         """The raw state as JSON-ready data."""

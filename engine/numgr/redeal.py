@@ -19,16 +19,15 @@ def _hidden_held(state: State, viewer: int | None) -> list:
     return [s for s in state.stacks if holds_card(s) and not s.shown and s.owner != viewer]
 
 
-def redeal(state: State, viewer: int | None, seed: bytes) -> State:
-    """Return a copy of ``state`` with everything ``viewer`` may not see re-dealt from ``seed``.
+def redeal(state: State, viewer: int | None, rng: Rng) -> State:
+    """Return a copy of ``state`` with everything ``viewer`` may not see re-dealt from ``rng``.
 
     Args:
         state: a NumGR state (not changed).
         viewer: a seat, or ``None`` for a spectator (both hands hidden).
-        seed: bytes the re-deal is derived from.
+        rng: the stream the re-deal draws from.
     """
     new = state.clone()
-    rng = Rng.derive(seed, "numgr", "redeal")
     hands = [seat for seat in (0, 1) if seat != viewer]
     held = _hidden_held(new, viewer)
     pool = [c for seat in hands for c in new.hands[seat]] + list(new.deck)

@@ -15,6 +15,7 @@ from engine.reverse_curse.actions import apply_action
 from engine.reverse_curse.legality import legal_actions, listed_actions, to_act
 from engine.reverse_curse.outcome import outcome_of
 from engine.reverse_curse.redeal import redeal
+from engine.reverse_curse.sample import sample
 from engine.reverse_curse.state import (FORMAT_SEATS, State, deployment_side, dump_state,
                                         load_state, side_cards, side_of)
 from engine.reverse_curse.view import render
@@ -73,7 +74,7 @@ class ReverseCurseGame(GameBase):
     #: ``legal_actions(state, seat)``: ``seat``'s legal actions now (``legality.legal_actions``).
     legal_actions = staticmethod(legal_actions)
     #: ``listed_actions(state, seat)``: the same actions computed once per state and shared
-    #: (read-only; the optional method of ``engine.core.Game``, ``legality.listed_actions``).
+    #: (read-only; the protocol member of ``engine.core.Game``, ``legality.listed_actions``).
     listed_actions = staticmethod(listed_actions)
     #: ``apply(state, seat, action) -> (new_state, events)``; raises ``InvalidAction`` or
     #: ``IllegalAction`` (``actions.apply_action``).
@@ -142,9 +143,25 @@ class ReverseCurseGame(GameBase):
         """Inverse of ``dump``."""
         return load_state(data)
 
-    def redeal(self, state: State, viewer: int | None, seed: bytes) -> State:
-        """Re-deal everything ``viewer`` may not see (see ``engine.reverse_curse.redeal``)."""
-        return redeal(state, viewer, seed)
+    def sides(self, options: Mapping[str, Any], seats: int) -> tuple[tuple[int, ...], ...]:
+        """Return the two teams: the even seats, then the odd seats (every other seat is a
+        teammate: ``state.side_of``; rulings "Formats"). Which of them plays UP is the match's
+        coin toss (rulings "Match flow" 1), shown by the view's ``sides``."""
+        return tuple(range(0, seats, 2)), tuple(range(1, seats, 2))
+
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """Return a state consistent with ``view`` (``seat``'s own view), the hidden cards and
+        answers drawn from ``rng`` (``engine.reverse_curse.sample``).
+
+        Raises:
+            ValueError: for a view that is not a seat's view of a reachable state.
+        """
+        return sample(view, seat, rng)
+
+    def redeal(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """Re-deal from ``rng`` everything ``viewer`` may not see (see
+        ``engine.reverse_curse.redeal``)."""
+        return redeal(state, viewer, rng)
 
 
 def timeout_card(state: State) -> tuple[int, int]:

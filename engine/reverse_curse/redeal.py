@@ -100,20 +100,18 @@ def _redeal_mulligan(state: State, side: str | None, rng: Rng) -> State:
     return state
 
 
-def redeal(state: State, viewer: int | None, seed: bytes) -> State:
-    """Return a copy of ``state`` with everything ``viewer`` may not see re-dealt from ``seed``.
+def redeal(state: State, viewer: int | None, rng: Rng) -> State:
+    """Return a copy of ``state`` with everything ``viewer`` may not see re-dealt from ``rng``.
 
     Args:
         state: a Reverse Curse state (not changed).
         viewer: a seat, or ``None`` for a spectator (every hand is hidden).
-        seed: bytes the re-deal is derived from (``Rng.derive(seed, "reverse_curse", "redeal",
-            viewer)``); the match seed in ``state`` is kept (it decides later sets, not what is
-            hidden now).
+        rng: the stream the re-deal draws from; the match seed in ``state`` is kept (it decides
+            later sets, not what is hidden now).
 
     Returns:
         A state whose ``view`` and ``legal_actions`` for ``viewer`` equal the real ones; the
         multiset of the 24 cards is unchanged.
     """
     side = _viewer_side(state, viewer)
-    rng = Rng.derive(seed, "reverse_curse", "redeal", "spectator" if side is None else viewer)
     return _redeal_mulligan(_redeal_cards(state, side, rng), side, rng)

@@ -18,6 +18,7 @@ from engine.zipai.claims import copy_chi
 from engine.zipai.cards import FACE, sort_cards
 from engine.zipai.groups import shape
 from engine.zipai.redeal import redeal
+from engine.zipai.sample import sample
 from engine.zipai.view import view as render_view
 
 SEATS = 3
@@ -133,7 +134,7 @@ class ZipaiGame(GameBase):
         return frozenset((hand.turn,))
 
     def to_act_is_public(self, state: st.Match) -> bool:
-        """Return False inside a claim window, True otherwise (optional protocol method).
+        """Return False inside a claim window, True otherwise (overrides ``GameBase``'s True).
 
         Who is asked in a claim window depends on the hidden hands (a seat is asked only when it
         can 吃/碰/胡 the card: rulings "Claims"), so the room layer must not show which seats
@@ -214,9 +215,19 @@ class ZipaiGame(GameBase):
         return match, [Event("resigned", {"seat": seat}), Event("match_over",
                                                                   {"totals": list(match.totals)})]
 
-    def redeal(self, state: st.Match, viewer: int | None, seed: bytes) -> st.Match:
-        """Return ``state`` with everything ``viewer`` cannot see re-dealt (see ``redeal``)."""
-        return redeal(state, viewer, seed)
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> st.Match:
+        """Return a match consistent with ``view`` (``seat``'s own view), the hidden cards drawn
+        from ``rng`` (``engine.zipai.sample``).
+
+        Raises:
+            ValueError: for a view that is not a seat's view of a reachable state.
+        """
+        return sample(view, seat, rng)
+
+    def redeal(self, state: st.Match, viewer: int | None, rng: Rng) -> st.Match:
+        """Return ``state`` with everything ``viewer`` cannot see re-dealt from ``rng`` (see
+        ``redeal``)."""
+        return redeal(state, viewer, rng)
 
     def dump(self, state: st.Match) -> dict[str, Any]:
         """Return the raw state as JSON-ready data (never sent to clients)."""

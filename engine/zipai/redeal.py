@@ -6,7 +6,7 @@ face-down groups (扫, 扫穿, the opening 扫穿 kept in hand). 过扫 shows it
 A re-deal must be a state the rules can reach, in which the stored pending decision stays what
 the rules list (``reachable.py``: no concealed four of a kind, a listed 胡 still wins, ...). It
 is found by rejection sampling over levels of freedom, each tried ``ATTEMPTS`` times with its
-own stream derived from the seed:
+candidate drawn from the given stream in turn:
 
 1. every other seat is *open*: its hand and face-down groups join the stock in the pool;
 2. the other seats with a pending decision (asked in the claim window, or the discarder) keep
@@ -119,21 +119,19 @@ def shuffle_stock(match: Match, rng: Rng) -> Match:
     return out
 
 
-def redeal(match: Match, viewer: int | None, seed: bytes) -> Match:
-    """Return a copy of ``match`` with the cards ``viewer`` cannot see re-dealt, every count
-    kept (hand sizes, stock size, group sizes), reachable under the rules and with the stored
-    pending decision unchanged (see the module doc for the levels; ``reachable.py`` for the
-    checks). Pure and deterministic: the same arguments give the same state.
+def redeal(match: Match, viewer: int | None, rng: Rng) -> Match:
+    """Return a copy of ``match`` with the cards ``viewer`` cannot see re-dealt from ``rng``,
+    every count kept (hand sizes, stock size, group sizes), reachable under the rules and with
+    the stored pending decision unchanged (see the module doc for the levels;
+    ``reachable.py`` for the checks). Pure and deterministic for a given ``rng`` stream.
 
     Args:
         match: the real state (not modified). viewer: a seat, or None for a spectator.
-        seed: the re-deal's seed (bytes).
+        rng: the stream every candidate is drawn from.
     """
-    label = "spectator" if viewer is None else viewer
-    for level, open_seats in enumerate(open_levels(match, viewer)):
-        for attempt in range(ATTEMPTS):
-            rng = Rng.derive(seed, "redeal", label, level, attempt)
+    for open_seats in open_levels(match, viewer):
+        for _ in range(ATTEMPTS):
             candidate = deal_hidden(match, open_seats, rng)
             if candidate is not None and reachable(match, candidate, open_seats):
                 return clone(candidate)
-    return shuffle_stock(match, Rng.derive(seed, "redeal", label, "stock"))
+    return shuffle_stock(match, rng)

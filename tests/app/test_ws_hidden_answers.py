@@ -129,7 +129,8 @@ async def test_a_seat_not_asked_hears_nothing_when_an_asked_seat_passes(arena):
     for seat in (0, 2):
         assert clients[seat].last["view"]["me"]["claim"] == "asked"
         assert PASS in clients[seat].last["legal"]
-    assert clients[None].last["view"]["exposed"] == {"card": "d6", "seat": 2, "source": "draw"}
+    assert clients[None].last["view"]["exposed"] == {"card": "d6", "seat": 2, "source": "draw",
+                                                     "dihu": False}
     for viewer, client in clients.items():
         assert client.last["version"] == WINDOW_PUBLIC, viewer
 

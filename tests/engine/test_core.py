@@ -24,6 +24,18 @@ def test_validate_options_fills_defaults_and_checks_values():
             validate_options(OPTS, bad)
 
 
+def test_validate_options_refuses_options_that_are_not_an_object():
+    specs = (OptionSpec("hands", "int", 8, minimum=1, maximum=16),)
+    for bad in ([("hands", 3)], "ab", 3, ["hands"]):
+        with pytest.raises(ValueError) as err:
+            validate_options(specs, bad)
+        assert str(err.value) == "Options must be a JSON object."
+    assert validate_options(specs, None) == {"hands": 8}
+    assert validate_options(specs, {}) == {"hands": 8}
+    with pytest.raises(ValueError, match="Option names must be strings."):
+        validate_options(specs, {1: 3})
+
+
 def test_rng_is_deterministic_and_label_sensitive():
     a = Rng.derive(b"seed", "deal", 1).shuffled(range(24))
     b = Rng.derive(b"seed", "deal", 1).shuffled(range(24))
@@ -129,6 +141,8 @@ def test_game_base_checks_options_and_gives_the_fixed_seat_count():
     with pytest.raises(ValueError):
         toy.validate_options({"turn_seconds": 121})
     assert toy.seats({}) == 3
+    with pytest.raises(ValueError, match="Options must be a JSON object."):
+        toy.validate_options([("turn_seconds", 30)])
     toy.spec = _spec(2, 4)
     with pytest.raises(NotImplementedError):
         toy.seats({})
@@ -136,3 +150,22 @@ def test_game_base_checks_options_and_gives_the_fixed_seat_count():
 
 def test_game_base_timeout_is_played_by_the_seat_whose_clock_ran_out():
     assert _Toy().deadline_seat(object(), 2) == 2
+
+
+class _Counter(GameBase):
+    """A one-counter game for the hook defaults: ``legal_actions`` lists ``inc`` until 2."""
+
+    spec = _spec(3, 3)
+
+    def legal_actions(self, state, seat):
+        return [{"type": "inc"}] if state < 2 else []
+
+
+def test_game_base_hook_defaults():
+    game = _Counter()
+    assert game.sides({}, 3) == ((0,), (1,), (2,))
+    assert game.to_act_is_public(0) is True
+    assert game.listed_actions(1, 0) == [{"type": "inc"}] and game.listed_actions(2, 0) == []
+    assert game.redeal(1, 0, Rng(b"r")) == 1  # no hidden information: the state itself
+    with pytest.raises(NotImplementedError, match="toy must implement sample"):
+        game.sample({}, 0, Rng(b"s"))

@@ -17,33 +17,29 @@ For seeded random playouts, at every step and for every viewer (each seat and a 
   raw-state key (``seed``, ``deck``, ``stock``, ``rng``); a hidden raw value under any other
   key would differ under a re-deal, so the first check catches it.
 
-A game with ``spec.hidden_information`` must provide ``redeal``: the test fails, not skips,
-without it. Per-game leak tests stay in the game folders (they pin game-specific re-deal rules).
+Every game has ``redeal`` (a protocol member; ``GameBase``'s default, the state itself, refuses a
+game with ``spec.hidden_information``, so such a game without its own fails here, never skips).
+Per-game leak tests stay in the game folders (they pin game-specific re-deal rules).
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pytest
 
+from engine.core import GameBase, GameSpec, Rng
 from engine.registry import GAMES
+
+from . import playouts
 
 #: Re-deal seeds tried per step and viewer.
 REDEALS = 2
 #: Alternative actions of the acting seat tried per step (hidden-choice check).
 ALTERNATIVES = 3
-#: Room options per game (a short match where a game allows one; other games: defaults plus
-#: every non-default choice and flipped flag, see ``_variants``).
-OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "zipai": [{"hands": 1}],
-    "numgr": [{}, {"variant_bomb": True, "variant_333": True}],
-    "grid_reversal": [{"width": 3}, {}],
-}
 #: Playouts per game at least (each option variant is played at least once).
 PLAYOUTS = 4
 #: Keys of raw state that no frame may carry (views show ``deck_size``, never the order).
@@ -58,29 +54,6 @@ HIDDEN_CHOICES: dict[str, frozenset[str]] = {
     "grid_reversal": frozenset({"choose_mother"}),     # chosen together, revealed together
     "numgr": frozenset({"play"}),                      # a card held face-down under a θ
 }
-
-
-def _variants(game) -> list[dict[str, Any]]:
-    """Return the option sets to play: defaults, each other choice, each flag flipped."""
-    if game.spec.id in OPTIONS:
-        return OPTIONS[game.spec.id]
-    out: list[dict[str, Any]] = [{}]
-    for spec in game.spec.options:
-        if spec.kind == "choice":
-            out += [{spec.name: c} for c in spec.choices if c != spec.default]
-        elif spec.kind == "bool":
-            out.append({spec.name: not spec.default})
-    return out
-
-
-def _redealer(game) -> Callable:
-    """Return ``game.redeal``; a game without hidden information may do without (identity)."""
-    redeal = getattr(game, "redeal", None)
-    if redeal is not None:
-        return redeal
-    assert not game.spec.hidden_information, (
-        f"{game.spec.id} has hidden information but no GAME.redeal(state, viewer, seed)")
-    return lambda state, viewer, seed: state
 
 
 def _visible(events, viewer) -> list[dict[str, Any]]:
@@ -108,7 +81,6 @@ class Checker:
 
     def __init__(self, game, seed: bytes, players: int) -> None:
         self.game, self.seed, self.players = game, seed, players
-        self.redeal = _redealer(game)
         self.viewers = [*range(players), None]
         self.counts = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
 
@@ -138,7 +110,7 @@ class Checker:
                 events) -> None:
         """Re-deal invariance of the view, the legal list and the next events."""
         game = self.game
-        other = self.redeal(state, viewer, key)
+        other = game.redeal(state, viewer, Rng(key))
         assert game.view(other, viewer) == view, f"view of {viewer} depends on hidden state"
         if viewer is not None:
             assert game.legal_actions(other, viewer) == game.legal_actions(state, viewer)
@@ -194,7 +166,7 @@ def _playout(game, options: dict[str, Any], number: int) -> dict[str, int]:
     """Play one seeded random game with every check; return the checker's counts."""
     options = game.validate_options(options)
     players = game.seats(options)
-    seed = hashlib.sha256(f"leak/{game.spec.id}/{number}".encode()).digest()[:16]
+    seed = playouts.match_seed(game, "leak", number)
     state = game.new_game(options, players, seed)
     checker = Checker(game, seed, players)
     chooser = random.Random(number)
@@ -215,7 +187,7 @@ def _playout(game, options: dict[str, Any], number: int) -> dict[str, int]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_views_and_events_do_not_depend_on_hidden_information(game_id):
     game = GAMES[game_id]
-    variants = _variants(game)
+    variants = playouts.variants(game)
     totals = {"moved": 0, "events": 0, "alternatives": 0, "waiting": 0}
     for number in range(max(PLAYOUTS, len(variants))):
         counts = _playout(game, variants[number % len(variants)], number)
@@ -228,8 +200,12 @@ def test_views_and_events_do_not_depend_on_hidden_information(game_id):
 
 
 def test_a_hidden_information_game_without_redeal_fails_rather_than_skips():
-    class NoRedeal:
-        spec = GAMES["reverse_curse"].spec
+    class NoRedeal(GameBase):
+        spec = GameSpec("no_redeal", {"en": "x"}, 2, 2, hidden_information=True, max_length=1)
 
-    with pytest.raises(AssertionError, match="has hidden information but no GAME.redeal"):
-        _redealer(NoRedeal())
+    class Open(GameBase):
+        spec = GameSpec("open", {"en": "x"}, 2, 2, hidden_information=False, max_length=1)
+
+    with pytest.raises(NotImplementedError, match="no_redeal has hidden information"):
+        NoRedeal().redeal("state", 0, Rng(b"k"))
+    assert Open().redeal("state", 0, Rng(b"k")) == "state"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, InvalidAction
+from engine.core import IllegalAction, InvalidAction, Rng
 from engine.civilization import GAME
 
 from .helpers import card, make, place, play
@@ -111,8 +111,11 @@ def test_view_shows_the_row_and_never_the_deck_order():
     assert view["leaders"] == [{"placed": 0, "in_hand": 5}, {"placed": 1, "in_hand": 4}]
     other = GAME.view(state._replace(deck=deck[::-1]), None)
     assert other == view
-    # A bot's reconstruction: all public facts, the deck in ascending order.
-    assert GAME.state_from_view(view) == state._replace(deck=deck[::-1])
+    # A sample: all public facts, the unseen cards (the deck's) in an order drawn from the rng.
+    sampled = GAME.sample(GAME.view(state, 0), 0, Rng(b"s"))
+    assert sampled._replace(deck=()) == state._replace(deck=())
+    assert sorted(sampled.deck) == sorted(deck) and sampled.deck not in (deck, deck[::-1])
+    assert GAME.sample(GAME.view(state, 0), 0, Rng(b"s")) == sampled
 
 
 def test_events_report_the_action_and_forced_steps():

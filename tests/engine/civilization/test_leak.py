@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.core import Rng
 from engine.civilization import GAME
 
 
@@ -25,7 +26,7 @@ def test_redeal_keeps_every_view(seed):
     moved = 0
     for n, state in enumerate(_states(seed)):
         for viewer in (0, 1, None):
-            other = GAME.redeal(state, viewer, f"{seed}/{n}/{viewer}".encode())
+            other = GAME.redeal(state, viewer, Rng(f"{seed}/{n}/{viewer}".encode()))
             assert sorted(other.deck) == sorted(state.deck)
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
             moved += other.deck != state.deck
@@ -34,5 +35,5 @@ def test_redeal_keeps_every_view(seed):
 
 def test_redeal_changes_what_is_revealed_next():
     state = GAME.new_game(GAME.validate_options({}), 2, b"leak")
-    tops = {GAME.redeal(state, 0, bytes([k])).deck[0] for k in range(40)}
+    tops = {GAME.redeal(state, 0, Rng(bytes([k]))).deck[0] for k in range(40)}
     assert len(tops) > 5

@@ -16,6 +16,15 @@ from engine.grid_reversal.data import sort_cards
 from engine.grid_reversal.state import STAGE, Piece, State
 
 OWNERS = {"a": 0, "b": 1}
+#: A board where seat 0's Swap (b) of a 2 for the a1 on (4, 1) fires a2 + a3 and flips b4.
+SWAP_BOARD = """
+    . .  b1 .  .
+    . b3 b2 .  .
+    . b4 .  .  .
+    . a3 .  .  .
+    . a1 .  .  .
+    . .  a4 .  .
+"""
 LETTERS = {0: "a", 1: "b"}
 
 

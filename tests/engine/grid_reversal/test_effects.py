@@ -5,7 +5,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.grid_reversal import GAME
 
-from .boards import act, board, draw, fired, kinds, make, resolve_effect
+from .boards import SWAP_BOARD, act, board, draw, fired, kinds, make, resolve_effect
 
 BOMB_BOARD = """
     . .  b1 .  .
@@ -46,14 +46,7 @@ def test_bomb_discards_the_card_then_breakage_at_once():
 
 
 def test_swap_b_sends_the_replaced_card_to_the_discard_pile():
-    state = make("""
-        . .  b1 .  .
-        . b3 b2 .  .
-        . b4 .  .  .
-        . a3 .  .  .
-        . a1 .  .  .
-        . .  a4 .  .
-    """, hands=(("2", "SWAP"), ()))
+    state = make(SWAP_BOARD, hands=(("2", "SWAP"), ()))
     state, events = resolve_effect(state, 0, {"type": "swap_in", "cell": [4, 1], "card": "2"})
     # The new a2 is hot and fires with a3: (5, 1) past it is empty, b4 (2, 1) past a3 flips.
     assert fired(events) == [([[4, 1], [3, 1]], [[2, 1]])]

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from engine.core import Rng
 from engine.grid_reversal import GAME
 
 VIEWERS = (0, 1, None)
@@ -25,7 +26,7 @@ def test_views_do_not_depend_on_hidden_cards(seed):
         if not acting:
             break
         for viewer in VIEWERS:
-            other = GAME.redeal(state, viewer, f"{seed}/{step}".encode())
+            other = GAME.redeal(state, viewer, Rng(f"{seed}/{step}".encode()))
             assert _cards(other) == _cards(state)
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
             if viewer is not None:

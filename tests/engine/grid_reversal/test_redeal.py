@@ -4,21 +4,14 @@ owner's hand, so resolving it raised ValueError."""
 
 from collections import Counter
 
+from engine.core import Rng
 from engine.grid_reversal import GAME
 from engine.grid_reversal.redeal import kept_cards, redeal
 from engine.grid_reversal.state import MOTHER
 
-from .boards import act, board, draw, kinds, make
+from .boards import SWAP_BOARD, act, board, draw, kinds, make
 
 SEEDS = [bytes([n]) for n in range(12)]
-SWAP_BOARD = """
-    . .  b1 .  .
-    . b3 b2 .  .
-    . b4 .  .  .
-    . a3 .  .  .
-    . a1 .  .  .
-    . .  a4 .  .
-"""
 
 
 def _pending_swap_in():
@@ -34,7 +27,7 @@ def test_a_pending_swap_in_keeps_its_card_in_the_owners_hand():
     hands = set()
     for viewer in (1, None):
         for seed in SEEDS:
-            other = redeal(state, viewer, seed)
+            other = redeal(state, viewer, Rng(seed))
             assert "2" in other.hands[0] and len(other.hands[0]) == 2
             hands.add(other.hands[0])
             # The pool 3 1 1 4 4 BAN is shared by seat 0's other card and the deck.
@@ -65,19 +58,19 @@ def test_a_hand_still_choosing_its_mother_card_keeps_a_number_card():
                                                "SUPER_ADD")),
                  deck=("BAN", "BOMB", "SWAP", "LIGHTNING", "SUPER_ADD"), phase=MOTHER)
     for seed in SEEDS:
-        other = redeal(state, 0, seed)
+        other = redeal(state, 0, Rng(seed))
         assert GAME.legal_actions(other, 1) == [{"type": "choose_mother", "card": "1"}]
 
 
 def test_kept_cards_are_the_secret_choice_and_the_pending_swap_in_card():
     state = make(SWAP_BOARD, hands=(("2", "3"), ("4",)), phase=MOTHER, choices=("3", None))
     assert kept_cards(state, 0) == ("3",) and kept_cards(state, 1) == ()
-    other = redeal(state, 1, b"x")
+    other = redeal(state, 1, Rng(b"x"))
     assert other.hands[0] == ("2", "3") and other.hands[1] == ("4",)
 
 
 def test_redeal_is_deterministic_and_pure():
     state = _pending_swap_in()
     before = GAME.dump(state)
-    assert GAME.dump(redeal(state, 1, b"s")) == GAME.dump(redeal(state, 1, b"s"))
+    assert GAME.dump(redeal(state, 1, Rng(b"s"))) == GAME.dump(redeal(state, 1, Rng(b"s")))
     assert GAME.dump(state) == before

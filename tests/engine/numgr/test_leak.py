@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from engine.core import Rng
 from engine.numgr import GAME
 
 from tests.engine.numgr.helpers import make_state, play
@@ -34,7 +35,7 @@ def test_views_do_not_depend_on_hidden_cards(seed):
     changed = 0
     for step, state in enumerate(_states(seed)):
         for viewer in (0, 1, None):
-            other = GAME.redeal(state, viewer, f"{seed}/{step}".encode())
+            other = GAME.redeal(state, viewer, Rng(f"{seed}/{step}".encode()))
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
             if viewer is not None:
                 assert GAME.legal_actions(other, viewer) == GAME.legal_actions(state, viewer)
@@ -44,7 +45,7 @@ def test_views_do_not_depend_on_hidden_cards(seed):
 
 def test_redeal_keeps_counts_and_the_viewers_cards():
     state = next(s for i, s in enumerate(_states(3)) if i == 8)
-    other = GAME.redeal(state, 0, b"x")
+    other = GAME.redeal(state, 0, Rng(b"x"))
     assert other.hands[0] == state.hands[0]
     assert len(other.hands[1]) == len(state.hands[1]) and len(other.deck) == len(state.deck)
     hidden = lambda s: sorted(s.hands[1] + s.deck + [t.base or "" for t in s.stacks])  # noqa
@@ -55,6 +56,6 @@ def test_redeal_keeps_counts_and_the_viewers_cards():
 def test_held_card_is_redealt_for_the_opponent_only():
     state = play(make_state([["Tatk", "3atk"], ["1def"]]), 0, "Tatk", base="3atk")
     for seed in range(20):
-        assert GAME.redeal(state, 0, bytes([seed])).stacks[0].base == "3atk"
-    bases = {GAME.redeal(state, 1, bytes([seed])).stacks[0].base for seed in range(20)}
+        assert GAME.redeal(state, 0, Rng(bytes([seed]))).stacks[0].base == "3atk"
+    bases = {GAME.redeal(state, 1, Rng(bytes([seed]))).stacks[0].base for seed in range(20)}
     assert len(bases) > 1 and all(b.endswith("atk") for b in bases)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
@@ -39,6 +40,15 @@ def make_state(hands: Sequence[Sequence[str]], *, phase: str = "deployment",
     return replace(state, set_no=set_no, position=position, phase=phase, first_side=first_side,
                    hands=tuple(tuple(h) for h in hands), deck=tuple(deck),
                    graveyard=tuple(graveyard), field=tuple(cards), turn=turn, **more)
+
+
+def all_cards(state: State) -> Counter:
+    """Return every card of the set: deck, graveyard, field and hands (always the 24)."""
+    found = Counter(state.deck) + Counter(state.graveyard)
+    found.update(f.card for f in state.field)
+    for hand in state.hands:
+        found.update(hand)
+    return found
 
 
 def play(state: State, seat: int, card: str) -> State:

@@ -3,22 +3,15 @@ information"). The generic invariance test is tests/engine/test_leak_contract.py
 
 from collections import Counter
 
+from engine.core import Rng
 from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import DECK, SPECIALS
 from engine.reverse_curse.state import FieldCard, MulliganChoice
 
-from .helpers import make_state, new_match
+from .helpers import all_cards, make_state, new_match
 
 D, E, S = "DOUBLE_BUBBLE", "ECHO_FLOW", "SILENCE_SIREN"
 SEEDS = [bytes([n]) for n in range(40)]
-
-
-def _all_cards(state) -> Counter:
-    found = Counter(state.deck) + Counter(state.graveyard)
-    found.update(f.card for f in state.field)
-    for hand in state.hands:
-        found.update(hand)
-    return found
 
 
 def _deployment():
@@ -34,19 +27,19 @@ def _deployment():
 def test_the_viewers_own_cards_and_public_cards_are_kept():
     state = _deployment()
     for seed in SEEDS:
-        other = GAME.redeal(state, 0, seed)
+        other = GAME.redeal(state, 0, Rng(seed))
         assert other.hands[0] == ("+1", "+2", "+3")
         assert other.field[0] == FieldCard(E, 0, "UP", False)
         assert other.graveyard == ("+1",)
         assert len(other.hands[1]) == 3 and len(other.deck) == 14
-        assert _all_cards(other) == Counter(DECK)
+        assert all_cards(other) == Counter(DECK)
 
 
 def test_a_face_down_special_is_replaced_by_a_special_and_a_veiled_number_by_any_card():
     state = _deployment()
     specials, veiled = set(), set()
     for seed in SEEDS:
-        other = GAME.redeal(state, 0, seed)
+        other = GAME.redeal(state, 0, Rng(seed))
         assert [(f.seat, f.side, f.face_up) for f in other.field] == [
             (0, "UP", False), (1, "DOWN", False), (1, "DOWN", False)]
         specials.add(other.field[1].card)
@@ -60,7 +53,7 @@ def test_a_face_down_special_is_replaced_by_a_special_and_a_veiled_number_by_any
 def test_the_player_of_a_face_down_card_keeps_it():
     state = _deployment()
     for seed in SEEDS[:10]:
-        other = GAME.redeal(state, 1, seed)
+        other = GAME.redeal(state, 1, Rng(seed))
         assert other.field[1:] == state.field[1:] and other.hands[1] == state.hands[1]
         assert other.field[0].card in set(SPECIALS) - {D, S}
 
@@ -72,7 +65,7 @@ def test_teammates_see_each_other_so_only_the_other_side_is_redealt():
     mates = [s for s in range(4) if sides[s]]
     changed = set()
     for seed in SEEDS[:10]:
-        other = GAME.redeal(state, 0, seed)
+        other = GAME.redeal(state, 0, Rng(seed))
         for seat in mates:
             assert other.hands[seat] == state.hands[seat]
         changed |= {s for s in range(4) if other.hands[s] != state.hands[s]}
@@ -84,20 +77,20 @@ def test_the_other_sides_mulligan_answer_is_rechosen_from_its_new_hand():
                        mulligan=(None, MulliganChoice(1, D)))
     answers = set()
     for seed in SEEDS:
-        other = GAME.redeal(state, 0, seed)
+        other = GAME.redeal(state, 0, Rng(seed))
         choice = other.mulligan[1]
         assert choice.seat == 1 and (choice.card is None or choice.card in other.hands[1])
         assert other.mulligan[0] is None and other.last_actor[1] == (1, 1, "mulligan")
         answers.add(choice.card is None)
         assert GAME.view(other, 0) == GAME.view(state, 0)
     assert answers == {True, False}
-    assert GAME.redeal(state, 1, b"x").mulligan == state.mulligan
+    assert GAME.redeal(state, 1, Rng(b"x")).mulligan == state.mulligan
 
 
 def test_a_spectator_gets_every_hand_redealt_and_the_input_is_unchanged():
     state = new_match(b"spectator")
     before = GAME.dump(state)
-    others = [GAME.redeal(state, None, seed) for seed in SEEDS[:10]]
+    others = [GAME.redeal(state, None, Rng(seed)) for seed in SEEDS[:10]]
     assert GAME.dump(state) == before
     assert any(o.hands[0] != state.hands[0] for o in others)
     assert any(o.hands[1] != state.hands[1] for o in others)

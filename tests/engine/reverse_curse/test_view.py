@@ -3,6 +3,7 @@ information")."""
 
 import json
 
+from engine.core import Rng
 from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import MONSTERS
 
@@ -97,7 +98,7 @@ def test_the_field_of_the_set_that_ended_the_match_is_face_up_for_everyone():
         assert view["outcome"]["reason"] == "decision"
         assert view["field"] == _public_field()
         # Nothing on a public field is hidden: a re-deal (leak tests) leaves it as it is.
-        assert GAME.redeal(state, viewer, b"r").field == state.field
+        assert GAME.redeal(state, viewer, Rng(b"r")).field == state.field
 
 
 def test_a_resign_mid_set_keeps_the_unresolved_field_hidden():

@@ -102,11 +102,16 @@ def test_other_views_say_only_that_claims_are_pending():
         seen = GAME.view(state, viewer)
         assert seen == GAME.view(other, viewer)
         assert seen["claims_pending"] is True
-        assert seen["exposed"] == {"card": "x7", "seat": 0, "source": "draw"}
-    assert GAME.view(state, 0)["me"]["claim"] is None
+        assert seen["exposed"] == {"card": "x7", "seat": 0, "source": "draw", "dihu": False}
+    mine = GAME.view(state, 0)["me"]
+    assert (mine["claim"], mine["options"], mine["answer"]) == (None, None, None)
     assert GAME.view(state, 1)["me"]["claim"] == "asked"
+    # A seat's own view lists the answers it is offered (its legal list) and the one it gave.
+    assert GAME.view(state, 2)["me"]["options"] == [PENG, PASS]
+    assert GAME.view(state, 1)["me"]["options"] == GAME.legal_actions(state, 1)
     answered, _ = GAME.apply(state, 2, PASS)
     assert GAME.view(answered, 2)["me"]["claim"] == "answered"
+    assert GAME.view(answered, 2)["me"]["answer"] == PASS
     assert GAME.view(answered, 0) == GAME.view(state, 0)
 
 

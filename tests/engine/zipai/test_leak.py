@@ -4,6 +4,7 @@ card it cannot see was re-dealt (opponents' hands, stock order, face-down groups
 import random
 from collections import Counter
 
+from engine.core import Rng
 from engine.zipai import GAME
 from tests.engine.zipai.builders import all_cards
 from engine.zipai.cards import deck
@@ -20,7 +21,7 @@ def test_views_do_not_depend_on_hidden_cards():
         while GAME.to_act(state):
             if step % 5 == 0:
                 for viewer in VIEWERS:
-                    other = GAME.redeal(state, viewer, bytes([seed, step % 251]))
+                    other = GAME.redeal(state, viewer, Rng(bytes([seed, step % 251])))
                     assert all_cards(other) == Counter(deck())
                     assert GAME.view(other, viewer) == GAME.view(state, viewer)
                     changed += GAME.dump(other) != GAME.dump(state)
@@ -32,7 +33,7 @@ def test_views_do_not_depend_on_hidden_cards():
 
 def test_redeal_keeps_the_viewers_own_cards_and_the_public_ones():
     state = GAME.new_game(GAME.validate_options({}), 3, b"keep")
-    other = GAME.redeal(state, 1, b"x")
+    other = GAME.redeal(state, 1, Rng(b"x"))
     assert other.hand.players[1].hand == state.hand.players[1].hand
     assert other.hand.players[0].hand != state.hand.players[0].hand or \
         other.hand.players[2].hand != state.hand.players[2].hand

@@ -33,7 +33,7 @@ def test_a_redeal_never_conceals_four_of_a_kind():
     state = _four_table()
     seen = set()
     for seed in SEEDS:
-        other = redeal(state, 0, seed)
+        other = redeal(state, 0, Rng(seed))
         seen.add(tuple(other.hand.players[2].hand))
         # Nobody can claim 一 (no 一二三/一一壹 shape, no pair, no win with 3 or 5 cards): it
         # goes to seat 0's pile, seat 1 finds the stock empty (荒庄), and the 1-hand match ends.
@@ -56,7 +56,7 @@ def test_a_redeal_keeps_a_hand_that_the_claim_window_lists_a_hu_for():
     stocks = set()
     for viewer in (0, 2, None):
         for seed in SEEDS:
-            other = redeal(state, viewer, seed)
+            other = redeal(state, viewer, Rng(seed))
             # 十 fits only in 二七十 (no 九 or 拾 in any pool), and the other three cards need
             # ≥ 4 胡息: only 壹贰叁 (the pool has one 壹, 贰, 叁 and no big triple). So seat 1's
             # hand is forced; the rest moves freely.
@@ -79,7 +79,7 @@ def test_a_redeal_keeps_a_self_drawn_win_of_the_discarding_seat():
     state = to_discard(base, 1)
     state.hand.self_win = "zimo"
     for seed in SEEDS:
-        other = redeal(state, 0, seed)
+        other = redeal(state, 0, Rng(seed))
         # Viewer 0's pool is 二七十 壹贰叁 四肆 三四: the only two groups worth ≥ 9 are 二七十 +
         # 壹贰叁, so seat 1's hand stays. 1 舵 × 2 (自摸) = 2; 醒 0 (the stock top is 三, 四 or
         # 肆: 醒 face 四, 五 or 伍, none held); both others pay 2.
@@ -127,9 +127,9 @@ def test_real_states_break_no_invariant_and_keep_their_window():
 def test_redeal_is_deterministic_pure_and_keeps_every_card():
     state = GAME.new_game(GAME.validate_options({}), 3, b"pure")
     before = GAME.dump(state)
-    first, again = redeal(state, 1, b"s"), redeal(state, 1, b"s")
+    first, again = redeal(state, 1, Rng(b"s")), redeal(state, 1, Rng(b"s"))
     assert GAME.dump(first) == GAME.dump(again) and GAME.dump(state) == before
-    assert GAME.dump(redeal(state, 1, b"t")) != GAME.dump(first)
+    assert GAME.dump(redeal(state, 1, Rng(b"t"))) != GAME.dump(first)
 
     def every_card(match):
         hand = match.hand
