@@ -15,4 +15,6 @@ def no_policy_violation():
     browser.POLICY_REPORTS.clear()
     browser.CONSOLE_ERRORS.clear()
     yield
-    assert browser.POLICY_REPORTS == [], "the site's policies blocked something"
+    reports = list(dict.fromkeys(browser.POLICY_REPORTS))  # distinct, in order
+    assert not reports, f"the site's policies blocked {len(reports)} things:\n" + "\n".join(
+        reports[:5])
