@@ -163,15 +163,15 @@ def test_the_language_switcher_is_remembered(live_server, browser):
     assert nav.inner_text() == "Lobby"
     with page.expect_navigation():
         page.get_by_test_id("lang-select").select_option("zh")
-    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     assert nav.inner_text() == "大厅"
     page.goto(f"{live_server}/")
-    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     assert page.evaluate("localStorage.getItem('arena.lang')") == "zh"
     assert page.locator(".site-nav a").first.inner_text() == "大厅"
     assert page.get_by_test_id("lang-select").input_value() == "zh"
     page.reload()
-    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     page.get_by_test_id("rules-zipai").wait_for()
     assert page.get_by_test_id("rules-zipai").inner_text() == "规则"
     context.close()

@@ -164,7 +164,7 @@ def test_what_the_policy_stops_is_stopped(injected, chromium_path):
         answer = page.goto(f"{base}/test/injected")
         assert answer.header_value("content-security-policy") == POLICY
         page.locator("#handler").click()
-        page.wait_for_function("document.getElementById('data').complete")
+        page.wait_for_function("() => document.getElementById('data').complete")
         ran = page.evaluate("""async () => ({
             allowed: window.allowedRan ?? null, inline: window.inlineRan ?? null,
             foreign: window.foreignRan ?? null, handler: window.handlerRan ?? null,
@@ -204,7 +204,7 @@ def test_another_origin_cannot_frame_a_room(live_server, elsewhere, chromium_pat
     with chromium(chromium_path) as browser:
         page = new_page(browser)
         page.goto(f"{other}/frame.html")
-        page.wait_for_function("document.body.dataset.loaded === 'yes'")
+        page.wait_for_function("() => document.body.dataset.loaded === 'yes'")
         frames = [frame.url for frame in page.frames]
         framed = page.frames[1].evaluate("document.querySelector('#table') === null")
         guard.flush_reports(browser)
