@@ -11,7 +11,7 @@ A typical match test::
 
 Every context these helpers open reports what the site's policies block (``POLICY_REPORTS``:
 ``securitypolicyviolation`` events and the console's Content-Security-Policy and
-Permissions-Policy errors), and ``tests/e2e/conftest.py`` fails any test that leaves a report
+Permissions-Policy errors and warnings), and ``tests/e2e/conftest.py`` fails any test that leaves a report
 there: each browser test also checks that its pages run under the server's security headers.
 Give ``page.wait_for_function`` a function (``"() => …"``), never a bare expression: Playwright
 re-runs an expression through ``eval`` on every poll, which the site's CSP blocks (no
@@ -54,7 +54,8 @@ Click = Callable[[Page], object]
 
 #: One line per thing a page of a guarded context (``new_context``) reported against the
 #: site's policies, in order: ``violation: <directive> blocked <what> at <document>`` for a
-#: ``securitypolicyviolation`` event, ``console: <text>`` for a console error naming a policy.
+#: ``securitypolicyviolation`` event, ``console: <text>`` for a console error or warning naming
+#: a policy.
 POLICY_REPORTS: list[str] = []
 #: Every console error and uncaught page error of a guarded context, ``"<url>: <text>"``.
 CONSOLE_ERRORS: list[str] = []
@@ -111,12 +112,11 @@ def evaluate_on(chromium_path: str, url: str, script: str) -> Any:
 
 
 def _console(message: ConsoleMessage) -> None:
-    """Keep a console error in ``CONSOLE_ERRORS``, and in ``POLICY_REPORTS`` if it names a
-    policy."""
-    if message.type != "error":
-        return
-    CONSOLE_ERRORS.append(f"{message.location.get('url', '')}: {message.text}")
-    if POLICY_TEXT.search(message.text):
+    """Keep a console error in ``CONSOLE_ERRORS``, and an error or warning naming a policy in
+    ``POLICY_REPORTS`` (Chromium warns of a Permissions-Policy feature it does not know)."""
+    if message.type == "error":
+        CONSOLE_ERRORS.append(f"{message.location.get('url', '')}: {message.text}")
+    if message.type in ("error", "warning") and POLICY_TEXT.search(message.text):
         POLICY_REPORTS.append(f"console: {message.text}")
 
 
