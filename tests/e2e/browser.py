@@ -11,8 +11,9 @@ A typical match test::
 
 Every context these helpers open reports what the site's policies block (``POLICY_REPORTS``:
 ``securitypolicyviolation`` events and the console's Content-Security-Policy and
-Permissions-Policy errors and warnings), and ``tests/e2e/conftest.py`` fails any test that leaves a report
-there: each browser test also checks that its pages run under the server's security headers.
+Permissions-Policy errors and warnings), and ``tests/e2e/conftest.py`` fails any test that
+leaves a report there: each browser test also checks that its pages run under the server's
+security headers.
 Give ``page.wait_for_function`` a function (``"() => …"``), never a bare expression: Playwright
 re-runs an expression through ``eval`` on every poll, which the site's CSP blocks (no
 ``'unsafe-eval'``); a function is evaluated once and then only called.

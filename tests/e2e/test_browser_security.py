@@ -1,7 +1,8 @@
 """The site under its security headers in Debian's Chromium (docs/security.md "Browser defences").
 
-- Every page loads and works under the policy with no violation reported (``securitypolicyviolation``
-  events and policy console errors, caught for every browser test by ``tests/e2e/conftest.py``):
+- Every page loads and works under the policy with no violation reported
+  (``securitypolicyviolation`` events and policy console lines, caught for every browser test by
+  ``tests/e2e/conftest.py``):
   the lobby, each game's room as a seated player and as a spectator (drawn from the room
   websocket: ``connect-src 'self'`` lets ``ws://`` on the page's own host through), the account
   dialog, a finished match, its replay, the history, the ladders, a player, the rules, the

@@ -32,7 +32,8 @@ PAGE_RULES = {
 MODULE_RULES = {
     "style attribute": re.compile(
         r"""setAttribute\(\s*["']style["']|\.cssText\b|[{,]\s*["']?style["']?\s*:"""),
-    "script or style element": re.compile(r"""createElement(?:NS)?\([^)]*["'](?:script|style)["']"""),
+    "script or style element": re.compile(
+        r"""createElement(?:NS)?\([^)]*["'](?:script|style)["']"""),
     "string run as code": re.compile(
         r"""\beval\s*\(|\bnew\s+Function\s*\(|\bset(?:Timeout|Interval)\s*\(\s*["'`]"""),
 }
