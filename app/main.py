@@ -20,6 +20,7 @@ from app.api import ladders
 from app.api import openapi as openapi_doc, verify as verify_api
 from app.api import bots as bots_api
 from app.api import ops
+from app.api import api_docs, security_headers
 from app.api.body_limit import BodyLimit
 from app.api import accounts as accounts_api, manage as manage_api, replays as replays_api
 from app.bus import Broker, make_broker
@@ -117,10 +118,13 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await engine.dispose()
 
     app = endpoint.ArenaApp(title="Reversal Arena", version="0.1.0", lifespan=lifespan,
+                            docs_url=None, redoc_url=None,  # app.api.api_docs serves /docs
                             description="Rooms, matches and ladders of the Reversal Arena card "
                                         "games. The websocket protocol is in docs/protocol.md.")
     errors.install(app)
     openapi_doc.install(app)
+    api_docs.install(app)
+    security_headers.install(app)  # outermost: every answer, errors included
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)  # before any body is read
     app.state.metrics = metrics
     app.state.limits = make_limits(settings, clock.now)

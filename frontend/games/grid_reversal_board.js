@@ -78,10 +78,11 @@ export function boardEl(view, ctx, marks) {
   const rows = [...Array(view.rows).keys()];
   const cols = [...Array(view.width).keys()];
   if (flip) { rows.reverse(); cols.reverse(); }
-  return h("div", { class: "gr-board", role: "grid", "data-testid": "gr-board",
-    style: `--gr-cols: ${view.width}` },
-  rows.map((r) => h("div", { class: "gr-row", role: "row" },
-    cols.map((c) => cellEl(view, ctx, [r, c], marks, flip)))));
+  const board = h("div", { class: "gr-board", role: "grid", "data-testid": "gr-board" },
+    rows.map((r) => h("div", { class: "gr-row", role: "row" },
+      cols.map((c) => cellEl(view, ctx, [r, c], marks, flip)))));
+  board.style.setProperty("--gr-cols", String(view.width));  // CSSOM: no style attribute (CSP)
+  return board;
 }
 
 /** The set of "r,c" keys of the cells in spent pairs. */

@@ -8,6 +8,15 @@ A typical match test::
         start_match(live_server, "numgr", [alice, bob], ["Alice", "Bob"], watch,
                     ready="ng-status")
         play_to_the_end([alice, bob], watch, click)
+
+Every context these helpers open reports what the site's policies block (``POLICY_REPORTS``:
+``securitypolicyviolation`` events and the console's Content-Security-Policy and
+Permissions-Policy errors and warnings), and ``tests/e2e/conftest.py`` fails any test that
+leaves a report there: each browser test also checks that its pages run under the server's
+security headers.
+Give ``page.wait_for_function`` a function (``"() => …"``), never a bare expression: Playwright
+re-runs an expression through ``eval`` on every poll, which the site's CSP blocks (no
+``'unsafe-eval'``); a function is evaluated once and then only called.
 """
 
 from __future__ import annotations
@@ -19,7 +28,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, Playwright,
+                                 expect, sync_playwright)
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -43,6 +53,24 @@ HAND = "[data-testid=hand], [data-testid=hand-card]"
 #: A click on a page: returns what it clicked (truthy) or None when it clicked nothing.
 Click = Callable[[Page], object]
 
+#: One line per thing a page of a guarded context (``new_context``) reported against the
+#: site's policies, in order: ``violation: <directive> blocked <what> at <document>`` for a
+#: ``securitypolicyviolation`` event, ``console: <text>`` for a console error or warning naming
+#: a policy.
+POLICY_REPORTS: list[str] = []
+#: Every console error and uncaught page error of a guarded context, ``"<url>: <text>"``.
+CONSOLE_ERRORS: list[str] = []
+#: Console texts that are policy reports (CSP violations, a policy header the browser refuses).
+POLICY_TEXT = re.compile(r"Content[- ]Security[- ]Policy|Permissions[- ]Policy", re.IGNORECASE)
+#: Runs in every document and frame of a guarded context before its own scripts.
+VIOLATION_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__arenaPolicyViolation(
+    `${e.effectiveDirective} blocked ${e.blockedURI || "?"} at ${e.documentURI}`
+    + (e.sourceFile ? ` (${e.sourceFile}:${e.lineNumber})` : ""));
+}, true);
+"""
+
 
 def seeded_live_server(monkeypatch, request, seed: bytes) -> str:
     """Start the ``live_server`` fixture with every match dealt from ``seed``; return its URL.
@@ -64,11 +92,13 @@ def launch(playwright: Playwright, chromium_path: str) -> Browser:
 
 @contextmanager
 def chromium(chromium_path: str) -> Iterator[Browser]:
-    """Run Playwright and Debian's Chromium for the ``with`` block; close both after it."""
+    """Run Playwright and Debian's Chromium for the ``with`` block; close both after it (after
+    collecting the pages' last policy reports: ``flush_reports``)."""
     with sync_playwright() as playwright:
         browser = launch(playwright, chromium_path)
         try:
             yield browser
+            flush_reports(browser)
         finally:
             browser.close()
 
@@ -82,15 +112,48 @@ def evaluate_on(chromium_path: str, url: str, script: str) -> Any:
         return page.evaluate(script)
 
 
+def _console(message: ConsoleMessage) -> None:
+    """Keep a console error in ``CONSOLE_ERRORS``, and an error or warning naming a policy in
+    ``POLICY_REPORTS`` (Chromium warns of a Permissions-Policy feature it does not know)."""
+    if message.type == "error":
+        CONSOLE_ERRORS.append(f"{message.location.get('url', '')}: {message.text}")
+    if message.type in ("error", "warning") and POLICY_TEXT.search(message.text):
+        POLICY_REPORTS.append(f"console: {message.text}")
+
+
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    """Return ``browser.new_context(**options)`` guarded: its pages' policy violations and
+    console errors land in ``POLICY_REPORTS`` and ``CONSOLE_ERRORS``."""
+    context = browser.new_context(**options)
+    context.expose_binding("__arenaPolicyViolation",
+                           lambda source, text: POLICY_REPORTS.append(f"violation: {text}"))
+    context.add_init_script(VIOLATION_LISTENER)
+    context.on("console", _console)
+    context.on("weberror", lambda error: CONSOLE_ERRORS.append(f"page error: {error.error}"))
+    return context
+
+
+def flush_reports(browser: Browser) -> None:
+    """Let every open page of ``browser`` deliver the reports still on their way (a round trip
+    to each page dispatches the events that page sent before it); closed pages are skipped."""
+    for context in browser.contexts:
+        for page in context.pages:
+            try:
+                page.evaluate("0")
+            except Exception:  # closing or crashed: nothing more will come from it
+                pass
+
+
 def new_page(browser: Browser, width: int = 1280, height: int = 900,
              locale: str | None = None) -> Page:
-    """Return a page in a fresh context (its own localStorage: its own player).
+    """Return a page in a fresh guarded context (``new_context``: its own localStorage, its
+    own player).
 
     ``width`` x ``height`` is the viewport in CSS pixels; ``locale`` (e.g. ``"zh-CN"``) is the
     browser's language, Playwright's default when None. Actions time out after 15 s.
     """
     extra = {} if locale is None else {"locale": locale}
-    context = browser.new_context(viewport={"width": width, "height": height}, **extra)
+    context = new_context(browser, viewport={"width": width, "height": height}, **extra)
     page = context.new_page()
     page.set_default_timeout(15_000)
     return page

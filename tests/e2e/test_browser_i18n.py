@@ -21,7 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.browser import chromium, new_page
+from tests.e2e.browser import chromium, new_context, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -114,7 +114,7 @@ def test_every_page_in_every_language_at_360px(live_server, browser):
 
 def test_legal_actions_explain_themselves(live_server, browser):
     code, player = started_room(live_server, "grid_reversal")
-    context = browser.new_context(locale="ja-JP")
+    context = new_context(browser, locale="ja-JP")
     page = context.new_page()
     page.goto(f"{live_server}/")
     open_room(page, live_server, code, player)
@@ -156,22 +156,22 @@ def test_legal_actions_explain_themselves(live_server, browser):
 
 
 def test_the_language_switcher_is_remembered(live_server, browser):
-    context = browser.new_context(locale="en-US")
+    context = new_context(browser, locale="en-US")
     page = context.new_page()
     page.goto(f"{live_server}/rules")
     nav = page.locator(".site-nav a").first
     assert nav.inner_text() == "Lobby"
     with page.expect_navigation():
         page.get_by_test_id("lang-select").select_option("zh")
-    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     assert nav.inner_text() == "大厅"
     page.goto(f"{live_server}/")
-    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     assert page.evaluate("localStorage.getItem('arena.lang')") == "zh"
     assert page.locator(".site-nav a").first.inner_text() == "大厅"
     assert page.get_by_test_id("lang-select").input_value() == "zh"
     page.reload()
-    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     page.get_by_test_id("rules-zipai").wait_for()
     assert page.get_by_test_id("rules-zipai").inner_text() == "规则"
     context.close()
