@@ -16,7 +16,6 @@ from engine.mahjong import mcr_fans
 SEATS = 4
 MINIMUM = mcr_fans.MINIMUM_POINTS
 BASE = 8
-FLOWER_FAN = "flower_tiles"
 
 Fans = tuple[tuple[str, int], ...]
 
@@ -36,14 +35,9 @@ def fans(hand: str, win_tile: str, melds: tuple[tuple[str, str], ...], *, self_d
         return None
 
 
-def total(fan_list: Fans) -> int:
-    """Return the hand's total, flowers included."""
-    return sum(points for _, points in fan_list)
-
-
-def counts_for_minimum(fan_list: Fans) -> int:
-    """Return the points that count toward the 8-point minimum (flowers left out)."""
-    return sum(points for fan, points in fan_list if fan != FLOWER_FAN)
+def total_and_minimum(fan_list: Fans) -> tuple[int, int]:
+    """Return (the hand's total, flowers included; the points toward the 8-point minimum)."""
+    return mcr_fans.mcr_total(fan_list)
 
 
 def win_payments(winner: int, points: int, payer: int | None) -> list[int]:

@@ -7,7 +7,7 @@ it is, that claims are pending (never who was asked or what they answered), the 
 (every hand revealed at its end) and the totals. A seat also sees its own standing tiles
 (sorted, the drawn tile apart), its own concealed kongs and its own claim-window status and
 answer. Nobody sees another hand, the wall's order or another seat's concealed kong before the
-match's end.
+hand's end (its score sheet reveals every hand) or, for the last hand, the match's end.
 
 Shape (JSON-ready)::
 
@@ -21,7 +21,8 @@ Shape (JSON-ready)::
      "players": [{"seat", "wind", "hand_size", "drawn": bool, "ready": bool,
                   "melds": [{"kind", "tiles" (four None: another's concealed kong), "from",
                              "claimed"}],
-                  "flowers": [...], "discards": [{"tile", "taken", "ready"}]}, ...],
+                  "flowers": [...], "discards": [{"tile", "taken", "ready"}],
+                  "revealed": None | {"concealed", "drawn"} (once the match is over)}, ...],
      "me": None | {"hand": [...], "drawn": "5m" | None,
                    "claim": None | "asked" | "answered", "answer": None | {...}},
      "totals": [...], "results": [score sheets], "resigned": None, "outcome": None | {...}}
@@ -47,6 +48,8 @@ def _player_view(hand: Hand, seat: int, viewer: int | None, over: bool) -> dict[
         "flowers": list(player.flowers),
         "discards": [{"tile": d.tile, "taken": d.taken, "ready": d.ready}
                      for d in player.discards],
+        "revealed": ({"concealed": list(player.concealed), "drawn": player.drawn}
+                     if over else None),
     }
 
 

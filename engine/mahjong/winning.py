@@ -88,9 +88,12 @@ def _score(match: Match, seat: int, concealed: list[str], tile: str, flags: Flag
                          seat_wind=seat_wind(hand.order, hand.dealer, seat),
                          round_wind=prevalent_wind("mcr", hand.number),
                          flowers=len(player.flowers))
-        if found is None or mcr.counts_for_minimum(found) < mcr.MINIMUM:
+        if found is None:
             return None
-        return Win(seat, tile, tuple(concealed), mcr.total(found), fans=found,
+        points, toward_minimum = mcr.total_and_minimum(found)
+        if toward_minimum < mcr.MINIMUM:
+            return None
+        return Win(seat, tile, tuple(concealed), points, fans=found,
                    self_drawn=flags.self_drawn)
     value, ids = hebei.hebei_value(text, tile, melds, self_drawn=flags.self_drawn,
                                    kong=flags.kong, wall_last=flags.wall_last,
