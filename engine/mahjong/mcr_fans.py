@@ -123,6 +123,7 @@ MCR_FANS: Mapping[str, Fan] = {fan.id: fan for fan in _TABLE}
 """Every fan by id, in table order (88 points down to 1)."""
 
 POINTS: Mapping[str, int] = {fan.id: fan.points for fan in _TABLE}
+_ORDER: Mapping[str, int] = {fan.id: k for k, fan in enumerate(_TABLE)}
 MINIMUM_POINTS = 8
 MELD_KINDS = ("chi", "pon", "kong", "concealed_kong")
 
@@ -304,9 +305,20 @@ def _four_pung_fan(tiles: Sequence[int]) -> str | None:
 
 
 def _pairwise(tiles: Sequence[int], pair_fan) -> list[str]:
-    """The two-set fans of sets none of which forms a three-set fan: each fan must bring in a
-    set not combined before (套算一次), so at most (sets − connected groups) fans count."""
-    n = len(tiles)
+    """The two-set fans of sets none of which forms a three-set fan, under 套算一次 (each fan
+    brings in a set not combined before, so the fans never close a cycle: at most sets − 1)
+    and 不得相同 (a set forms a given fan once): the largest such choice, the first in pair
+    order of equal ones."""
+    edges = sorted(((i, j, fan) for i, j in combinations(range(len(tiles)), 2)
+                    if (fan := pair_fan(tiles[i], tiles[j]))), key=lambda e: _ORDER[e[2]])
+    for size in range(min(len(edges), len(tiles) - 1), 0, -1):
+        for chosen in combinations(edges, size):
+            if _forest(chosen, len(tiles)) and _distinct_per_set(chosen):
+                return [fan for _, _, fan in chosen]
+    return []
+
+
+def _forest(edges: Sequence[tuple[int, int, str]], n: int) -> bool:
     parent = list(range(n))
 
     def root(k: int) -> int:
@@ -314,13 +326,21 @@ def _pairwise(tiles: Sequence[int], pair_fan) -> list[str]:
             k = parent[k]
         return k
 
-    out = []
-    for i, j in combinations(range(n), 2):
-        fan = pair_fan(tiles[i], tiles[j])
-        if fan and root(i) != root(j):
-            parent[root(i)] = root(j)
-            out.append(fan)
-    return out
+    for i, j, _ in edges:
+        a, b = root(i), root(j)
+        if a == b:
+            return False
+        parent[a] = b
+    return True
+
+
+def _distinct_per_set(edges: Sequence[tuple[int, int, str]]) -> bool:
+    seen = set()
+    for i, j, fan in edges:
+        if (i, fan) in seen or (j, fan) in seen:
+            return False
+        seen.update({(i, fan), (j, fan)})
+    return True
 
 
 def _combined(tiles: Sequence[int], four_fan, three_fan, pair_fan) -> list[str]:
@@ -338,9 +358,9 @@ def _combined(tiles: Sequence[int], four_fan, three_fan, pair_fan) -> list[str]:
                 continue
             found = [fan]
             for free in set(range(len(tiles))) - set(triple):
-                extra = next((f for k in triple if (f := pair_fan(*sorted((tiles[k], tiles[free]))))), None)
+                extra = [f for k in triple if (f := pair_fan(*sorted((tiles[k], tiles[free]))))]
                 if extra:
-                    found.append(extra)
+                    found.append(min(extra, key=_ORDER.__getitem__))
             if best is None or _total(found) > _total(best):
                 best = found
     return best if best is not None else _pairwise(tiles, pair_fan)
@@ -706,20 +726,28 @@ def _read_win(hand, win_tile, melds, self_drawn, fourth_tile, kong, wall_last,
     )
 
 
-def _reading_order(d) -> list[tuple[int, int]]:
-    """Readings of equal totals are chosen as the reference chooses them: four sets and a pair
-    before the other shapes, and among those the one whose sets, lowest first (a pung before a
-    chow of the same tile), come first."""
-    return sorted((INDEX[tile], kind == "chow") for kind, tile in d.sets)
+def _reading_order(d) -> tuple:
+    """Readings of equal totals are chosen as the reference chooses them: the last of the
+    special shapes, then the four-sets readings ordered by pair, then by sets lowest first (a
+    pung before a chow of the same tile)."""
+    return INDEX[d.pair], sorted((INDEX[tile], kind == "chow") for kind, tile in d.sets)
 
 
 def _best(win: _Win) -> Counter:
-    """就高不就低: the highest-scoring reading (of equal ones, the first in ``_reading_order``)."""
+    """就高不就低: the highest-scoring reading (of equal ones, the last in ``_reading_order``)."""
     tiles = [KINDS[i] for i, n in enumerate(win.concealed) for _ in range(n)]
-    readings = [_reading(win, _hand_packs(d.sets), INDEX[d.pair])
-                for d in sorted(decompositions(tiles), key=_reading_order)]
-    readings += _knitted_readings(win) + _special_readings(win)
-    return max(readings, key=lambda fans: sum(POINTS[f] * n for f, n in fans.items()))
+    readings = _special_readings(win) + _knitted_readings(win)
+    readings += [_reading(win, _hand_packs(d.sets), INDEX[d.pair])
+                 for d in sorted(decompositions(tiles), key=_reading_order)]
+    best = readings[0]
+    for fans in readings[1:]:
+        if _points(fans) >= _points(best):
+            best = fans
+    return best
+
+
+def _points(fans: Counter) -> int:
+    return sum(POINTS[f] * n for f, n in fans.items())
 
 
 def mcr_fan(hand, win_tile, melds=(), *, self_drawn=False, fourth_tile=False, kong=False,
@@ -748,8 +776,7 @@ def mcr_fan(hand, win_tile, melds=(), *, self_drawn=False, fourth_tile=False, ko
     win = _read_win(hand, win_tile, melds, self_drawn, fourth_tile, kong, wall_last,
                     seat_wind, round_wind, flowers)
     fans = _best(win)
-    order = {fan_id: k for k, fan_id in enumerate(MCR_FANS)}
-    out = [(f, POINTS[f]) for f in sorted(fans, key=order.__getitem__) for _ in range(fans[f])]
+    out = [(f, POINTS[f]) for f in sorted(fans, key=_ORDER.__getitem__) for _ in range(fans[f])]
     return out + [("flower_tiles", 1)] * flowers
 
 
