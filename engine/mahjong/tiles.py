@@ -199,7 +199,8 @@ def parse_tiles(text: str | Sequence[str]) -> list[str]:
     Accepts the MPSZ notation of the rulings — a run of digits shares the suit letter that
     follows (``"123m456p11z"``; a kong is written with its four tiles, ``"5555p"``; flowers
     ``"1f"``…``"8f"``) — and Chinese names: 一万…九万 (also 萬), 一筒…九筒 (also 饼), 一条…九条
-    (also 索), 东 南 西 北, 白 发 中, flowers 春 夏 秋 冬 梅 兰 竹 菊; both may be mixed, and spaces
+    (also 索), where a run of numerals shares the suit that follows (一二三万), 东 南 西 北,
+    白 发 中, flowers 春 夏 秋 冬 梅 兰 竹 菊; both may be mixed, and spaces
     and commas are ignored. A sequence of such strings is parsed piece by piece. The number of
     copies is not checked here (see ``check_copies``). Rule source: rulings "Tiles and notation".
 
@@ -218,11 +219,13 @@ def parse_tiles(text: str | Sequence[str]) -> list[str]:
         elif ch.isascii() and ch.isdigit():
             i = _parse_digit_run(text, i, out)
         elif ch in _NUMERALS:
-            nxt = text[i + 1] if i + 1 < len(text) else ""
-            if nxt not in _SUIT_NAMES:
-                raise ValueError(f"Bad tile {text[i:i + 2]!r} in {text!r}: expected 万, 筒 or 条 after {ch}.")
-            out.append(f"{_NUMERALS.index(ch) + 1}{_SUIT_NAMES[nxt]}")
-            i += 2
+            end = i
+            while end < len(text) and text[end] in _NUMERALS:
+                end += 1
+            if end >= len(text) or text[end] not in _SUIT_NAMES:
+                raise ValueError(f"Bad tiles {text[i:end + 1]!r} in {text!r}: expected 万, 筒 or 条 after {text[i:end]}.")
+            out.extend(f"{_NUMERALS.index(n) + 1}{_SUIT_NAMES[text[end]]}" for n in text[i:end])
+            i = end + 1
         elif ch in _HONOR_NAMES:
             out.append(_HONOR_NAMES[ch])
             i += 1

@@ -142,7 +142,7 @@ def _flags(rng: random.Random, hand: dict) -> dict:
     hand["self_drawn"] = rng.random() < 0.5
     hand["kong"] = rng.random() < 0.12
     hand["wall_last"] = rng.random() < 0.12
-    hand["fourth_tile"] = rng.random() < 0.15 and not (hand["kong"] and not hand["self_drawn"])
+    hand["fourth_tile"] = rng.random() < 0.15
     hand["seat_wind"] = rng.choice("ESWN")
     hand["round_wind"] = rng.choice("ESWN")
     hand["flowers"] = rng.choice([0, 0, 0, 1, 2, 3, 8])

@@ -19,6 +19,7 @@ def test_chinese_names_and_mixed_notation():
         "1m", "5p", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     assert parse_tiles("春夏秋冬梅兰竹菊") == [f"{n}f" for n in range(1, 9)]
     assert parse_tiles("12m, 三索 發") == ["1m", "2m", "3s", "6z"]
+    assert parse_tiles("一二三万九九筒") == ["1m", "2m", "3m", "9p", "9p"]
 
 
 def test_a_sequence_of_texts_is_parsed_piece_by_piece():
@@ -28,7 +29,7 @@ def test_a_sequence_of_texts_is_parsed_piece_by_piece():
 @pytest.mark.parametrize(
     ("text", "part"),
     [("123", "'123'"), ("0m", "0m"), ("8z", "8z"), ("9f", "9f"), ("12m3", "'3'"),
-     ("m", "'m'"), ("一x", "'一x'"), ("5x", "'5x'"), ("1m?", "'?'"), ("十万", "'十'")],
+     ("m", "'m'"), ("一x", "'一x'"), ("一二", "'一二'"), ("5x", "'5x'"), ("1m?", "'?'"), ("十万", "'十'")],
 )
 def test_bad_text_raises_naming_the_bad_part(text, part):
     with pytest.raises(ValueError, match=part.replace("?", r"\?")):
