@@ -33,6 +33,9 @@ def table(players: list[Player], *, rules: str = "hebei", dealer: int = 0, head:
     """Return a match whose hand ``number`` has these players and a wall of ``head`` (drawn in
     the order written) and ``tail`` (replacements, in the order they are drawn); nobody is
     deciding yet. Options default to the shortest match of the rule set."""
+    for seat, p in enumerate(players):
+        size = len(p.held()) + 3 * len(p.melds)
+        assert size in (13, 14), f"seat {seat} holds {size} tiles"
     defaults = {"hands": 4} if rules == "hebei" else {}
     opts = GAME.validate_options({"rules": rules, **defaults, **options})
     wall = tuple(parse_tiles(head) + list(reversed(parse_tiles(tail))))
