@@ -173,8 +173,7 @@ def is_seven_pairs(tiles: Iterable[str]) -> bool:
 def is_thirteen_orphans(tiles: Iterable[str]) -> bool:
     """Return whether 14 tiles are thirteen orphans (十三幺): one of each terminal and honor plus
     one more of any of them (rulings, "Winning hands")."""
-    c = counts(tiles)
-    return sum(c) == 14 and all(c[i] for i in _ORPHANS) and sum(c[i] for i in _ORPHANS) == 14
+    return _orphan_counts(counts(tiles))
 
 
 def _knitted_honor_counts(c: Sequence[int]) -> bool:
@@ -233,7 +232,7 @@ def _complete_counts(c: Sequence[int], declared: int, rules: str) -> bool:
     if declared == 0 and sum(c) == 14:
         if all(n % 2 == 0 for n in c):
             return True
-        if all(c[i] for i in _ORPHANS) and sum(c[i] for i in _ORPHANS) == 14:
+        if _orphan_counts(c):
             return True
         if rules == "mcr" and _knitted_honor_counts(c):
             return True
@@ -269,30 +268,64 @@ def is_complete(concealed: Iterable[str], exposed_sets: Sequence[object], rules:
 
 @lru_cache(maxsize=_CACHE)
 def _winning_kinds(c: tuple[int, ...], declared: int, rules: str) -> frozenset[str]:
-    out = set()
+    """Each shape is tried only with the kinds that could complete it (see ``_shape_checks``)."""
+    out = {KINDS[i] for i in _standard_waits(c)}
     work = list(c)
-    for i in _candidates(c, declared, rules):
-        work[i] += 1
-        if _complete_counts(work, declared, rules):
-            out.add(KINDS[i])
-        work[i] -= 1
+    for check, kinds in _shape_checks(c, declared, rules):
+        for i in kinds:
+            if KINDS[i] in out:
+                continue
+            work[i] += 1
+            if check(work):
+                out.add(KINDS[i])
+            work[i] -= 1
     return frozenset(out)
 
 
-def _candidates(c: tuple[int, ...], declared: int, rules: str) -> Iterable[int]:
-    """The kinds that could complete a hand: neighbours of held tiles, or any for the shapes
-    made of single tiles (thirteen orphans, the knitted shapes)."""
-    if rules == "mcr" and declared <= 1:
-        return range(len(KINDS))
-    near = set(_ORPHANS) if declared == 0 else set()
-    for i, n in enumerate(c):
-        if n:
-            if i >= 27:
-                near.add(i)
-            else:
-                lo, hi = 9 * (i // 9), 9 * (i // 9) + 9
-                near.update(range(max(lo, i - 2), min(hi, i + 3)))
-    return sorted(near)
+def _shape_checks(c: Sequence[int], declared: int, rules: str) -> list:
+    """(shape check on 34 counts, candidate kinds) for each special shape the hand could
+    complete (the standard one is ``_standard_waits``): seven pairs with held kinds; thirteen orphans
+    with the orphans; the knitted shapes (``mcr``) with every kind, when all tiles differ or
+    eight tiles of a knitted straight are held."""
+    checks: list = []
+    held = [i for i, n in enumerate(c) if n]
+    if declared == 0:
+        checks.append((lambda w: all(n % 2 == 0 for n in w), held))
+        checks.append((_orphan_counts, _ORPHANS))
+        if rules == "mcr" and max(c) == 1:
+            checks.append((_knitted_honor_counts, range(len(KINDS))))
+    if rules == "mcr" and declared <= 1 and any(len(p.intersection(held)) >= 8 for p in KNITTED_STRAIGHTS):
+        checks.append((lambda w: _knitted_straight_counts(w, declared), range(len(KINDS))))
+    return checks
+
+
+def _standard_waits(c: Sequence[int]) -> list[int]:
+    """The kinds that complete 3n+1 counts as n+1 sets and a pair: only the group of the added
+    tile changes, so the other groups' answers are reused."""
+    groups = [tuple(c[lo:hi]) for lo, hi, _ in _GROUPS]
+    residues = [sum(g) % 3 for g in groups]
+    out = []
+    for k, (lo, hi, chows) in enumerate(_GROUPS):
+        after = residues[:k] + [(residues[k] + 1) % 3] + residues[k + 1:]
+        if sorted(after) != [0, 0, 0, 2]:
+            continue
+        pair_group = after.index(2)
+        if not all(_group_ok(g, _GROUPS[j][2], j == pair_group) for j, g in enumerate(groups) if j != k):
+            continue
+        group = list(groups[k])
+        for i in range(hi - lo):
+            near = group[i] or (chows and any(group[j] for j in range(max(0, i - 2), min(hi - lo, i + 3))))
+            if not near:
+                continue
+            group[i] += 1
+            if _group_ok(tuple(group), chows, k == pair_group):
+                out.append(lo + i)
+            group[i] -= 1
+    return out
+
+
+def _orphan_counts(c: Sequence[int]) -> bool:
+    return sum(c) == 14 and all(c[i] for i in _ORPHANS) and sum(c[i] for i in _ORPHANS) == 14
 
 
 def winning_tiles(concealed: Iterable[str], exposed_sets: Sequence[object], rules: str) -> frozenset[str]:

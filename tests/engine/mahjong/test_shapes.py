@@ -11,6 +11,7 @@ from engine.mahjong.shapes import (
     winning_tiles,
 )
 from engine.mahjong.tiles import KINDS, parse_tiles as P, tile_set
+from tests.engine.mahjong.mcr_hands import random_hand
 
 
 def test_decompositions_list_every_reading_once():
@@ -171,3 +172,21 @@ def test_shanten_is_exact_on_random_hands(rules):
         if s > 0:
             assert min(shanten(h, exposed, rules) for h in _swaps(hand)) == s - 1
         assert shanten(hand + [pool[13 - 3 * declared]], exposed, rules) >= s - 1
+
+
+@pytest.mark.parametrize("rules", ["hebei", "mcr"])
+def test_winning_tiles_are_the_kinds_that_complete_the_hand(rules):
+    """Ready hands of every shape (and the same with one tile exchanged) against brute force."""
+    rng = random.Random(31 if rules == "hebei" else 32)
+    ready = 0
+    for _ in range(400):
+        example = random_hand(rng)
+        hand = P(example["hand"])
+        if rng.random() < 0.4:
+            hand[rng.randrange(len(hand))] = rng.choice(KINDS)
+        exposed = example["melds"]
+        expected = {k for k in KINDS if is_complete(hand + [k], exposed, rules)}
+        assert winning_tiles(hand, exposed, rules) == expected
+        assert (shanten(hand, exposed, rules) == 0) == bool(expected)
+        ready += bool(expected)
+    assert ready > 200
