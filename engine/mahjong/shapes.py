@@ -390,16 +390,17 @@ def _group_blocks(group: tuple[int, ...], chows: bool) -> frozenset[tuple[int, i
 
 def _standard_shanten(c: Sequence[int], needed: int) -> int:
     """Shanten of ``needed`` sets and a pair: 2·needed − 2·sets − partials − pair, with at
-    most ``needed`` sets and partials counted."""
+    most ``needed`` sets and partials counted (the tiles beside a knitted straight may hold
+    more)."""
     fronts = [_group_blocks(tuple(c[lo:hi]), chows) for lo, hi, chows in _GROUPS]
     best = 2 * needed
     for combo in product(*fronts):
         pairs = sum(p for _, _, p in combo)
         if pairs > 1:
             continue
-        m = sum(x[0] for x in combo)
-        t = sum(x[1] for x in combo)
-        best = min(best, 2 * needed - 2 * m - min(t, needed - m) - pairs)
+        m = min(needed, sum(x[0] for x in combo))
+        t = min(needed - m, sum(x[1] for x in combo))
+        best = min(best, 2 * needed - 2 * m - t - pairs)
     return best
 
 

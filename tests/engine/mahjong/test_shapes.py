@@ -138,6 +138,9 @@ def test_a_tile_all_four_of_which_are_held_still_counts():
         ("1m", 4, 0, 0),
         ("1m2p", 4, 0, 0),
         ("19m19p19s1122345z", 0, 1, 1),
+        ("147m258p369s5z", 1, 6, 0),
+        # Beside a knitted straight the spare pung counts as no more than the one set needed.
+        ("5556m8p9m1499s", 1, 3, 3),
     ],
 )
 def test_shanten_exact(text, declared, hebei, mcr):
