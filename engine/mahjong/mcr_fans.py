@@ -307,8 +307,8 @@ def _four_pung_fan(tiles: Sequence[int]) -> str | None:
 def _pairwise(tiles: Sequence[int], pair_fan) -> list[str]:
     """The two-set fans of sets none of which forms a three-set fan, under 套算一次 (each fan
     brings in a set not combined before, so the fans never close a cycle: at most sets − 1)
-    and 不得相同 (a set forms a given fan once): the largest such choice, the first in pair
-    order of equal ones."""
+    and 不得相同 (a set forms a given fan once): the largest such choice; of equal ones, the
+    one with fans earlier in the table (一般高 before 喜相逢, 连六, 老少副), as the reference."""
     edges = sorted(((i, j, fan) for i, j in combinations(range(len(tiles)), 2)
                     if (fan := pair_fan(tiles[i], tiles[j]))), key=lambda e: _ORDER[e[2]])
     for size in range(min(len(edges), len(tiles) - 1), 0, -1):
@@ -344,7 +344,9 @@ def _distinct_per_set(edges: Sequence[tuple[int, int, str]]) -> bool:
 
 
 def _combined(tiles: Sequence[int], four_fan, three_fan, pair_fan) -> list[str]:
-    """The fans a group of chows (or of pungs) forms under the combination principles."""
+    """The fans a group of chows (or of pungs), lowest tiles ``tiles``, forms under the
+    combination principles: a four-set fan alone; else the best three-set fan, the fourth set
+    combining once more with one of those three (套算一次); else the two-set fans."""
     tiles = sorted(tiles)
     if len(tiles) == 4:
         fan = four_fan(tiles)
@@ -685,6 +687,7 @@ def _parse_meld(meld: object) -> tuple[Pack, list[str]]:
 
 def _read_win(hand, win_tile, melds, self_drawn, fourth_tile, kong, wall_last,
               seat_wind, round_wind, flowers) -> _Win:
+    """Check ``mcr_fan``'s arguments and gather the facts of the win (see ``mcr_fan``)."""
     standing = parse_tiles(hand)
     win = parse_tiles(win_tile)
     if len(win) != 1:
@@ -700,7 +703,7 @@ def _read_win(hand, win_tile, melds, self_drawn, fourth_tile, kong, wall_last,
     meld_tiles = [t for _, tiles in parsed for t in tiles]
     check_copies(standing + win + meld_tiles)
     for name, value in (("seat_wind", seat_wind), ("round_wind", round_wind)):
-        if value not in WINDS or not isinstance(value, str) or len(value) != 1:
+        if not isinstance(value, str) or len(value) != 1 or value not in WINDS:
             raise ValueError(f"Bad {name} {value!r}: expected one of E S W N.")
     if not isinstance(flowers, int) or isinstance(flowers, bool) or not 0 <= flowers <= 8:
         raise ValueError(f"Bad flowers {flowers!r}: expected 0 to 8.")
@@ -716,9 +719,10 @@ def _read_win(hand, win_tile, melds, self_drawn, fourth_tile, kong, wall_last,
     held = standing.count(win[0])
     shown = meld_tiles.count(win[0])
     last_copy = shown == 3 or (bool(fourth_tile) and held == 0)
-    replacement = bool(kong) and (not self_drawn or any(p.kind == KONG for p, _ in parsed))
-    if replacement and not self_drawn and (held or shown):
-        replacement = False
+    if self_drawn:
+        replacement = bool(kong) and any(p.kind == KONG for p, _ in parsed)
+    else:
+        replacement = bool(kong) and held == 0 and shown == 0
     return _Win(
         INDEX[win[0]], bool(self_drawn), last_copy, replacement, bool(wall_last),
         _EAST + WINDS.index(seat_wind), _EAST + WINDS.index(round_wind),
@@ -763,6 +767,11 @@ def mcr_fan(hand, win_tile, melds=(), *, self_drawn=False, fourth_tile=False, ko
     ``kong`` 杠上开花 when self-drawn, else 抢杠和; ``wall_last`` 妙手回春 when self-drawn, else
     海底捞月; ``seat_wind`` and ``round_wind`` ``"E" "S" "W" "N"``; ``flowers`` 0–8, each
     ``("flower_tiles", 1)``. The 8-point minimum is not applied (see ``mcr_total``).
+
+    A flag the tiles contradict is ignored, as the reference does: 杠上开花 needs a declared
+    kong; 和绝张 needs no copy of the winning tile among the standing tiles, and three copies in
+    the winner's own declared sets make it 和绝张 without the flag; 抢杠和 needs no copy of it
+    in the hand at all (the robbed pung held the other three).
 
     Rule source: rulings "Scoring: mcr" — the official fan table with its exclusions and
     combination principles, the highest reading of the hand; 明暗杠 (5) for one concealed and

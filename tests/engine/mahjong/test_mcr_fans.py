@@ -238,6 +238,7 @@ def test_the_hand_may_be_given_in_chinese_names_and_any_order():
         (("123m456p789s12s55z", "3x"), {}, "Bad tiles '3x'"),
         (("123m456p789s12s55z", "3s"), {"seat_wind": "X"}, "Bad seat_wind 'X'"),
         (("123m456p789s12s55z", "3s"), {"round_wind": "east"}, "Bad round_wind 'east'"),
+        (("123m456p789s12s55z", "3s"), {"seat_wind": 1}, "Bad seat_wind 1"),
         (("123m456p789s12s55z", "3s"), {"flowers": 9}, "Bad flowers 9"),
         (("123m456p789s12s55z", "3s"), {"flowers": True}, "Bad flowers True"),
     ],
