@@ -6,7 +6,12 @@ from collections import Counter
 
 from engine.mahjong import GAME, flow, parse_tiles
 from engine.mahjong.state import Discard, Hand, Match, Meld, Player, clone
-from engine.mahjong.tiles import sorted_tiles, tile_set
+from engine.mahjong.tiles import check_copies, sorted_tiles, tile_set
+
+#: Twelve tiles that make nothing with the hands of the tests (no pair, no wait): a seat's
+#: filler, written after the one or two tiles that matter.
+JUNK = "9m 39s 369p 577z 16s 4z"
+
 
 def tiles(text: str) -> list[str]:
     """Return the tiles of ``text`` in sort order."""
@@ -29,16 +34,27 @@ def player(concealed: str = "", melds: tuple = (), flowers: str = "", discards: 
 
 def table(players: list[Player], *, rules: str = "hebei", dealer: int = 0, head: str = "",
           tail: str = "", number: int = 1, order: tuple[int, ...] = (0, 1, 2, 3),
-          totals: list[int] | None = None, **options) -> Match:
+          totals: list[int] | None = None, fill: bool = False, **options) -> Match:
     """Return a match whose hand ``number`` has these players and a wall of ``head`` (drawn in
-    the order written) and ``tail`` (replacements, in the order they are drawn); nobody is
-    deciding yet. Options default to the shortest match of the rule set."""
+    the order written) and ``tail`` (replacements, in the order they are drawn); ``fill`` puts
+    the rest of the full tile set (sorted) between them. Nobody is deciding yet. Options
+    default to the shortest match of the rule set."""
     for seat, p in enumerate(players):
         size = len(p.held()) + 3 * len(p.melds)
         assert size in (13, 14), f"seat {seat} holds {size} tiles"
     defaults = {"hands": 4} if rules == "hebei" else {}
     opts = GAME.validate_options({"rules": rules, **defaults, **options})
-    wall = tuple(parse_tiles(head) + list(reversed(parse_tiles(tail))))
+    middle: list[str] = []
+    if fill:
+        rest = full_set(rules)
+        for p in players:
+            rest.subtract(p.held() + [t for m in p.melds for t in m.tiles] + p.flowers
+                          + [d.tile for d in p.discards])
+        rest.subtract(parse_tiles(head) + parse_tiles(tail))
+        middle = sorted_tiles(rest.elements())
+    wall = tuple(parse_tiles(head) + middle + list(reversed(parse_tiles(tail))))
+    check_copies([t for p in players for t in p.held() + [t for m in p.melds for t in m.tiles]
+                  + p.flowers + [d.tile for d in p.discards]] + list(wall))
     hand = Hand(number, dealer, order, wall, 0, len(wall), players)
     return Match(opts, b"test".hex(), dealer, list(totals or [0, 0, 0, 0]), hand)
 

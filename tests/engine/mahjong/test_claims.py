@@ -3,12 +3,14 @@
 "Claims on a discard")."""
 
 from engine.mahjong import GAME
-from tests.engine.mahjong.builders import discarded, player, table, turn
+from tests.engine.mahjong.builders import JUNK, discarded, player, table, turn
 
 WIN, PASS, PUNG = {"type": "win"}, {"type": "pass"}, {"type": "pung"}
 # Seats 0 and 1 both win on 5z (单钓): 花龙 hands of 12 points in mcr (8 + 门前清 2 + 1 + 1).
 WINNER_A = "123m456p789s123s5z"
 WINNER_B = "123p456s789m123m5z"
+# Fillers that make nothing with the chow tests' hands.
+QUIET = ("19m 39s 369p 5677z 28s", "47s 147p 223356z 28m")
 
 
 def _two_winners(order, rules="mcr"):
@@ -55,7 +57,7 @@ def test_a_declined_win_then_the_second_winner_takes_it():
 
 def _win_over_pung(rules):
     # Seat 1 holds 55m (碰); seat 3 waits on 5m (34m + 4 sets... 门清 in hebei).
-    return table([player("5m 1199m1199p1199s", discards="8s"), player("55m 13p 246s 99s 1234z"),
+    return table([player("5m " + JUNK, discards="8s"), player("55m 13p 246s 99s 1234z"),
                   player("2288m2288p2288s6z"), player("34m 123p 456p 789s 11z")],
                  rules=rules, head="1s 2s 3s")
 
@@ -74,8 +76,8 @@ def test_a_win_beats_a_pung_answered_first():
 
 
 def test_every_chow_choice_is_listed_for_the_next_seat_only_in_mcr():
-    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("2356m 13p 246s 99s 12z"),
-            player("2356m 13p 246s 99s 34z"), player("44m 13p 246s 99s 5677z")]
+    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("2356m 17s 258s 1234z"),
+            player("2356m 39s 369p 5677z"), player("44m 47s 147p 223356z")]
     mcr, _ = discarded(table(base, rules="mcr", head="1s"), 0, "4m", drawn_tile="8s")
     assert GAME.legal_actions(mcr, 1) == [
         {"type": "chow", "tiles": ["2m", "3m"]}, {"type": "chow", "tiles": ["3m", "5m"]},
@@ -87,8 +89,8 @@ def test_every_chow_choice_is_listed_for_the_next_seat_only_in_mcr():
 
 
 def test_a_pung_beats_a_chow_and_the_claimer_only_discards():
-    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("2356m 13p 246s 99s 12z"),
-            player("1199m 13p 246s 99s 34z"), player("44m 13p 246s 99s 5677z")]
+    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("2356m 17s 258s 1234z"),
+            player(QUIET[0]), player("44m 47s 147p 223356z")]
     state, _ = discarded(table(base, rules="mcr", head="1s"), 0, "4m", drawn_tile="8s")
     state, _ = GAME.apply(state, 1, {"type": "chow", "tiles": ["5m", "3m"]})
     state, events = GAME.apply(state, 3, PUNG)
@@ -103,19 +105,19 @@ def test_a_pung_beats_a_chow_and_the_claimer_only_discards():
 
 
 def test_a_chow_makes_the_set_with_the_named_tiles():
-    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("2356m 13p 246s 99s 12z"),
-            player("1199m 13p 246s 99s 34z"), player("1199m 13p 246s 99s 56z")]
+    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("2356m 17s 258s 1234z"),
+            player(QUIET[0]), player(QUIET[1])]
     state, _ = discarded(table(base, rules="mcr", head="1s"), 0, "4m", drawn_tile="8s")
     state, _ = GAME.apply(state, 1, {"type": "chow", "tiles": ["5m", "3m"]})
     meld = state.hand.players[1].melds[0]
     assert (meld.kind, meld.tiles, meld.source, meld.claimed) == ("chow", ("3m", "4m", "5m"), 0, "4m")
-    assert state.hand.players[1].concealed == ["2m", "6m", "1p", "3p", "2s", "4s", "6s",
-                                               "9s", "9s", "1z", "2z"]
+    assert state.hand.players[1].concealed == ["2m", "6m", "1s", "2s", "5s", "7s", "8s",
+                                               "1z", "2z", "3z", "4z"]
 
 
 def test_a_melded_kong_draws_its_replacement_from_the_tail():
-    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("444m 13p 246s 99s 123z"),
-            player("1199m 13p 246s 99s 34z"), player("1199m 13p 246s 99s 56z")]
+    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("444m 9p 17s 258s 1234z"),
+            player(QUIET[0]), player(QUIET[1])]
     state, _ = discarded(table(base, head="1s 2s", tail="6z"), 0, "4m", drawn_tile="8s")
     assert GAME.legal_actions(state, 1) == [{"type": "kong", "tile": "4m"}, PUNG, PASS]
     state, _ = GAME.apply(state, 1, {"type": "kong", "tile": "4m"})
@@ -125,8 +127,8 @@ def test_a_melded_kong_draws_its_replacement_from_the_tail():
 
 
 def test_nobody_able_to_claim_opens_no_window():
-    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("1199m 13p 246s 99s 12z"),
-            player("1199m 13p 246s 99s 34z"), player("1199m 13p 246s 99s 56z")]
+    base = [player("4m 123p 456p 789p 11s 7z", discards="9s"), player("9p 679m 17s 258s 1234z"),
+            player(QUIET[0]), player(QUIET[1])]
     state, events = discarded(table(base, head="1s 2s"), 0, "4m", drawn_tile="8s")
     assert [e.kind for e in events] == ["discarded", "drew"]
     assert (state.hand.phase, state.hand.turn, state.hand.players[1].drawn) == ("turn", 1, "1s")
