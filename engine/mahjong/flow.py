@@ -228,23 +228,29 @@ def _resolve(match: Match, events: Events) -> Next:
     if best is None:
         return _unclaimed(match, window, events)
     seat, action = best
-    kind = action["type"]
     _mark_taken(match, window)
-    player = hand.players[seat]
-    if kind == "win":
+    if action["type"] == "win":
         win = claim_win(match, seat, window)
-        player.drawn = window.tile
+        hand.players[seat].drawn = window.tile
         events.append(Event("won", {"seat": seat, "tile": window.tile,
                                     "way": "robbing" if window.robbing else "discard"}))
         return end_hand(match, win, events, robbed=window.robbing)
-    tile = window.tile
-    used = {"pung": [tile, tile], "kong": [tile] * 3}.get(kind) or action.get("tiles")
+    return _take_claimed(match, seat, action, window, events)
+
+
+def _take_claimed(match: Match, seat: int, action: dict[str, Any], window: Window,
+                  events: Events) -> Next:
+    """``seat`` makes its 碰, 吃 or 明杠 with the window's tile: after 碰/吃 it discards, after
+    明杠 it draws the replacement from the tail."""
+    player = match.hand.players[seat]
+    tile, kind = window.tile, action["type"]
+    used = action["tiles"] if kind == "chow" else [tile] * (3 if kind == "kong" else 2)
     for t in used:
         player.concealed.remove(t)
-    meld_kind = "chow" if kind == "chow" else kind
-    player.melds.append(Meld(meld_kind, tuple(sorted_tiles(used + [tile])), window.source, tile))
-    events.append(Event("claimed", {"seat": seat, "kind": meld_kind, "tile": tile,
-                                    "from": window.source, "tiles": sorted_tiles(used + [tile])}))
+    group = sorted_tiles(used + [tile])
+    player.melds.append(Meld(kind, tuple(group), window.source, tile))
+    events.append(Event("claimed", {"seat": seat, "kind": kind, "tile": tile,
+                                    "from": window.source, "tiles": group}))
     if kind == "kong":
         return ("replacement", seat)
     return begin_turn(match, seat, "claimed", events)

@@ -17,7 +17,7 @@ points without flowers. The flags given to ``mcr_fan`` / ``hebei_value`` come fr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.mahjong import hebei, mcr
 from engine.mahjong.notation import meld_args
@@ -147,7 +147,4 @@ def claim_win(match: Match, seat: int, window: Window) -> Win | None:
                       earthly=match.rules == "hebei" and window.first and seat != hand.dealer)
         fourth = visible_copies(hand, window.tile) - 1 == 3   # the discard itself is not "other"
     win = _score(match, seat, list(player.concealed), window.tile, flags, fourth)
-    if win is None:
-        return None
-    return Win(win.seat, win.win_tile, win.concealed, win.total, win.fans, win.doublings,
-               False, window.source, win.way)
+    return None if win is None else replace(win, payer=window.source)
