@@ -104,6 +104,7 @@ GREEDY_GAMES: dict[str, Callable[[], Bot]] = {
     "grid_reversal": _scoring("grid_reversal"),
     "numgr": _scoring("numgr"),
     "zipai": _scoring("zipai"),
+    "mahjong": _scoring("mahjong"),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import Game
 from engine.civilization import GAME as CIVILIZATION
 from engine.grid_reversal import GAME as GRID_REVERSAL
+from engine.mahjong import GAME as MAHJONG
 from engine.numgr import GAME as NUMGR
 from engine.reverse_curse import GAME as REVERSE_CURSE
 from engine.zipai import GAME as ZIPAI
@@ -20,6 +21,7 @@ GAMES: dict[str, Game] = {
         CIVILIZATION,
         ZIPAI,
         GRID_REVERSAL,
+        MAHJONG,
     )
 }
 

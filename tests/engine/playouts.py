@@ -16,6 +16,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "zipai": [{"hands": 1}],
     "numgr": [{}, {"variant_bomb": True, "variant_333": True}],
     "grid_reversal": [{"width": 3}, {}],
+    "mahjong": [{"hands": 4}, {"rules": "mcr"}],
 }
 
 

@@ -19,11 +19,19 @@ from engine.registry import GAMES
 
 SEEDS = range(12)
 MADE_UP = ({"type": "__made_up__"}, {"no_type": 1}, {"type": "play", "card": "NOT_A_CARD"})
+#: Room options per game for the playouts (seed ``n`` plays ``OPTIONS[id][n % len]``; other
+#: games play their defaults): a short match of each rule set.
+OPTIONS: dict[str, list[dict]] = {"mahjong": [{"hands": 4}, {"rules": "mcr"}]}
+
+
+def _options(game, seed: int) -> dict:
+    variants = OPTIONS.get(game.spec.id, [{}])
+    return game.validate_options(variants[seed % len(variants)])
 
 
 def _playout(game, seed: int, check: bool):
     """Play one random game; return the list of (seat, action) taken and the final state."""
-    options = game.validate_options({})
+    options = _options(game, seed)
     players = game.seats(options)
     state = game.new_game(options, players, seed.to_bytes(8, "big"))
     chooser = random.Random(seed)
@@ -81,7 +89,7 @@ def test_random_playout_contract(game_id, seed):
     game = GAMES[game_id]
     history, final = _playout(game, seed, check=seed < 4)
     # Same seed, same actions: identical dumps.
-    options = game.validate_options({})
+    options = _options(game, seed)
     state = game.new_game(options, game.seats(options), seed.to_bytes(8, "big"))
     for seat, action in history:
         state, _ = game.apply(state, seat, action)

@@ -117,11 +117,26 @@ def _zipai(state, seat: int) -> bool:
     return holders >= 1 and (bool(hand.stock) or holders >= 2) and len(set(pool)) >= 2
 
 
+def _mahjong(state, seat: int) -> bool:
+    """Before the hand's end, a concealed tile of another seat whose hand is not locked ready
+    can trade with a wall tile, or with a third such seat's, of another kind."""
+    hand = state.hand
+    if state.over or hand.phase == "finished":
+        return False
+    concealed = [p.concealed for s, p in enumerate(hand.players) if s != seat and not p.ready]
+    pool = [t for tiles in concealed for t in tiles] + [
+        t for t in hand.wall[hand.head:hand.tail] if not t.endswith("f")]
+    holders = sum(bool(tiles) for tiles in concealed)
+    wall = hand.tail > hand.head
+    return holders >= 1 and (wall or holders >= 2) and len(set(pool)) >= 2
+
+
 #: Game id -> whether the cards ``seat`` cannot see can be placed in more than one way in
 #: ``state`` (the true state), under the rules' constraints.
 AMBIGUOUS: dict[str, Callable[[Any, int], bool]] = {
     "civilization": _civilization,
     "grid_reversal": _grid_reversal,
+    "mahjong": _mahjong,
     "numgr": _numgr,
     "reverse_curse": _reverse_curse,
     "zipai": _zipai,
