@@ -10,28 +10,15 @@
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { translator } from "./civ_text.js";
+import { bottomSeat, busy, ensureStyles, isSpectator, seatName } from "./kit.js";
 
 const RESOURCES = ["fish", "meat", "wheat"];
 const RES_ICON = { fish: "🐟", meat: "🥩", wheat: "🌾" };
 const memories = new WeakMap();
 
-function ensureStyles() {
-  if (document.querySelector("link[data-civ-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/civilization.css", "data-civ-css": "" }));
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
-
-function seatName(ctx, seat) {
-  const entry = ctx.players.find((p) => p.seat === seat);
-  return entry && entry.name ? entry.name : ctx.t("room.seat_n", { n: seat + 1 });
-}
-
 /** The seat drawn at the bottom: the viewer's, or seat 0 for spectators. */
 function mySide(ctx) {
-  return ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  return bottomSeat(ctx);
 }
 
 function resText(tr, res) {
@@ -177,7 +164,7 @@ function cardTile(card, index, ctx, tr, memory, targets) {
 
 function rowPanel(view, ctx, tr, memory) {
   const targets = targetCards(ctx);
-  const title = ctx.seat === null || ctx.seat === undefined
+  const title = isSpectator(ctx)
     ? tr("civ.row_spectator", { name: seatName(ctx, 0) }) : tr("civ.row");
   return h("section", { class: "civ-row-panel" }, h("h3", { text: title }),
     h("ol", { class: "civ-row", "data-testid": "civ-row" }, view.row.map((card, i) => cardTile(card, i, ctx, tr, memory, targets))));
@@ -258,7 +245,7 @@ function spinsFrom(events) {
 
 /** Draw the whole table from ctx (see README.md for ctx). */
 export function render(root, ctx) {
-  ensureStyles();
+  ensureStyles("civilization.css");
   if (!memories.has(root)) memories.set(root, { spin: new Set() });
   const memory = memories.get(root);
   memory.spin = spinsFrom(ctx.events);

@@ -3,7 +3,8 @@
 // owner), S squares, mother cards, spent pairs, and the cells the current selection may target.
 
 import { h } from "/static/js/dom.js";
-import { cellName, seatName, tr } from "./grid_reversal_text.js";
+import { cellName } from "./grid_reversal_text.js";
+import { seatLabel, tr } from "./kit.js";
 
 /** "r,c" key of a cell. */
 export function key(cell) {
@@ -33,7 +34,7 @@ function cardOn(view, cell, overrides) {
 }
 
 function cellLabel(ctx, cell, card) {
-  const what = card ? tr(ctx, "gr.cell_card", { value: card.value, name: seatName(ctx, card.owner) })
+  const what = card ? tr(ctx, "gr.cell_card", { value: card.value, name: seatLabel(ctx, card.owner) })
     : tr(ctx, "gr.cell_empty");
   return tr(ctx, "gr.cell", { cell: cellName(cell), what });
 }

@@ -4,7 +4,8 @@
 
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
-import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText, tr } from "./ng_text.js";
+import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText } from "./ng_text.js";
+import { tr } from "./kit.js";
 
 /**
  * One card. code: a card code, or null for a face-down card. options: {tag, key, testid,

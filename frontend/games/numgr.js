@@ -7,41 +7,26 @@
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
-import { cardText, seatName, tr } from "./ng_text.js";
+import { cardText } from "./ng_text.js";
+import { bottomSeat, busy, ensureStyles, memoryOf, seatLabel, tr } from "./kit.js";
 
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  if (!memories.has(root)) {
-    memories.set(root, { choice: { main: null, base: undefined }, prompt: null, lastCheck: null });
-  }
-  return memories.get(root);
-}
-
-function ensureStyles() {
-  if (document.querySelector("link[data-ng-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/numgr.css", "data-ng-css": "1" }));
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
-
-function mySeatOrFirst(ctx) {
-  return ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  return memoryOf(memories, root, () => ({ choice: { main: null, base: undefined }, prompt: null, lastCheck: null }));
 }
 
 function statusText(view, ctx) {
   if (view.step === "over") return tr(ctx, "ng.status.over");
   if (view.current === ctx.seat) return tr(ctx, `ng.status.mine.${view.step}`);
-  return tr(ctx, "ng.status.other", { name: seatName(ctx, view.current), step: tr(ctx, `ng.step.${view.step}`) });
+  return tr(ctx, "ng.status.other", { name: seatLabel(ctx, view.current), step: tr(ctx, `ng.step.${view.step}`) });
 }
 
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
   if (!outcome) return null;
   if (outcome.draw) return tr(ctx, "ng.outcome.draw");
-  return tr(ctx, "ng.outcome.win", { name: seatName(ctx, outcome.winners[0]),
+  return tr(ctx, "ng.outcome.win", { name: seatLabel(ctx, outcome.winners[0]),
     reason: tr(ctx, `ng.reason.${outcome.reason}`) });
 }
 
@@ -86,7 +71,7 @@ function areaPanel(view, ctx, seat, top, reflectedNow) {
   return h("section", { class: ["ng-area", top ? "ng-area-top" : "ng-area-bottom",
     view.current === seat && "ng-area-current"], "data-testid": `ng-area-${seat}`, "data-seat": seat },
   h("header", { class: "ng-area-head" },
-    h("strong", { text: seatName(ctx, seat) }),
+    h("strong", { text: seatLabel(ctx, seat) }),
     h("span", { class: "ng-hp", "data-testid": `ng-hp-${seat}`, "data-hp": view.hp[seat],
       title: tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max }),
       text: `${hearts(view.hp[seat], view.hp_max)} ${tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max })}` }),
@@ -159,14 +144,14 @@ function lastCheckLine(memory, ctx) {
   const check = memory.lastCheck;
   if (!check) return null;
   return h("p", { class: "ng-last-check", "data-testid": "ng-last-check", text: tr(ctx, "ng.last_check", {
-    name: seatName(ctx, check.seat), attack: check.attack + check.unstoppable, defense: check.defense,
+    name: seatLabel(ctx, check.seat), attack: check.attack + check.unstoppable, defense: check.defense,
     result: tr(ctx, check.lost ? "ng.lost_hp" : "ng.held_hp") }) });
 }
 
 function draw(root, memory) {
   const ctx = memory.ctx;
   const view = ctx.view;
-  const me = mySeatOrFirst(ctx);
+  const me = bottomSeat(ctx);
   const redraw = () => draw(root, memory);
   const reflectedNow = memory.reflectedNow || new Set();
   replaceKeepingFocus(root, h("div", { class: "ng", "data-step": view.step },
@@ -197,7 +182,7 @@ function remember(memory, ctx) {
  * events, room, players, connected, pending, act, t, countdown} (README.md).
  */
 export function render(root, ctx) {
-  ensureStyles();
+  ensureStyles("numgr.css");
   const memory = memoryFor(root);
   memory.ctx = ctx;
   remember(memory, ctx);

@@ -3,14 +3,9 @@
 
 import { h } from "/static/js/dom.js";
 import { cardBack, cardFace, signed } from "./rc_cards.js";
+import { seatName } from "./kit.js";
 
 const SIDES = ["UP", "DOWN"];
-
-/** The name of `seat` from the room's seat list (or "Seat n"). */
-export function seatName(ctx, seat) {
-  const entry = ctx.players.find((p) => p.seat === seat);
-  return entry && entry.name ? entry.name : ctx.t("room.seat_n", { n: seat + 1 });
-}
 
 /** "UP" / "DOWN" side label with its arrow, e.g. "▲ UP". */
 export function sideText(side, t) {

@@ -15,7 +15,7 @@ import { confirmDialog, countdown, startClockTicker, toast, toastError } from ".
 import { renderBanner } from "./banner.js";
 import { renderCommitment } from "./fairness.js";
 import { installLongPress } from "./explain.js";
-import { teamSeatItems } from "/static/games/rc_seats.js";
+import { teamSeatItems } from "./teams.js";
 import { fillButton, isBotName, seatName } from "./bots.js";
 import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
