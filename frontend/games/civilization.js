@@ -10,7 +10,10 @@
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { translator } from "./civ_text.js";
-import { bottomSeat, busy, ensureStyles, isSpectator, seatName } from "./kit.js";
+import { bottomSeat, busy, ensureStyles, isSpectator, markLastMove, seatName } from "./kit.js";
+import { lastCard } from "./civ_log.js";
+
+export { logLines, logMemo } from "./civ_log.js";
 
 const RESOURCES = ["fish", "meat", "wheat"];
 const RES_ICON = { fish: "🐟", meat: "🥩", wheat: "🌾" };
@@ -156,10 +159,12 @@ function cardTile(card, index, ctx, tr, memory, targets) {
   const top = card.slots.find((s) => s.faces !== me);
   const bottom = card.slots.find((s) => s.faces === me);
   const main = !ctx.view.pending;
-  return h("li", { class: ["civ-card", memory.spin.has(index) && "civ-spin", targets.has(index) && "civ-target"],
+  const tile = h("li", { class: ["civ-card", memory.spin.has(index) && "civ-spin", targets.has(index) && "civ-target"],
     "data-testid": "civ-card", "data-card": String(card.card), "data-index": String(index) },
   slotBox(top, ctx, tr, null), centre(card, ctx, tr, index),
   slotBox(bottom, ctx, tr, main ? placeButtons(ctx, tr, index) : null));
+  if (memory.last === index) markLastMove(tile, ctx, (ctx.events || []).length > 0);
+  return tile;
 }
 
 function rowPanel(view, ctx, tr, memory) {
@@ -249,6 +254,7 @@ export function render(root, ctx) {
   if (!memories.has(root)) memories.set(root, { spin: new Set() });
   const memory = memories.get(root);
   memory.spin = spinsFrom(ctx.events);
+  memory.last = lastCard(ctx.lastEvents || []);
   const tr = translator(ctx);
   const view = ctx.view;
   const me = mySide(ctx);

@@ -11,10 +11,14 @@
 // [data-testid=gr-playback] (a chain being played back).
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { reasonText } from "/static/js/outcome.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
 import { cardName, cellName, isNumber, targetText } from "./grid_reversal_text.js";
 import { busy, ensureStyles, legalOf, memoryOf, seatLabel, tr } from "./kit.js";
+import { lastCells } from "./grid_reversal_log.js";
+
+export { logLines } from "./grid_reversal_log.js";
 
 const memories = new WeakMap();
 
@@ -30,7 +34,7 @@ function sameCell(a, b) {
 
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
-  const reason = tr(ctx, `gr.reason.${outcome.reason}`);
+  const reason = reasonText(ctx.room.game, outcome.reason);
   if (outcome.draw) return tr(ctx, "gr.outcome.draw", { reason });
   return tr(ctx, "gr.outcome.win", { name: seatLabel(ctx, outcome.winners[0]), reason });
 }
@@ -87,7 +91,7 @@ function counters(view, ctx) {
 
 function seatLine(view, ctx, seat) {
   const info = view.seats[seat];
-  return h("div", { class: ["gr-seat", ctx.seat === null ? `gr-seat${seat}` : seat === ctx.seat ? "gr-mine" : "gr-theirs",
+  return h("div", { class: ["gr-seat", `gr-seat${seat}`, seat === ctx.seat && "gr-mine",
     view.turn === seat && view.phase !== "over" && "gr-seat-current"], "data-testid": `gr-seat-${seat}` },
   h("strong", { text: seatLabel(ctx, seat) }),
   h("span", { class: "muted", text: tr(ctx, info.first ? "gr.first" : "gr.second") }),
@@ -291,6 +295,7 @@ function draw(root, memory) {
     firing: new Set(), flipped: new Set(), broken: new Set(), overrides: null, busy: busy(ctx) };
   marks.explain = targetExplanations(view, ctx, memory, marks.targets);
   if (playing) Object.assign(marks, playbackMarks(playing));
+  else Object.assign(marks, { last: new Set(lastCells(ctx.lastEvents || [])), fresh: (ctx.events || []).length > 0 });
   const me = ctx.seat === null || ctx.seat === undefined ? view.first : ctx.seat;
   replaceKeepingFocus(root, h("div", { class: "gr", "data-phase": view.phase },
     statusBar(view, ctx),

@@ -1,10 +1,11 @@
 // The Grid Reversal grid: both boards as one grid, the viewer's own board at the bottom (the
 // second player sees it turned round), owners by colour and arrow (the arrow points at its
-// owner), S squares, mother cards, spent pairs, and the cells the current selection may target.
+// owner; a seat's colour is the same for every viewer: seat 1 blue, seat 2 red), S squares,
+// mother cards, spent pairs, the cells the current selection may target and the last move.
 
 import { h } from "/static/js/dom.js";
 import { cellName } from "./grid_reversal_text.js";
-import { seatLabel, tr } from "./kit.js";
+import { markLastMove, seatLabel, tr } from "./kit.js";
 
 /** "r,c" key of a cell. */
 export function key(cell) {
@@ -16,9 +17,10 @@ function turned(view, ctx) {
   return ctx.seat !== null && ctx.seat !== undefined && !view.seats[ctx.seat].first;
 }
 
+/** The owner's colour class (by seat, the same for every viewer), and `gr-mine` on the
+ * viewer's own cards. */
 function ownerClass(owner, ctx) {
-  if (ctx.seat === null || ctx.seat === undefined) return `gr-seat${owner}`;
-  return owner === ctx.seat ? "gr-mine" : "gr-theirs";
+  return owner === ctx.seat ? `gr-seat${owner} gr-mine` : `gr-seat${owner}`;
 }
 
 function arrow(owner, view, flip) {
@@ -62,27 +64,29 @@ function cellEl(view, ctx, cell, marks, flip) {
     marks.spent.has(k) ? h("span", { class: "gr-link", "aria-hidden": "true", text: "⛓" }) : null,
     marks.hot && marks.hot.has(k) ? h("span", { class: "gr-hot-mark", "aria-hidden": "true", text: "🔥" }) : null,
   ];
-  if (onclick) {
-    return h("button", { ...attrs, type: "button", disabled: marks.busy, onclick,
-      "data-key": `cell-${k}` }, inside);
-  }
-  return h("div", { ...attrs, role: "gridcell" }, inside);
+  const el = onclick ? h("button", { ...attrs, type: "button", disabled: marks.busy, onclick, "data-key": `cell-${k}` }, inside)
+    : h("div", { ...attrs, role: "gridcell" }, inside);
+  if (marks.last && marks.last.has(k)) markLastMove(el, ctx, marks.fresh);
+  return el;
 }
 
 /**
  * The grid element. marks = {targets: Map(key -> onclick), selected, spent, firing, flipped,
  * broken, hot: Set(key), overrides: Map(key -> card|null) for a chain being played back, busy,
- * explain: Map(key -> what clicking that target does)}.
+ * explain: Map(key -> what clicking that target does), last: Set(key) of the last move's cells,
+ * fresh: whether that move just arrived (it animates)}.
  */
 export function boardEl(view, ctx, marks) {
   const flip = turned(view, ctx);
   const rows = [...Array(view.rows).keys()];
   const cols = [...Array(view.width).keys()];
   if (flip) { rows.reverse(); cols.reverse(); }
-  return h("div", { class: "gr-board", role: "grid", "data-testid": "gr-board",
-    style: `--gr-cols: ${view.width}` },
+  const board = h("div", { class: "gr-board", role: "grid", "data-testid": "gr-board",
+    "aria-label": tr(ctx, "gr.board") },
   rows.map((r) => h("div", { class: "gr-row", role: "row" },
     cols.map((c) => cellEl(view, ctx, [r, c], marks, flip)))));
+  board.style.setProperty("--gr-cols", String(view.width));
+  return board;
 }
 
 /** The set of "r,c" keys of the cells in spent pairs. */

@@ -77,3 +77,26 @@ export function markLastMove(el, ctx, fresh) {
   if (!el.title) el.title = said;
   return el;
 }
+
+/**
+ * The move-log lines of one batch of `events` ([{kind, data}], as received), by `table`:
+ * {kind: (data, ctx) => string | string[] | null}. Kinds the table lacks (and null results) give
+ * no line — a table lists only public events, so a hidden answer is never logged.
+ */
+export function linesFrom(table, events, ctx) {
+  const lines = [];
+  for (const event of events) {
+    const line = Object.hasOwn(table, event.kind) ? table[event.kind](event.data || {}, ctx) : null;
+    if (Array.isArray(line)) lines.push(...line.filter(Boolean));
+    else if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/** The last event of `events` whose kind is one of `kinds`, or null. */
+export function lastOf(events, kinds) {
+  for (let i = (events || []).length - 1; i >= 0; i -= 1) {
+    if (kinds.includes(events[i].kind)) return events[i];
+  }
+  return null;
+}

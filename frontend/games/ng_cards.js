@@ -5,7 +5,7 @@
 import { h } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText } from "./ng_text.js";
-import { tr } from "./kit.js";
+import { markLastMove, tr } from "./kit.js";
 
 /**
  * One card. code: a card code, or null for a face-down card. options: {tag, key, testid,
@@ -74,18 +74,21 @@ function baseEl(stack, view) {
   return ghost;
 }
 
-/** One stack: base card peeking out, main card on top, notes below. options: {moving}. */
+/** One stack: base card peeking out, main card on top, notes below. options: {moving, last
+ * (the stack played last: marked, animated when it just arrived)}. */
 export function stackEl(stack, view, ctx, options = {}) {
   const base = baseEl(stack, view);
   const main = stack.kind === "card" ? cardEl(stack.main, { small: true }) : variantCard(stack, ctx);
   main.classList.add("ng-main");
+  const pile = h("div", { class: "ng-pile" }, base, main,
+    stack.locked_by !== null ? h("span", { class: "card-flag", text: `θ#${stack.locked_by}` }) : null);
+  if (options.last) markLastMove(pile, ctx, (ctx.events || []).length > 0);
   return h("li", {
     class: ["ng-stack", stack.locked_by !== null && "ng-locked", stack.reflected && "ng-reflected",
       stack.base_role && `ng-has-${stack.base_role}`, options.moving && `ng-moving-${options.moving}`],
     "data-testid": "ng-stack", "data-id": stack.id, "data-main": stack.main || stack.kind,
     "data-owner": stack.owner,
   },
-  h("div", { class: "ng-pile" }, base, main,
-    stack.locked_by !== null ? h("span", { class: "card-flag", text: `θ#${stack.locked_by}` }) : null),
+  pile,
   h("p", { class: "ng-notes", text: `#${stack.id} ${stackNotes(stack, view, ctx).join(" · ")}` }));
 }

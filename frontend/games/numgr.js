@@ -5,15 +5,35 @@
 // the last HP check, and slides reflected stacks across when a `stack_reflected` event arrives.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { reasonText } from "/static/js/outcome.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
 import { cardText } from "./ng_text.js";
 import { bottomSeat, busy, ensureStyles, memoryOf, seatLabel, tr } from "./kit.js";
+import { checkLine, lastCheck, lastStack } from "./ng_log.js";
+
+export { logLines } from "./ng_log.js";
+
+/** Where the half-built stack of a decision is kept, so a reload keeps it (per prompt id). */
+const CHOICE_KEY = "arena.ng.choice";
 
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  return memoryOf(memories, root, () => ({ choice: { main: null, base: undefined }, prompt: null, lastCheck: null }));
+  return memoryOf(memories, root, () => ({ choice: { main: null, base: undefined }, prompt: null }));
+}
+
+/** The half-built stack kept for decision `prompt` ({main, base}; base undefined = not chosen). */
+function keptChoice(prompt) {
+  const kept = prompt ? JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null") : null;
+  if (!kept || kept.prompt !== prompt) return { main: null, base: undefined };
+  return { main: kept.main, base: kept.base === "unset" ? undefined : kept.base };
+}
+
+function keepChoice(prompt, choice) {
+  if (!prompt) return;
+  sessionStorage.setItem(CHOICE_KEY, JSON.stringify({ prompt, main: choice.main,
+    base: choice.base === undefined ? "unset" : choice.base }));
 }
 
 function statusText(view, ctx) {
@@ -25,9 +45,9 @@ function statusText(view, ctx) {
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
   if (!outcome) return null;
-  if (outcome.draw) return tr(ctx, "ng.outcome.draw");
-  return tr(ctx, "ng.outcome.win", { name: seatLabel(ctx, outcome.winners[0]),
-    reason: tr(ctx, `ng.reason.${outcome.reason}`) });
+  const reason = reasonText(ctx.room.game, outcome.reason);
+  if (outcome.draw) return tr(ctx, "ng.outcome.draw", { reason });
+  return tr(ctx, "ng.outcome.win", { name: seatLabel(ctx, outcome.winners[0]), reason });
 }
 
 function statusBar(view, ctx) {
@@ -65,7 +85,7 @@ function movingDirection(stack, seat, top, reflectedNow) {
   return top ? "down" : "up";
 }
 
-function areaPanel(view, ctx, seat, top, reflectedNow) {
+function areaPanel(view, ctx, seat, top, reflectedNow, last) {
   const stacks = view.areas[seat];
   const pending = view.pending[seat];
   return h("section", { class: ["ng-area", top ? "ng-area-top" : "ng-area-bottom",
@@ -79,7 +99,7 @@ function areaPanel(view, ctx, seat, top, reflectedNow) {
     h("span", { class: "ng-totals", "data-testid": `ng-totals-${seat}`, text: totalsText(view.totals[seat], ctx) })),
   stacks.length
     ? h("ol", { class: "ng-stacks" }, stacks.map((stack) => stackEl(stack, view, ctx,
-      { moving: movingDirection(stack, seat, top, reflectedNow) })))
+      { moving: movingDirection(stack, seat, top, reflectedNow), last: last === stack.id })))
     : h("p", { class: "muted", text: tr(ctx, "ng.area_empty") }),
   pending.length ? h("div", { class: "ng-pending" },
     h("span", { text: tr(ctx, "ng.pending") }),
@@ -140,12 +160,12 @@ function pilesPanel(view, ctx) {
       h("div", { class: "card-row" }, view.discard.map((code) => cardEl(code, { small: true })))));
 }
 
-function lastCheckLine(memory, ctx) {
-  const check = memory.lastCheck;
+/** The last HP check of the match, from every event this viewer received (kept across a
+ * reload by the shell: ctx.history). */
+function lastCheckLine(ctx) {
+  const check = lastCheck(ctx.history || ctx.lastEvents || []);
   if (!check) return null;
-  return h("p", { class: "ng-last-check", "data-testid": "ng-last-check", text: tr(ctx, "ng.last_check", {
-    name: seatLabel(ctx, check.seat), attack: check.attack + check.unstoppable, defense: check.defense,
-    result: tr(ctx, check.lost ? "ng.lost_hp" : "ng.held_hp") }) });
+  return h("p", { class: "ng-last-check", "data-testid": "ng-last-check", text: checkLine(check, ctx, "ng.last_check") });
 }
 
 function draw(root, memory) {
@@ -154,26 +174,26 @@ function draw(root, memory) {
   const me = bottomSeat(ctx);
   const redraw = () => draw(root, memory);
   const reflectedNow = memory.reflectedNow || new Set();
+  const last = lastStack(ctx.lastEvents || []);
+  keepChoice(ctx.prompt, memory.choice);
   replaceKeepingFocus(root, h("div", { class: "ng", "data-step": view.step },
     statusBar(view, ctx),
-    areaPanel(view, ctx, 1 - me, true, reflectedNow),
+    areaPanel(view, ctx, 1 - me, true, reflectedNow, last),
     threatLine(view, ctx),
-    areaPanel(view, ctx, me, false, reflectedNow),
-    lastCheckLine(memory, ctx),
+    areaPanel(view, ctx, me, false, reflectedNow, last),
+    lastCheckLine(ctx),
     handPanel(view, ctx, memory, redraw),
     pilesPanel(view, ctx)));
 }
 
 function remember(memory, ctx) {
   if (ctx.prompt !== memory.prompt || !ctx.legal.length) {
-    memory.choice = { main: null, base: undefined };
+    memory.choice = ctx.legal.length ? keptChoice(ctx.prompt) : { main: null, base: undefined };
     memory.prompt = ctx.prompt;
   }
   if (memory.choice.main && !playableMains(ctx).has(memory.choice.main)) {
     memory.choice = { main: null, base: undefined };
   }
-  const check = [...ctx.events].reverse().find((e) => e.kind === "hp_check");
-  if (check) memory.lastCheck = check.data;
   memory.reflectedNow = new Set(ctx.events.filter((e) => e.kind === "stack_reflected").map((e) => e.data.id));
 }
 

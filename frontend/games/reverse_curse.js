@@ -16,6 +16,9 @@ import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
 import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
 import { shopPanel, summonPanel } from "./rc_monsters.js";
 import { regulationLimits, stairsChart } from "./rc_stairs_chart.js";
+import { lastPlayedTurn } from "./rc_log.js";
+
+export { logLines } from "./rc_log.js";
 
 const memories = new WeakMap();
 
@@ -200,7 +203,8 @@ function draw(root, memory) {
         onClose: () => { stopPlayback(memory); redraw(); } })
       : null,
     fieldPanel(fieldEntries(view, playback), ctx, activeTurn(playback),
-      playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null),
+      playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null,
+      playback ? null : lastPlayedTurn(ctx.lastEvents || [])),
     handsPanel(view, ctx),
     pilesPanel(view, ctx),
     historyPanel(board, ctx)));

@@ -8,7 +8,10 @@
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed } from "./zp_text.js";
-import { busy, currentClock, ensureStyles, seatLabel, tr } from "./kit.js";
+import { busy, currentClock, ensureStyles, markLastMove, seatLabel, tr } from "./kit.js";
+import { lastMove } from "./zp_log.js";
+
+export { logLines } from "./zp_log.js";
 
 /** One card: code or null (face-down). options: {tag, small, key, testid, action, disabled, onclick,
  * title (what clicking it does; default: the card's gloss)}.
@@ -64,7 +67,16 @@ function groupEl(group, ctx) {
     h("span", { class: "zp-group-kind", text: kind }));
 }
 
-function seatPanel(view, ctx, seat) {
+/** Mark the last element of `items` (an array of elements) as the last move when `mark` says
+ * so for this seat and place. */
+function markLast(items, mark, seat, kind, ctx) {
+  if (mark && mark.seat === seat && mark.kind === kind && items.length) {
+    markLastMove(items[items.length - 1], ctx, mark.fresh);
+  }
+  return items;
+}
+
+function seatPanel(view, ctx, seat, mark) {
   const player = view.players[seat];
   const turn = view.phase === "discard" && view.turn === seat;
   return h("section", { class: ["zp-seat", turn && "zp-seat-turn"], "data-testid": `zp-seat-${seat}`,
@@ -76,18 +88,21 @@ function seatPanel(view, ctx, seat) {
       text: tr(ctx, "zp.hand_size", { n: player.hand_size }) }),
     h("span", { class: "muted", "data-testid": `zp-total-${seat}`, text: `${tr(ctx, "zp.total")} ${view.totals[seat]}` })),
   player.groups.length
-    ? h("ul", { class: "zp-groups" }, player.groups.map((g) => groupEl(g, ctx)))
+    ? h("ul", { class: "zp-groups" }, markLast(player.groups.map((g) => groupEl(g, ctx)), mark, seat, "group", ctx))
     : h("p", { class: "muted", text: tr(ctx, "zp.groups_none") }),
   player.pile.length ? h("div", {}, h("span", { class: "muted", text: tr(ctx, "zp.pile") }),
-    h("div", { class: "zp-pile" }, player.pile.map((c) => cardEl(c, { small: true })))) : null);
+    h("div", { class: "zp-pile" }, markLast(player.pile.map((c) => cardEl(c, { small: true })), mark, seat, "pile", ctx)))
+    : null);
 }
 
-function middle(view, ctx) {
+function middle(view, ctx, mark) {
   const exposed = view.exposed;
+  const card = exposed ? cardEl(exposed.card) : null;
+  if (card && mark && mark.kind === "exposed" && mark.seat === exposed.seat) markLastMove(card, ctx, mark.fresh);
   return h("section", { class: "zp-middle", "data-testid": "zp-middle" },
     exposed ? h("div", { "data-testid": "zp-exposed", "data-card": exposed.card },
       h("div", { class: "muted", text: `${tr(ctx, "zp.exposed")} — ${tr(ctx, `zp.source.${exposed.source}`)} ${seatLabel(ctx, exposed.seat)}` }),
-      cardEl(exposed.card)) : null,
+      card) : null,
     h("div", { "data-testid": "zp-liang" }, h("div", { class: "muted", text: tr(ctx, "zp.liang") }),
       cardEl(view.liangzhang, { small: true })),
     h("div", { class: "muted", "data-testid": "zp-stock", "data-n": view.stock_size,
@@ -205,12 +220,14 @@ export function render(root, ctx) {
   const view = ctx.view;
   const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
   const others = [1, 2].map((k) => (me + k) % 3);
+  const last = lastMove(ctx.lastEvents || []);
+  const mark = last && { ...last, fresh: (ctx.events || []).length > 0 };
   replaceKeepingFocus(root, h("div", { class: "zp", "data-phase": view.phase },
     statusBar(view, ctx),
     outcomeLine(view, ctx),
-    h("div", { class: "zp-seats" }, others.map((s) => seatPanel(view, ctx, s))),
-    middle(view, ctx),
-    seatPanel(view, ctx, me),
+    h("div", { class: "zp-seats" }, others.map((s) => seatPanel(view, ctx, s, mark))),
+    middle(view, ctx, mark),
+    seatPanel(view, ctx, me, mark),
     handPanel(view, ctx),
     resultPanel(view, ctx),
     scoresPanel(view, ctx)));

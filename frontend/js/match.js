@@ -7,6 +7,7 @@ import { byId, h, replace } from "./dom.js";
 import { formatTime, gameTitle, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { resultText } from "./outcome.js";
+import { seatName } from "./bots.js";
 import { initPage } from "./page.js";
 import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
@@ -40,7 +41,7 @@ function seatsTable(match) {
       .map((text) => h("th", { scope: "col", text })))),
     h("tbody", {}, match.seats.map((seat) => h("tr", {},
       h("td", { text: t("room.seat_n", { n: seat.seat + 1 }) }),
-      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seat.name })),
+      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seatName(seat.name) })),
       h("td", { text: ranks[seat.seat] !== undefined ? String(ranks[seat.seat]) : "—" })))));
 }
 
@@ -48,7 +49,7 @@ function fieldCell(entry, match) {
   const seat = match.seats.find((s) => s.seat === entry.seat);
   return h("li", { class: ["ladder-card", `side-${entry.side}`] },
     h("span", { class: "ladder-code", text: cardLabel(entry.card, t) }),
-    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seat.name : entry.seat + 1}` }));
+    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seatName(seat.name) : entry.seat + 1}` }));
 }
 
 function ladderSet(entry, match) {

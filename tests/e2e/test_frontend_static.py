@@ -73,7 +73,7 @@ def test_reverse_curse_cards_monsters_and_sides_have_labels(english):
     wanted |= {f"rc.monster.{code}" for code in MONSTERS}
     wanted |= {f"rc.monster_help.{code}" for code in MONSTERS}
     wanted |= {"rc.side.UP", "rc.side.DOWN", "side.UP", "side.DOWN"}
-    wanted |= {f"outcome.reason.{reason}" for reason in ("ko", "decision", "draw", "resign")}
+    wanted |= {f"outcome.reason.reverse_curse.{reason}" for reason in ("ko", "decision", "draw", "resign")}
     assert len(SPECIALS) == 6 and len(MONSTERS) == 6
     assert sorted(wanted - set(english)) == []
 
