@@ -18,7 +18,7 @@ function timeText(at) {
 }
 
 function systemItem(message) {
-  return h("li", { class: "chat-message chat-system", "data-testid": "system-line" },
+  return h("li", { class: "chat-system", "data-testid": "system-line" },
     h("span", { class: "chat-time muted", text: timeText(message.at) }),
     h("span", { class: "chat-text", text: message.text }));
 }
