@@ -9,6 +9,7 @@
 // [data-action=place][data-card][data-resolve=true|false], [data-action=leader], [data-action=pass].
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
 import { translator } from "./civ_text.js";
 import { bottomSeat, busy, ensureStyles, isSpectator, markLastMove, seatName } from "./kit.js";
 import { lastCard } from "./civ_log.js";
@@ -16,7 +17,6 @@ import { lastCard } from "./civ_log.js";
 export { logLines, logMemo } from "./civ_log.js";
 
 const RESOURCES = ["fish", "meat", "wheat"];
-const RES_ICON = { fish: "🐟", meat: "🥩", wheat: "🌾" };
 const memories = new WeakMap();
 
 /** The seat drawn at the bottom: the viewer's, or seat 0 for spectators. */
@@ -24,8 +24,9 @@ function mySide(ctx) {
   return bottomSeat(ctx);
 }
 
+/** A resource as its word (buttons and sentences; the icons stand next to the counts). */
 function resText(tr, res) {
-  return `${RES_ICON[res]} ${tr(`civ.res.${res}`)}`;
+  return tr(`civ.res.${res}`);
 }
 
 function cardName(tr, view, index) {
@@ -81,14 +82,14 @@ function targetCards(ctx) {
 
 function resourceList(res, tr) {
   return h("ul", { class: "civ-res" }, RESOURCES.map((r) => h("li", { class: `civ-res-${r}`, "data-res": r },
-    h("span", { "aria-hidden": "true", text: RES_ICON[r] }), " ",
+    icon(r), " ",
     h("strong", { text: String(res[r]) }), " ", h("span", { class: "small", text: tr(`civ.res.${r}`) }))));
 }
 
 function playerPanel(view, ctx, tr, seat) {
   const me = ctx.seat === seat;
   const badges = [
-    seat === view.kingship ? h("span", { class: "badge civ-badge-king", text: `👑 ${tr("civ.faces_kingship")}` }) : null,
+    seat === view.kingship ? h("span", { class: "badge civ-badge-king" }, icon("crown"), " ", tr("civ.faces_kingship")) : null,
     seat === view.start_player && view.round > 0 ? h("span", { class: "badge", text: tr("civ.start_player") }) : null,
     view.phase === "action" && view.passed[seat] ? h("span", { class: "badge civ-badge-passed", text: tr("civ.passed") }) : null,
   ];
@@ -147,8 +148,8 @@ function centre(card, ctx, tr, index) {
   return h("div", { class: "civ-centre" },
     h("span", { class: "civ-card-no", text: card.card === 0 ? tr("civ.start_card") : tr("civ.card_no", { n: card.card }) }),
     h("span", { class: "small", text: card.cost ? tr("civ.cost", { res: resText(tr, card.cost) }) : tr("civ.no_cost") }),
-    card.leader !== null ? h("span", { class: `civ-leader civ-token-${card.leader}`, "data-testid": "civ-leader",
-      text: `⚑ ${tr("civ.leader_of", { name: seatName(ctx, card.leader) })}` }) : null,
+    card.leader !== null ? h("span", { class: `civ-leader civ-token-${card.leader}`, "data-testid": "civ-leader" },
+      icon("flag"), " ", tr("civ.leader_of", { name: seatName(ctx, card.leader) })) : null,
     lead ? h("button", { type: "button", class: "button button-small", "data-action": "leader", "data-card": String(index),
       "data-key": `leader-${index}`, disabled: busy(ctx), text: tr("civ.place_leader", { res: resText(tr, card.cost) }),
       onclick: () => ctx.act(lead) }) : null);

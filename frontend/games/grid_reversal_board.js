@@ -4,6 +4,7 @@
 // mother cards, spent pairs, the cells the current selection may target and the last move.
 
 import { h } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
 import { cellName } from "./grid_reversal_text.js";
 import { markLastMove, seatLabel, tr } from "./kit.js";
 
@@ -60,9 +61,9 @@ function cellEl(view, ctx, cell, marks, flip) {
     start ? h("span", { class: "gr-s", text: tr(ctx, "gr.start") }) : null,
     card ? h("span", { class: "gr-value", text: String(card.value) }) : null,
     card ? h("span", { class: "gr-arrow", "aria-hidden": "true", text: arrow(card.owner, view, flip) }) : null,
-    card && card.mother ? h("span", { class: "gr-crown", "aria-hidden": "true", text: "♛" }) : null,
-    marks.spent.has(k) ? h("span", { class: "gr-link", "aria-hidden": "true", text: "⛓" }) : null,
-    marks.hot && marks.hot.has(k) ? h("span", { class: "gr-hot-mark", "aria-hidden": "true", text: "🔥" }) : null,
+    card && card.mother ? h("span", { class: "gr-crown", "aria-hidden": "true" }, icon("crown")) : null,
+    marks.spent.has(k) ? h("span", { class: "gr-link", "aria-hidden": "true" }, icon("link")) : null,
+    marks.hot && marks.hot.has(k) ? h("span", { class: "gr-hot-mark", "aria-hidden": "true" }, icon("fire")) : null,
   ];
   const el = onclick ? h("button", { ...attrs, type: "button", disabled: marks.busy, onclick, "data-key": `cell-${k}` }, inside)
     : h("div", { ...attrs, role: "gridcell" }, inside);

@@ -3,6 +3,7 @@
 // shows above it (face-down when this viewer may not see it).
 
 import { h } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
 import { t } from "/static/js/i18n.js";
 import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText } from "./ng_text.js";
 import { markLastMove, tr } from "./kit.js";
@@ -31,7 +32,8 @@ export function cardEl(code, options = {}) {
 function variantCard(stack, ctx) {
   return h("div", { class: ["card", "ng-card", "ng-variant", `ng-${stack.attr || "bomb"}`] },
     stack.attr ? h("span", { class: "ng-attr", text: ATTR_SYMBOLS[stack.attr] }) : null,
-    h("span", { class: "card-symbol", text: stack.kind === "bomb" ? "💥" : "333" }),
+    stack.kind === "bomb" ? h("span", { class: "card-symbol", "aria-hidden": "true" }, icon("burst"))
+      : h("span", { class: "card-symbol", text: "333" }),
     h("span", { class: "card-name", text: `${tr(ctx, `ng.variant.${stack.kind}`)} ${faceText(stack.face)}` }));
 }
 

@@ -5,6 +5,7 @@
 // the last HP check, and slides reflected stacks across when a `stack_reflected` event arrives.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
 import { reasonText } from "/static/js/outcome.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
@@ -76,8 +77,11 @@ function threatLine(view, ctx) {
     text: tr(ctx, "ng.threat", { attack: attack.attack, extra, defense: defense.defense }) });
 }
 
+/** The HP as hearts, full then empty (the text next to them says the numbers). */
 function hearts(hp, max) {
-  return "♥".repeat(Math.max(hp, 0)) + "♡".repeat(Math.max(max - hp, 0));
+  const full = Array.from({ length: Math.max(hp, 0) }, () => icon("heart"));
+  const empty = Array.from({ length: Math.max(max - hp, 0) }, () => icon("heart_empty"));
+  return h("span", { class: "ng-hearts", "aria-hidden": "true" }, full, empty);
 }
 
 function movingDirection(stack, seat, top, reflectedNow) {
@@ -94,7 +98,7 @@ function areaPanel(view, ctx, seat, top, reflectedNow, last) {
     h("strong", { text: seatLabel(ctx, seat) }),
     h("span", { class: "ng-hp", "data-testid": `ng-hp-${seat}`, "data-hp": view.hp[seat],
       title: tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max }),
-      text: `${hearts(view.hp[seat], view.hp_max)} ${tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max })}` }),
+    }, hearts(view.hp[seat], view.hp_max), " ", tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max })),
     h("span", { class: "muted", text: tr(ctx, "ng.hand_size", { n: view.hand_sizes[seat] }) }),
     h("span", { class: "ng-totals", "data-testid": `ng-totals-${seat}`, text: totalsText(view.totals[seat], ctx) })),
   stacks.length

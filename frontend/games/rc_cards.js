@@ -7,7 +7,7 @@ import { h } from "/static/js/dom.js";
 /** The short symbol of each special card (shown big on the card). */
 export const SPECIAL_SYMBOLS = {
   DOUBLE_BUBBLE: "×2", FLIP_TRAP: "×−1", SILENCE_SIREN: "⊘", MIRROR_PILLAR: "≡",
-  ECHO_FLOW: "⇈", REVERSE_CURSE: "⇄",
+  ECHO_FLOW: "↑↑", REVERSE_CURSE: "⇄",
 };
 
 /** Whether `code` is a number card ("+1" … "-3"). */

@@ -208,6 +208,15 @@ function outcomeHeld() {
   return Boolean(gameModule && gameModule.holdsOutcome && gameModule.holdsOutcome(byId("table")));
 }
 
+/** The invite link stays open while seats are free and folds away once they are all taken (the
+ * table then starts higher on a phone); the reader may open it again. */
+let seatsWereFull = null;
+function renderShare() {
+  const full = !state.room.seats.some((entry) => entry.player_id === null);
+  if (full !== seatsWereFull) byId("share").open = !full;
+  seatsWereFull = full;
+}
+
 function renderHead() {
   const title = gameTitle(state.game && state.game.titles, state.room.game);
   replace(byId("room-title"), title, " ",
@@ -218,10 +227,11 @@ function renderHead() {
   rules.title = t("rules.of", { game: title });
   const status = outcomeHeld() ? "playing" : state.room.status;
   byId("main").dataset.status = status;
-  byId("room-sub").textContent = [
-    t(`room.status.${status}`),
-    optionsSummary(state.room.options, state.game ? state.game.options : []),
-  ].filter(Boolean).join(" · ");
+  const options = optionsSummary(state.room.options, state.game ? state.game.options : []);
+  const sub = byId("room-sub");
+  sub.textContent = [t(`room.status.${status}`), options].filter(Boolean).join(" · ");
+  sub.title = options;
+  renderShare();
 }
 
 function renderStatus() {
