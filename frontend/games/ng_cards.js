@@ -19,7 +19,8 @@ export function cardEl(code, options = {}) {
   return h(tag, {
     class: ["card", "ng-card", `ng-${attr}`, options.small && "ng-card-small",
       options.selected && "card-highlight", !code && "card-back"],
-    type: tag === "button" ? "button" : null, "data-card": code || "", "data-key": options.key,
+    type: tag === "button" ? "button" : null, role: tag === "button" ? null : "img",
+    "data-card": code || "", "data-key": options.key,
     "data-testid": options.testid, "data-action": options.action, disabled: options.disabled,
     "aria-label": code ? cardText(code) : t("ng.back"), title: options.title, "aria-pressed": tag === "button" && options.selected ? "true" : null,
     onclick: options.onclick,

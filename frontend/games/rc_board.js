@@ -86,7 +86,7 @@ export function stairs(view, ctx) {
 function fieldSlot(entry, turn, ctx, highlightTurn, lastTurn) {
   const { t } = ctx;
   let face;
-  if (!entry) face = h("div", { class: "card card-empty card-small", "aria-label": t("rc.empty_slot") });
+  if (!entry) face = h("div", { class: "card card-empty card-small", role: "img", "aria-label": t("rc.empty_slot") });
   else if (entry.card === null || entry.card === undefined) face = cardBack(t, true);
   else face = cardFace(entry.card, t, { small: true, hidden: !entry.face_up, highlight: highlightTurn === turn });
   if (entry && lastTurn === turn) markLastMove(face, ctx, (ctx.events || []).length > 0);

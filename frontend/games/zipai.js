@@ -21,7 +21,8 @@ function cardEl(code, options = {}) {
   return h(tag, {
     class: ["zp-card", options.small && "zp-card-small", !code && "zp-back",
       code && isRed(code) && "zp-red", code && isBig(code) && "zp-big"],
-    type: tag === "button" ? "button" : null, "data-card": code || "", "data-key": options.key,
+    type: tag === "button" ? "button" : null, role: tag === "button" ? null : "img",
+    "data-card": code || "", "data-key": options.key,
     "data-testid": options.testid, "data-action": options.action, disabled: options.disabled,
     title: options.title || (code ? cardGloss(code) : null),
     "aria-label": code ? cardGloss(code) : t("zp.back"), onclick: options.onclick,

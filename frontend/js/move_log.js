@@ -56,11 +56,11 @@ export class ReceivedEvents {
     this.version = kept ? kept.version : -1;
   }
 
-  /** Note a welcome at `version`: when versions passed unseen since the last batch, a gap. */
+  /** Note a welcome at `version`: when versions passed unseen (since the last batch, or since
+   * the match began for a page that arrives late), a gap. */
   greet(version) {
-    if (this.batches.length && version > this.version && !this.batches.at(-1).gap) {
-      this.batches.push({ gap: true, events: [] });
-    }
+    const unseen = this.batches.length ? version > this.version : version > 0;
+    if (unseen && !(this.batches.length && this.batches.at(-1).gap)) this.batches.push({ gap: true, events: [] });
     this.version = Math.max(this.version, version);
     this.save();
   }

@@ -36,7 +36,7 @@ export function rankHeadline(outcome, seat, points = null) {
   const rank = outcome.ranks[seat];
   const of = t("outcome.rank_of", { rank: ordinal(rank), n: outcome.ranks.length });
   if (points === null || points === undefined) return of;
-  return t("outcome.rank_points", { place: of, points: points > 0 ? `+${points}` : String(points) });
+  return t("outcome.rank_points", { place: of, points: points >= 0 ? `+${points}` : String(points) });
 }
 
 /** Whether the outcome reads as a ranking (three or more distinct seats), not won/lost. */

@@ -6,6 +6,10 @@
 import { t } from "./i18n.js";
 import { isBotName, seatName } from "./bots.js";
 
+/** How long a seat may be offline before "disconnected" is posted: a page that reloads or
+ * reconnects (a seat taken, a network blip) is back well within it. */
+export const GRACE_MS = 3000;
+
 function holder(room, seat) {
   return room.seats.find((entry) => entry.seat === seat) || null;
 }
@@ -15,24 +19,54 @@ function person(entry) {
 }
 
 /**
- * The lines for a presence change in `room` from the seats online `before` to `after` (arrays
- * of seat numbers): a seat held by a person that dropped out is "disconnected" while a match is
- * played and "left the room" otherwise; one that came back "is back". Returns [str].
+ * Who is away, for one room page: call `change(room, online)` on every presence frame;
+ * `post(lines)` receives the lines to show. A person's seat that drops out is announced after
+ * GRACE_MS if it is still out ("disconnected", or "left the room" once the match is over); one
+ * announced disconnected that comes back "is back". `away(seat)` says whether a seat is
+ * announced away now (its clock is shown as such).
  */
-export function presenceLines(room, before, after) {
-  const lines = [];
-  const status = room.status;
-  for (const seat of before.filter((s) => !after.includes(s))) {
-    const entry = holder(room, seat);
-    if (!person(entry)) continue;
-    const key = status === "playing" ? "system.disconnected" : "system.left";
-    lines.push(t(key, { name: seatName(entry.name) }));
+export class PresenceWatch {
+  constructor(post, graceMs = GRACE_MS) {
+    this.post = post;
+    this.graceMs = graceMs;
+    this.online = null;
+    this.announced = new Set();
+    this.timers = new Map();
+    this.room = null;
   }
-  for (const seat of after.filter((s) => !before.includes(s))) {
-    const entry = holder(room, seat);
-    if (person(entry) && status === "playing") lines.push(t("system.back", { name: seatName(entry.name) }));
+
+  /** Whether `seat` was announced as disconnected and has not come back. */
+  away(seat) {
+    return this.announced.has(seat);
   }
-  return lines;
+
+  change(room, online) {
+    this.room = room;
+    const before = this.online;
+    this.online = online;
+    if (before === null) return;
+    for (const seat of before.filter((s) => !online.includes(s))) {
+      if (!person(holder(room, seat)) || this.timers.has(seat)) continue;
+      this.timers.set(seat, setTimeout(() => this.announce(seat), this.graceMs));
+    }
+    for (const seat of online.filter((s) => !before.includes(s))) {
+      clearTimeout(this.timers.get(seat));
+      this.timers.delete(seat);
+      if (this.announced.delete(seat)) {
+        const entry = holder(this.room, seat);
+        if (entry) this.post([t("system.back", { name: seatName(entry.name) })]);
+      }
+    }
+  }
+
+  announce(seat) {
+    this.timers.delete(seat);
+    const entry = holder(this.room, seat);
+    if (!person(entry) || this.online.includes(seat)) return;
+    const over = this.room.status === "finished" || this.room.status === "abandoned";
+    if (!over) this.announced.add(seat);
+    this.post([t(over ? "system.left" : "system.disconnected", { name: seatName(entry.name) })]);
+  }
 }
 
 /**

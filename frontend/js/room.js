@@ -20,7 +20,7 @@ import { fillButton, isBotName, seatName } from "./bots.js";
 import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 import { ReceivedEvents, logEntries, memoOf, renderLog } from "./move_log.js";
-import { presenceLines, seatLines } from "./presence_lines.js";
+import { PresenceWatch, seatLines } from "./presence_lines.js";
 
 const PENDING_TIMEOUT_MS = 8000;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -28,10 +28,15 @@ const code = decodeURIComponent(window.location.pathname.split("/").filter(Boole
 const state = {
   room: null, game: null, seat: null, version: 0, view: null, prompt: null, legal: [],
   deadline: null, clocks: {}, events: [], online: [], spectators: 0, status: "connecting",
-  pending: false, chat: [], presenceKnown: false,
+  pending: false, chat: [],
 };
 /** The events this viewer received in the room's match (the move log, the last move). */
 const received = new ReceivedEvents();
+/** Who is away (presence frames), posting "disconnected" / "is back" lines in the chat. */
+const presenceWatch = new PresenceWatch((lines) => {
+  postSystem(lines);
+  render();
+});
 let socket = null;
 let gameModule = null;
 let pendingTimer = null;
@@ -176,10 +181,8 @@ const HANDLERS = {
     addChatMessage(state.chat, frame);
   },
   presence(frame) {
-    const online = frame.online || [];
-    if (state.presenceKnown) postSystem(presenceLines(state.room, state.online, online));
-    state.online = online;
-    state.presenceKnown = true;
+    state.online = frame.online || [];
+    presenceWatch.change(state.room, state.online);
     state.spectators = frame.spectators || 0;
   },
   pong() {},
@@ -265,7 +268,7 @@ function seatRow(entry) {
     !free && state.room.status !== "open" && !isBotName(entry.name)
       ? h("span", { class: ["presence-tag", online ? "online" : "offline"],
         text: t(online ? "room.online" : "room.offline") }) : null,
-    clock !== undefined && matchRunning() ? seatClock(clock, !online && !free && !isBotName(entry.name)) : null,
+    clock !== undefined && matchRunning() ? seatClock(clock, presenceWatch.away(entry.seat)) : null,
     button);
 }
 

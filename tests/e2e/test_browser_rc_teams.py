@@ -20,9 +20,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (RC_HALF, chromium, click_first, create_room, evaluate_on,
-                               expect_game_over, join_seats, new_page, play_to_the_end,
-                               seeded_live_server, take_seat)
+from tests.e2e.browser import (RC_HALF, check_finished_table, chromium, click_first, create_room,
+                               evaluate_on, expect_game_over, join_seats, new_page,
+                               play_to_the_end, reason_sentence, seeded_live_server, take_seat)
 
 pytestmark = pytest.mark.browser
 
@@ -149,6 +149,11 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
         expect(watch.get_by_test_id("ladder-row")).to_have_count(4)
         wins = watch.locator("[data-testid=ladder-row] td[data-col=wins]").all_inner_texts()
         assert wins in (["1", "1", "0", "0"], ["0", "0", "0", "0"])
+
+        # Back in the room (the tab keeps what it received): the same log as the players'.
+        watch.goto(link)
+        expect(watch.get_by_test_id("game-over")).to_be_visible()
+        check_finished_table(players, watch, reason_sentence("reverse_curse"))
 
 
 UNITS = """async () => {
