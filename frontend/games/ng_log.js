@@ -45,11 +45,23 @@ export function checkLine(d, ctx, key = "ng.log.check") {
 }
 
 /** The move-log lines of one batch of events this viewer received (README.md "logLines");
- * the clean-up's `stack_discarded` events of one batch make one line. */
+ * a clean-up's run of `stack_discarded` events makes one line, where the run is. */
 export function logLines(events, ctx) {
-  const lines = linesFrom(LINES, events, ctx);
-  const cleared = events.filter((e) => e.kind === "stack_discarded").map((e) => `#${e.data.id}`);
-  if (cleared.length) lines.push(ctx.t("ng.log.cleanup", { ids: cleared.join(", ") }));
+  const lines = [];
+  let cleared = [];
+  const flush = () => {
+    if (cleared.length) lines.push(ctx.t("ng.log.cleanup", { ids: cleared.join(", ") }));
+    cleared = [];
+  };
+  for (const event of events) {
+    if (event.kind === "stack_discarded") {
+      cleared.push(`#${event.data.id}`);
+      continue;
+    }
+    flush();
+    lines.push(...linesFrom(LINES, [event], ctx));
+  }
+  flush();
   return lines;
 }
 
