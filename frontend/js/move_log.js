@@ -65,12 +65,14 @@ export class ReceivedEvents {
     this.save();
   }
 
-  /** Add one update's events (seen at `version`) with the table's memo of its view;
-   * nothing for an update without events. */
-  add(events, version, memo = null) {
+  /** Add one update's events (seen at `version`) with the table's memo of its view and the
+   * seats' names then (`players` [{seat, name}]: a line keeps the name of whoever made the move,
+   * also after the computer took the seat over); nothing for an update without events. */
+  add(events, version, memo = null, players = []) {
     this.version = Math.max(this.version, version);
     if (!events.length) return;
-    this.batches.push(memo === null ? { events } : { events, memo });
+    const names = players.map(({ seat, name }) => ({ seat, name }));
+    this.batches.push(memo === null ? { events, names } : { events, memo, names });
     if (this.batches.length > KEEP_BATCHES) this.batches.splice(0, this.batches.length - KEEP_BATCHES);
     this.save();
   }
@@ -99,7 +101,8 @@ export class ReceivedEvents {
 /** The log entries [{text, gap?}] of every kept batch for `module` and ctx. */
 export function logEntries(received, module, ctx) {
   return received.batches.flatMap((batch) => (batch.gap ? [{ text: t("log.gap"), gap: true }]
-    : batchLines(module, batch.events, { ...ctx, memo: batch.memo }).map((text) => ({ text }))));
+    : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batch.names || ctx.players })
+      .map((text) => ({ text }))));
 }
 
 /**

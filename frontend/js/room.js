@@ -161,7 +161,7 @@ const HANDLERS = {
       events: frame.events || [],
     });
     received.open(state.room.match_id, state.seat);
-    received.add(state.events, state.version, memoOf(gameModule, state.view));
+    received.add(state.events, state.version, memoOf(gameModule, state.view), gameContext().players);
     setPending(false);
     announceTimeouts(state.events);
   },

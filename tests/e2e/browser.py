@@ -283,8 +283,10 @@ def check_finished_table(pages: Sequence[Page], watch: Page, reason_text: Callab
     assert axe_problems(pages[0]) == [] and axe_problems(watch) == []
     watch.get_by_test_id("replay-link").click()
     watch.wait_for_url("**/replay/*")
+    watch.locator("#table[data-game] > *").first.wait_for()  # the replay is loaded
     watch.get_by_test_id("replay-last").click()
-    expect(watch.get_by_test_id("move-log").locator("[data-testid=log-line]")).to_have_count(len(lines))
+    expect(watch.get_by_test_id("move-log").locator("[data-testid=log-line]")).to_have_count(len(lines),
+                                                                                          timeout=15_000)
     assert log_lines(watch) == lines
     current = watch.locator("[data-testid=log-line][aria-current=step]").all_inner_texts()
     expect(watch.get_by_test_id("replay-action")).to_have_text(" ".join(current) if current else re.compile(".+"))

@@ -370,6 +370,8 @@ def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browse
         site.clock.advance(11)
         expect(mine.get_by_test_id("log-line").filter(has_text="Bob's time ran out")).to_have_count(timeouts)
     expect(lines.filter(has_text="Bob's seat is now played by the computer.")).to_have_count(1)
+    # The log keeps who made each move: Bob's timeouts stay his after the computer took over.
+    expect(mine.get_by_test_id("log-line").filter(has_text="Bob's time ran out")).to_have_count(3)
     assert axe_problems(mine) == []
     mine.context.close()
 
