@@ -10,6 +10,7 @@ same lines, the reason in words, axe).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 
@@ -404,6 +405,11 @@ def test_a_seat_keeps_its_colour_for_every_viewer_and_the_last_move_is_marked(si
     assert {o: mine for o, (_, mine) in colours[pages[1]].items()} == {"0": False, "1": True}
     assert {o: mine for o, (_, mine) in colours[watch].items()} == {"0": False, "1": False}
     expect(pages[0].get_by_test_id("gr-seat-0")).to_contain_text("Alice (you)")
+    # The seed's fingerprint sits folded under "Fair deal", with a word on what it is for.
+    fair = watch.get_by_test_id("room-commitment")
+    expect(fair.get_by_test_id("fair-deal")).to_have_text("Fair deal")
+    assert fair.evaluate("el => el.tagName === 'DETAILS' && !el.open")
+    expect(fair.locator("code.hex")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     # The mark animates once when the move arrives — not for a reader who asked for less motion.
     animation = """() => { const el = document.createElement("div"); el.className = "last-move last-move-fresh";
         document.body.append(el); const name = getComputedStyle(el).animationName; el.remove(); return name; }"""
