@@ -277,20 +277,22 @@ def check_finished_table(pages: Sequence[Page], watch: Page, reason_text: Callab
     lines = log_lines(watch)
     assert lines and not any("⟦" in line for line in lines)
     for page in pages:
-        assert log_lines(page) == lines
+        assert log_lines(page) == lines, "a player's log differs from the spectator's"
     reason = watch.get_by_test_id("banner-reason")
     expect(reason).to_have_text(reason_text(reason.get_attribute("data-reason")))
-    assert axe_problems(pages[0]) == [] and axe_problems(watch) == []
+    found = {"player": axe_problems(pages[0]), "spectator": axe_problems(watch)}
+    assert found == {"player": [], "spectator": []}, found
     watch.get_by_test_id("replay-link").click()
     watch.wait_for_url("**/replay/*")
     watch.locator("#table[data-game] > *").first.wait_for()  # the replay is loaded
     watch.get_by_test_id("replay-last").click()
     expect(watch.get_by_test_id("move-log").locator("[data-testid=log-line]")).to_have_count(len(lines),
                                                                                           timeout=15_000)
-    assert log_lines(watch) == lines
+    assert log_lines(watch) == lines, "the replay tells other lines than the room"
     current = watch.locator("[data-testid=log-line][aria-current=step]").all_inner_texts()
     expect(watch.get_by_test_id("replay-action")).to_have_text(" ".join(current) if current else re.compile(".+"))
-    assert axe_problems(watch) == []
+    replay = axe_problems(watch)
+    assert replay == [], replay
 
 
 #: The frontend's texts, by language.
