@@ -26,20 +26,13 @@ from engine.core import Event, Game
 RESIGN = {"type": "resign"}
 
 
-def to_act_is_public(game: Game, state: Any) -> bool:
-    """Return ``game.to_act_is_public(state)``; True when the engine lacks that optional method
-    (engine/core.py ``Game``)."""
-    method = getattr(game, "to_act_is_public", None)
-    return True if method is None else bool(method(state))
-
-
 def timeout_event(game: Game, state: Any, seat: int) -> Event:
     """Return the ``timeout {seat}`` event of ``seat``'s clock running out in ``state``.
 
     Public, unless who was asked in ``state`` is not (``to_act_is_public`` False): then only
     ``seat`` sees it, so the event does not tell who was asked (docs/security.md).
     """
-    audience = None if to_act_is_public(game, state) else frozenset({seat})
+    audience = None if game.to_act_is_public(state) else frozenset({seat})
     return Event("timeout", {"seat": seat}, audience)
 
 
@@ -54,14 +47,9 @@ def prompt_token(seed: bytes, seat: int, version: int) -> str:
 
 
 def kept_legal(game: Game, state: Any, seat: int) -> Sequence[Mapping[str, Any]]:
-    """Return ``seat``'s legal actions in ``state`` as the match keeps them (read-only).
-
-    ``game.listed_actions(state, seat)`` when the engine has that optional method (engine/core.py
-    ``Game``: the engine's own list, computed once per state and shared: issue 10, one copy per
-    room instead of two), else ``game.legal_actions(state, seat)``.
-    """
-    listed = getattr(game, "listed_actions", None)
-    return game.legal_actions(state, seat) if listed is None else listed(state, seat)
+    """Return ``seat``'s legal actions in ``state`` as the match keeps them (read-only):
+    ``game.listed_actions(state, seat)``, the engine's own list where it keeps one per state."""
+    return game.listed_actions(state, seat)
 
 
 @dataclass(slots=True)
@@ -114,6 +102,7 @@ class LiveMatch:
 
     Attributes:
         game: the engine; match_id, code, room_id: ids; players: seat count.
+        sides: ``game.sides(options, players)``: the seats of each side (team), in side order.
         state: the current engine state (raw: never leaves ``app.rooms``).
         seed: the match seed (secret until the end): keys the prompt ids (``prompt_token``).
         version: actions applied so far.
@@ -143,6 +132,7 @@ class LiveMatch:
     state: Any
     room_id: int = 0
     seed: bytes = b""
+    sides: tuple[tuple[int, ...], ...] = ()
     version: int = 0
     public_version: int = 0
     public_at: array = field(default_factory=lambda: array("q", [0]))
@@ -163,7 +153,7 @@ class LiveMatch:
               started_at: float) -> "LiveMatch":
         """Return the match at version 0: ``new_game`` from the seed, every to-act seat prompted."""
         live = cls(game, match_id, code, players, game.new_game(options, players, seed), room_id,
-                   seed)
+                   seed, game.sides(options, players))
         for seat in sorted(game.to_act(live.state)):
             live.prompts[seat] = 0
             live.decision_at[seat] = started_at
@@ -200,17 +190,19 @@ class LiveMatch:
         """Return the earliest pending deadline (unix s), ``None`` when nobody is on the clock."""
         return min(self.deadlines.values(), default=None)
 
-    def sides(self) -> dict[str, list[int]]:
-        """Return the public ``sides`` of the spectator view (``{}`` if the game has none)."""
-        sides = self.spectator_view().get("sides") or {}
-        return {name: list(seats) for name, seats in sides.items()}
-
     def teammates(self, seat: int) -> frozenset[int]:
-        """Return the seats on ``seat``'s side (itself included; alone if the game has no sides)."""
-        for seats in self.sides().values():
+        """Return the seats on ``seat``'s side (``sides``; itself included)."""
+        for seats in self.sides:
             if seat in seats:
                 return frozenset(seats)
         return frozenset({seat})
+
+    def side_names(self) -> dict[int, str]:
+        """Return ``{seat: name of its side}`` as the spectator view names them (its ``sides``
+        key, ``{name: [seat]}``: Reverse Curse's UP/DOWN, fixed by the coin toss); ``{}`` for
+        a game whose view names no sides."""
+        named = self.spectator_view().get("sides") or {}
+        return {seat: name for name, seats in named.items() for seat in seats}
 
     def visible_clocks(self, viewer: int | None) -> dict[int, float]:
         """Return the deadlines ``viewer`` may see.
@@ -223,7 +215,7 @@ class LiveMatch:
         sees only its own clock too.
         """
         if not self.game.spec.hidden_information or (
-                not self._in_window() and to_act_is_public(self.game, self.state)):
+                not self._in_window() and self.game.to_act_is_public(self.state)):
             return dict(self.deadlines)
         return {s: d for s, d in self.deadlines.items() if s == viewer}
 

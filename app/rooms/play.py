@@ -214,18 +214,13 @@ class MatchRunner:
                 self._install(live)
         return self._live[code]
 
-    async def sides(self, code: str) -> dict[str, list[int]]:
-        """Return the sides of the room's newest match (``{}`` before the start).
+    def side_names(self, code: str, match_id: int | None) -> dict[int, str]:
+        """Return ``LiveMatch.side_names`` of match ``match_id`` of the room if this process
+        holds it, else ``{}``."""
+        live = self._live.get(code)
+        return live.side_names() if live is not None and live.match_id == match_id else {}
 
-        Sides are fixed at the start (rules/reverse_curse.md ruling 1), so a match this process
-        does not hold is only dealt from its seed, not replayed.
-        """
-        if code in self._live:
-            return self._live[code].sides()
-        live = await self._load(code, replay=False)
-        return live.sides() if live is not None else {}
-
-    async def _load(self, code: str, replay: bool = True) -> LiveMatch | None:
+    async def _load(self, code: str) -> LiveMatch | None:
         async with self._sessions() as session:
             room = await repo.room_by_code(session, code)
             if room is None:
@@ -235,7 +230,7 @@ class MatchRunner:
                 return None
             match = await repo.get_match(session, match_id)
             seats = (await repo.match_seats(session, [match_id]))[match_id]
-            actions = await repo.match_actions(session, match_id) if replay else []
+            actions = await repo.match_actions(session, match_id)
         live = LiveMatch.start(self._catalog.game(match.game), match.id, room.id, code,
                                match.options, len(seats), bytes.fromhex(match.seed),
                                match.started_at.timestamp())
@@ -386,7 +381,7 @@ class MatchRunner:
             room = await repo.room_by_code(session, live.code)
             status = transition(room.status, RoomStatus.FINISHED)
             await repo.set_room_status(session, room.id, status.value)
-            await rate_match(session, live.match_id, live.game.spec.id, outcome, live.sides())
+            await rate_match(session, live.match_id, live.game.spec.id, outcome, live.sides)
 
         await self._writer.write(Job(writes, finish if outcome is not None else None,
                                      lambda: live.commit(step)))

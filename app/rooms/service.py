@@ -66,7 +66,6 @@ class RoomService:
         self.catalog = Catalog(games)
         self.matches = MatchRunner(sessions, broker, self.catalog, clock, grace)
         self._seat_locks: dict[str, asyncio.Lock] = {}
-        self._sides: dict[int, dict[str, list[int]]] = {}
         self._rooms: dict[str, tuple[tuple[int, bool] | None, dict[str, Any]]] = {}
         self._forgets = 0  # how many times forget_room was called
         self._forgotten: dict[str, int] = {}  # code -> the forget that dropped it last
@@ -187,37 +186,35 @@ class RoomService:
         ids = [room.id for room in rooms]
         seats = await repo.room_seats(session, ids)
         matches = await repo.latest_match_ids(session, ids)
-        out = []
-        for room in rooms:
-            match_id = matches.get(room.id)
-            sides = await self._match_sides(room.code, match_id)
-            out.append(self._room_json(room, seats[room.id], match_id, sides))
-        return out
+        return [self._room_json(room, seats[room.id], matches.get(room.id)) for room in rooms]
 
-    def _room_json(self, room: Room, seats: list[tuple[int, int, str]], match_id: int | None,
-                   sides: Mapping[str, list[int]]) -> dict[str, Any]:
+    def _room_json(self, room: Room, seats: list[tuple[int, int, str]],
+                   match_id: int | None) -> dict[str, Any]:
+        """Return the ``Room`` JSON (docs/protocol.md "Shapes").
+
+        ``teams`` are the engine's ``sides(options, seats)`` (known before the start) and each
+        seat's ``team`` its index there; a seat's ``side`` is its side's name in the match's
+        view (``LiveMatch.side_names``) where this process holds that match, else ``None``.
+        """
+        game = self.catalog.game(room.game)
         _, count = self.catalog.options(room.game, room.options)
+        teams = [list(side) for side in game.sides(room.options, count)]
+        team_of = {seat: index for index, side in enumerate(teams) for seat in side}
         taken = {seat: (pid, name) for seat, pid, name in seats}
-        side_of = {seat: side for side, members in sides.items() for seat in members}
+        side_of = self.matches.side_names(room.code, match_id)
         return {
             "code": room.code, "game": room.game, "options": room.options,
             "status": room.status,
             "seats": [{"seat": s, "player_id": taken.get(s, (None, None))[0],
-                       "name": taken.get(s, (None, None))[1], "side": side_of.get(s)}
+                       "name": taken.get(s, (None, None))[1], "team": team_of[s],
+                       "side": side_of.get(s)}
                       for s in range(count)],
+            "teams": teams,
             "match_id": match_id, "created_at": iso(room.created_at),
             "ws": f"/ws/rooms/{room.code}",
             "creator_id": room.creator_id, "private": bool(room.private),
             "on_timeouts": room.on_timeouts or "bot", "rematch": sorted(room.rematch or []),
         }
-
-    async def _match_sides(self, code: str, match_id: int | None) -> dict[str, list[int]]:
-        """Return the sides of a match (fixed at its start: rules/reverse_curse.md ruling 1)."""
-        if match_id is None:
-            return {}
-        if match_id not in self._sides:
-            self._sides[match_id] = await self.matches.sides(code)
-        return self._sides[match_id]
 
     # ------------------------------------------------------------------ seats
 

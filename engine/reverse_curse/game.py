@@ -54,6 +54,11 @@ class ReverseCurseGame(GameBase):
         """Return 2, 4 or 6 seats for format 1v1, 2v2, 3v3 (seed §8)."""
         return FORMAT_SEATS[options["format"]]
 
+    def sides(self, options: Mapping[str, Any], seats: int) -> tuple[tuple[int, ...], ...]:
+        """Return the two teams: the even seats, then the odd ones (rulings "Formats": a team
+        is every other seat; which of them is UP is the coin toss of ``new_game``)."""
+        return tuple(range(0, seats, 2)), tuple(range(1, seats, 2))
+
     def new_game(self, options: Mapping[str, Any], players: int, seed: bytes) -> State:
         """Return set 1 after the deal, sides and first player by coin toss from ``seed``.
 

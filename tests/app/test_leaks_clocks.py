@@ -1,5 +1,5 @@
 """Who is asked in a Zipai claim window stays hidden (docs/security.md §2, "Clocks" and "Timeout
-events"; engine/core.py ``Game``: the optional ``to_act_is_public``).
+events"; engine/core.py ``Game.to_act_is_public``).
 
 The fixed seed's hand (``SEED``, one hand): seat 1 deals and, by its clock's choice (the rightmost
 discard, rulings "Clocks"), discards 大拾 (d10) at t = 1001. Only seat 2 may claim it (碰/吃; the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core import Event, Game
 from engine.registry import GAMES
-from app.rooms.live import LiveMatch, timeout_event, to_act_is_public
+from app.rooms.live import LiveMatch, timeout_event
 from tests.app.conftest import SEED
 
 ZIPAI = GAMES["zipai"]
@@ -46,14 +46,8 @@ def test_other_games_count_as_public():
     for name in ("reverse_curse", "grid_reversal", "numgr", "civilization"):
         game = GAMES[name]
         state = game.new_game(game.validate_options(None), game.spec.min_players, SEED)
-        assert to_act_is_public(game, state) is True
+        assert game.to_act_is_public(state) is True
     assert isinstance(ZIPAI, Game) and isinstance(GAMES["numgr"], Game)
-
-
-def test_a_missing_method_counts_as_public():
-    class Bare:  # an engine without the optional method
-        pass
-    assert to_act_is_public(Bare(), object()) is True
 
 
 def test_one_asked_seat_sees_its_clock_and_nobody_else_sees_any():

@@ -64,7 +64,7 @@ async def test_the_creator_removes_a_seated_player_who_then_only_watches(arena):
     removed = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(cat))
     assert removed.status_code == 200
     assert removed.json()["seats"][1] == {"seat": 1, "player_id": None, "name": None,
-                                          "side": None}
+                                          "team": 1, "side": None}
     assert (await bob_socket.next("room"))["room"]["seats"][1]["player_id"] is None
     # Dan takes the seat, Ann the other: the match starts; Bob's old socket gets the
     # spectator's frames.
