@@ -143,9 +143,14 @@ class Hub:
         self._publishing: set[asyncio.Task] = set()
 
     async def start(self) -> None:
-        """Subscribe to the room channel and start dispatching."""
-        subscription = await self._broker.subscribe(CHANNEL)
-        self._task = asyncio.create_task(self._pump(subscription))
+        """Subscribe to the room channel and start dispatching (return once subscribed).
+
+        Raises:
+            ConnectionError: the broker could not confirm the subscription.
+        """
+        subscribed = asyncio.get_running_loop().create_future()
+        self._task = asyncio.create_task(self._pump(subscribed))
+        await subscribed
 
     def counts(self) -> dict[str, int]:
         """Return this process's ``{"rooms", "players", "spectators"}`` socket counts (metrics)."""
@@ -163,28 +168,31 @@ class Hub:
             for conn in conns:
                 conn.stop()
 
-    async def _pump(self, subscription) -> None:
-        """Dispatch messages; if the subscription breaks (Redis went away), subscribe again."""
+    async def _pump(self, subscribed: asyncio.Future) -> None:
+        """Dispatch messages until the broker stops; if the subscription breaks (Redis went
+        away), subscribe again (every second until it works) and resync. ``subscribed`` is
+        resolved once the first subscription is in place (or with its error)."""
+        lost = False
         while True:
             try:
-                async for message in subscription:
-                    try:
-                        await self._dispatch(message)
-                    except Exception:
-                        log.exception("hub could not dispatch %r", message)
+                async with self._broker.subscribe(CHANNEL) as messages:
+                    if not subscribed.done():
+                        subscribed.set_result(None)
+                    if lost:
+                        await self._dispatch(dict(RESYNC))
+                    async for message in messages:
+                        try:
+                            await self._dispatch(message)
+                        except Exception:
+                            log.exception("hub could not dispatch %r", message)
                 return  # the broker stopped
-            except Exception:
-                log.exception("room subscription lost; subscribing again")
-                await asyncio.sleep(1.0)
-                subscription = await self._resubscribe()
-                await self._dispatch(dict(RESYNC))
-
-    async def _resubscribe(self):
-        while True:
-            try:
-                return await self._broker.subscribe(CHANNEL)
-            except Exception:
-                log.warning("cannot subscribe to the room channel yet")
+            except Exception as exc:
+                if not subscribed.done():
+                    subscribed.set_exception(exc)
+                    return
+                if not lost:
+                    log.exception("room subscription lost; subscribing again")
+                lost = True
                 await asyncio.sleep(1.0)
 
     async def _dispatch(self, message: dict[str, Any]) -> None:

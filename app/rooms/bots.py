@@ -126,8 +126,9 @@ class BotDriver:
 
     async def start(self) -> None:
         """Listen to the room channel and answer the bots of every match being played."""
-        subscription = await self._broker.subscribe(CHANNEL)
-        self._pump_task = asyncio.create_task(self._pump(subscription))
+        subscribed = asyncio.get_running_loop().create_future()
+        self._pump_task = asyncio.create_task(self._pump(subscribed))
+        await subscribed
         async with self._sessions() as session:
             codes = await bots_repo.playing_room_codes(session)
         for code in codes:
@@ -141,18 +142,23 @@ class BotDriver:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._pending.clear()
 
-    async def _pump(self, subscription: Any) -> None:
-        async for message in subscription:
-            code = message.get("room")
-            if not code:
-                continue
-            if message.get("kind") == "room":
-                self._seats.pop(code, None)  # seats changed, or a new match began
-            version = message.get("version") if message.get("kind") == "version" else None
-            try:
-                await self.kick(code, version)
-            except Exception:  # one room's failure must not stop the bots of the others
-                log.exception("bot driver failed on room %s", code)
+    async def _pump(self, subscribed: asyncio.Future) -> None:
+        async with self._broker.subscribe(CHANNEL) as messages:
+            subscribed.set_result(None)
+            async for message in messages:
+                await self._hear(message)
+
+    async def _hear(self, message: dict[str, Any]) -> None:
+        code = message.get("room")
+        if not code:
+            return
+        if message.get("kind") == "room":
+            self._seats.pop(code, None)  # seats changed, or a new match began
+        version = message.get("version") if message.get("kind") == "version" else None
+        try:
+            await self.kick(code, version)
+        except Exception:  # one room's failure must not stop the bots of the others
+            log.exception("bot driver failed on room %s", code)
 
     async def _bot_seats(self, code: str, match_id: int | None) -> dict[int, str]:
         """Return ``{seat: bot name}`` of the room's newest match (cached per match)."""

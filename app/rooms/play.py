@@ -19,7 +19,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bus.base import CHANNEL, Broker
-from app.bus.memory import MemoryBroker
 from app.db import repositories as repo
 from app.db.writer import GroupWriter, Job
 from app.rooms.catalog import Catalog
@@ -108,7 +107,7 @@ class MatchRunner:
                  clock: Clock, grace: float) -> None:
         self._sessions, self._broker, self._catalog = sessions, broker, catalog
         self._clock, self._grace = clock, grace
-        self._only_writer = isinstance(broker, MemoryBroker)
+        self._only_writer = broker.single_process
         self._writer = GroupWriter(sessions)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}

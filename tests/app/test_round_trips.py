@@ -140,7 +140,10 @@ class Recorder(Broker):
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         self.published.append(json.loads(json.dumps(message)))  # as Redis would carry it
 
-    async def subscribe(self, channel: str):
+    async def _add(self, channel: str, subscriber) -> None:
+        raise NotImplementedError
+
+    async def _remove(self, channel: str, subscriber) -> None:
         raise NotImplementedError
 
 
