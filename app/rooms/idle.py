@@ -17,8 +17,8 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from app.db import repositories as repo
 from app.rooms.clocks import Clock
 from app.rooms.lifecycle import RoomStatus, transition
-from app.rooms.play import to_datetime
 from app.rooms.service import RoomService
+from app.rooms.store import to_datetime
 
 log = logging.getLogger(__name__)
 

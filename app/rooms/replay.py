@@ -36,7 +36,7 @@ def replay_steps(game: Game, match_id: int, options: Mapping[str, Any], players:
     live = LiveMatch.start(game, match_id, 0, "", options, players, seed, 0.0)
     steps = [_entry(live, 0, None, None, False, (), viewer)]
     for row in actions:
-        step = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+        live, step = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
         steps.append(_entry(live, step.version, row.seat, row.action, row.timeout, step.events,
                             viewer))
     return steps
