@@ -22,7 +22,7 @@ from app.db import repositories as repo
 from app.db.models import Room
 from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock
-from app.rooms.codes import room_code
+from app.rooms.codes import unused_code
 from app.rooms.errors import RoomError
 from app.rooms.lifecycle import RoomStatus, transition
 from app.rooms.live import LiveMatch
@@ -156,15 +156,17 @@ class RoomService:
         ``"bot"`` or ``"forfeit"`` after three timeouts in a row (``app.rooms.management``).
 
         Raises:
-            RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation.
+            RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation;
+                ``no_free_code`` (503, ``app.rooms.codes.unused_code``).
         """
         options, _ = self.catalog.options(game_id, raw_options)
         now = to_datetime(self._clock.now())
         async with self._sessions() as session, session.begin():
-            for _ in range(5):
-                code = room_code(private)
-                if await repo.room_by_code(session, code) is None:
-                    break
+
+            async def taken(code: str) -> bool:
+                return await repo.room_by_code(session, code) is not None
+
+            code = await unused_code(private, taken)
             room = await repo.add_room(session, code, game_id, options, creator_id, now)
             room.private, room.on_timeouts = private, on_timeouts
             return (await self._rooms_json(session, [room]))[0]
