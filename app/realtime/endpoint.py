@@ -5,7 +5,7 @@ Every inbound frame is validated (``app.realtime.frames``) before it reaches the
 
 The endpoint is not a FastAPI route: the application class (``ArenaApp``, made by
 ``app.main``) hands its sockets to ``room_socket`` before FastAPI's middlewares and router, so an
-idle socket holds less memory (issue 10 "memory per idle room", bench/RESULTS.md §4).
+idle socket holds less memory ("memory per idle room", bench/RESULTS.md §4).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
 async def receive_text(receive: Receive) -> str:
     """Return the next frame's text (a binary frame is decoded as UTF-8), read from the socket's
     ASGI ``receive`` callable (past Starlette's ``WebSocket.receive``, whose state checks only
-    matter before ``accept``: issue 10, server CPU per move).
+    matter before ``accept``: server CPU per move).
 
     Raises:
         WebSocketDisconnect: the client went away.

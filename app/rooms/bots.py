@@ -1,4 +1,4 @@
-"""Computer players in rooms (issue 11 part 3, "Play vs computer").
+"""Computer players in rooms.
 
 A bot is a ``players`` row marked ``bot`` (migration 0002; a match with one is never rated,
 ``app.rooms.ratings``), seated like anyone through ``RoomService.claim_seat``: ``fill_with_bots``

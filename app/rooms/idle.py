@@ -1,4 +1,4 @@
-"""Idle rooms close (issue 11 part 4): an ``open`` room with no seat change for
+"""Idle rooms close: an ``open`` room with no seat change for
 ``IDLE_SECONDS`` (30 minutes) becomes ``abandoned``.
 
 A sweep runs every ``SWEEP_SECONDS`` of the injected clock (a ``ManualClock`` in tests, so no

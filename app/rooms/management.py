@@ -1,4 +1,4 @@
-"""Rooms that manage themselves (issue 11 part 4): one object per server process that wires
+"""Rooms that manage themselves: one object per server process that wires
 "play again" (``app.rooms.rematch``), the idle-room sweep (``app.rooms.idle``) and the rule for
 seats that keep timing out (``app.rooms.takeover``) to the room service and the broker.
 

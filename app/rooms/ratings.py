@@ -1,4 +1,4 @@
-"""Ratings of every game with openskill's Plackett-Luce model (issue 3 "Ladders").
+"""Ratings of every game with openskill's Plackett-Luce model.
 
 One rating per player and game. A finished match is rated once, in the transaction that stores
 its outcome (``MatchRunner._store``): the teams are the game's sides (``Game.sides``: Reverse

@@ -1,4 +1,4 @@
-""""Play again" (issue 11 part 4): a rematch in the same room with the same seats.
+""""Play again": a rematch in the same room with the same seats.
 
 Once a room's match is finished, every seated person asks to play again
 (``rooms.rematch`` keeps the seats that asked); when the last person asked — seats held by bots

@@ -1,4 +1,4 @@
-"""Replays of finished matches (issue 11 part 6): the logged actions replayed with the engine
+"""Replays of finished matches: the logged actions replayed with the engine
 from the revealed seed, and the view at every step.
 
 Step 0 is the deal (no action); step ``k`` (1-based, ``= match_actions.seq``) is the position

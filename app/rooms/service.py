@@ -189,7 +189,7 @@ class RoomService:
 
     async def rooms_of(self, player_id: int, statuses: Iterable[str]) -> list[dict[str, Any]]:
         """Return the rooms with one of ``statuses`` where ``player_id`` holds a seat, newest
-        first, as ``Room`` JSON (the "my games" list: issue 11 part 4)."""
+        first, as ``Room`` JSON (the "my games" list)."""
         async with self._sessions() as session:
             rooms = await repo.seated_rooms(session, player_id, statuses)
             return await self._rooms_json(session, list(rooms))
@@ -313,7 +313,7 @@ class RoomService:
         await self._live.adopt(new._live)
 
     async def leave_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
-        """Free ``seat`` (its holder, or the room's creator removing a player: issue 11 part 4;
+        """Free ``seat`` (its holder, or the room's creator removing a player;
         only before the start); return the ``Room`` JSON.
 
         Raises:

@@ -1,4 +1,4 @@
-"""Seats that keep timing out (issue 11 part 4): after ``TIMEOUT_STREAK`` (3) decisions in a
+"""Seats that keep timing out: after ``TIMEOUT_STREAK`` (3) decisions in a
 row played by a seat's clock, the room's ``on_timeouts`` rule applies so the others can finish.
 
 - ``"bot"`` (the default): a new ``TAKEOVER_LEVEL`` bot player (``app.rooms.bots``) takes the
