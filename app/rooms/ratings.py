@@ -1,7 +1,7 @@
 """Ratings of every game with openskill's Plackett-Luce model.
 
 One rating per player and game. A finished match is rated once, in the transaction that stores
-its outcome (``MatchRunner._store``): the teams are the game's sides (``Game.sides``: Reverse
+its outcome (``MatchStore.append``): the teams are the game's sides (``Game.sides``: Reverse
 Curse 2v2/3v3: a side is a team; 1v1: two teams of one; a game without teams: every seat is its
 own team, free-for-all, e.g. 3-player zipai); a team's rank is its members' ``Outcome.ranks`` (1 = best,
 equal ranks tie). A match with a bot in any seat (``players.bot``) is not rated.
