@@ -84,7 +84,7 @@ def configure_logging(fmt: str, level: str) -> None:
 
 
 def log_applied(applied: Applied) -> None:
-    """Log one stored action at INFO (an observer of ``MatchRunner``)."""
+    """Log one stored action at INFO (an observer of ``RoomService.observe``)."""
     log.info("action applied", extra={
         "game": applied.game, "room": applied.code, "match": applied.match_id,
         "seq": applied.version, "seat": applied.seat, "timeout": applied.timeout,

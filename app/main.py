@@ -57,12 +57,13 @@ class Arena:
     broker: Broker
     service: RoomService
     hub: Hub
-    bots: BotDriver | None = None  # plays the bot seats (issue 11 part 3)
+    bots: BotDriver | None = None  # plays the bot seats
 
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
                seed_source: SeedSource = new_seed,
-               games: Mapping[str, Any] | None = None) -> FastAPI:
+               games: Mapping[str, Any] | None = None,
+               broker: Broker | None = None) -> FastAPI:
     """Return the application.
 
     Args:
@@ -70,9 +71,12 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         clock: the time source of clocks and timestamps (tests pass a ``ManualClock``).
         seed_source: returns each match's 32-byte secret seed (tests fix it).
         games: ``{id: GAME}`` to host instead of ``engine.registry.GAMES``.
+        broker: the room-event broker to use instead of ``make_broker(settings.redis_url)``
+            (the app starts and stops it).
     """
     settings = settings or Settings()
     clock = clock or SystemClock()
+    given_broker = broker
     metrics = Metrics()  # this app's own registry (several apps may share a process)
 
     @asynccontextmanager
@@ -83,21 +87,21 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         engine = make_engine(settings.database_url)
         await migrate(engine)
         sessions = make_sessionmaker(engine)
-        broker = make_broker(settings.redis_url)
+        broker = given_broker if given_broker is not None else make_broker(settings.redis_url)
         await broker.start()
         service = RoomService(sessions, broker, clock, settings.clock_grace_seconds,
                               seed_source, games)
-        hub = Hub(service, broker)
-        await hub.start()
+        hub = Hub(service)
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
-        service.matches.observers += [metrics.applied, log_applied]
-        metrics.bind(hub.counts, service.matches.held)
+        service.observe(metrics.applied)
+        service.observe(log_applied)
+        metrics.bind(hub.counts, service.held)
         await service.start()
-        bots = BotDriver(service.matches, sessions, broker,
+        bots = BotDriver(service, sessions,
                          BotDelay(settings.bot_delay_min, settings.bot_delay_max))
         app.state.arena.bots = bots
         await bots.start()
-        app.state.manager = RoomManager(sessions, broker, clock, service)  # issue 11 part 4
+        app.state.manager = RoomManager(sessions, clock, service)
         await app.state.manager.start()
         app.state.ready = True  # /readyz: started (migrated, matches resumed)
         log.info("arena ready", extra={"database": engine.url.get_backend_name(),

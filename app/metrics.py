@@ -57,7 +57,7 @@ class Metrics:
         self.live_matches.set_function(held)
 
     def applied(self, applied: Applied) -> None:
-        """Count one stored action (an observer of ``MatchRunner``)."""
+        """Count one stored action (an observer of ``RoomService.observe``)."""
         self._child(self.actions, applied.game, "clock" if applied.timeout else "player").inc()
         if applied.seconds is not None:
             self._child(self.latency, applied.game).observe(applied.seconds)

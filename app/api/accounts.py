@@ -22,7 +22,7 @@ from app.api.params import IdPath
 from app.api.schemas import PlayerCreated, RoomOut
 from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
-from app.rooms.play import to_datetime
+from app.rooms.store import to_datetime
 
 router = APIRouter(tags=["accounts"], responses=ERRORS)
 

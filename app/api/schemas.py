@@ -78,11 +78,14 @@ class RoomIn(BaseModel):
 
 
 class RoomSeatOut(BaseModel):
-    """One seat of a room; ``side`` is known once the match started."""
+    """One seat of a room: ``team`` is its index in ``RoomOut.teams``; ``side`` is the name the
+    match's view gives its side (Reverse Curse ``UP``/``DOWN``, a coin toss at the start), known
+    once the match started and served by a process that holds it, else ``null`` (use ``team``)."""
 
     seat: int
     player_id: int | None
     name: str | None
+    team: int
     side: str | None
 
 
@@ -94,6 +97,9 @@ class RoomOut(BaseModel):
     options: dict[str, Any]
     status: Literal["open", "playing", "finished", "abandoned"]
     seats: list[RoomSeatOut]
+    #: The seats that play as one side, in side order (the engine's ``sides``; one seat per
+    #: team in a game without teams), known from the room's creation.
+    teams: list[list[int]]
     match_id: int | None
     created_at: str
     ws: str

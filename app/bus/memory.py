@@ -2,43 +2,41 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections import defaultdict
-from typing import Any, AsyncIterator
+from typing import Any
 
-from app.bus.base import Broker
-
-_STOP = object()
+from app.bus.base import END, Broker, Subscriber
 
 
 class MemoryBroker(Broker):
     """Delivers each published message to every current subscriber of the channel, in order.
 
-    Messages go through ``json`` both ways so the memory twin rejects what Redis would.
+    Messages go through ``json`` (once per publish) so the memory twin rejects what Redis would.
+    ``single_process``: its messages never leave this process.
     """
 
+    single_process = True
+
     def __init__(self) -> None:
-        self._queues: dict[str, set[asyncio.Queue]] = defaultdict(set)
+        self._subscribers: dict[str, set[Subscriber]] = defaultdict(set)
 
     async def stop(self) -> None:
-        for queues in self._queues.values():
-            for queue in queues:
-                queue.put_nowait(_STOP)
+        for subscribers in self._subscribers.values():
+            for subscriber in subscribers:
+                subscriber.deliver(END)
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
-        for queue in list(self._queues[channel]):
-            queue.put_nowait(text)
+        carried = json.loads(json.dumps(message))
+        for subscriber in list(self._subscribers.get(channel, ())):
+            subscriber.deliver(carried)
 
-    async def subscribe(self, channel: str) -> AsyncIterator[dict[str, Any]]:
-        queue: asyncio.Queue = asyncio.Queue()
-        self._queues[channel].add(queue)
-        return self._iterate(channel, queue)
+    async def _add(self, channel: str, subscriber: Subscriber) -> None:
+        self._subscribers[channel].add(subscriber)
 
-    async def _iterate(self, channel: str, queue: asyncio.Queue) -> AsyncIterator[dict[str, Any]]:
-        try:
-            while (item := await queue.get()) is not _STOP:
-                yield json.loads(item)
-        finally:
-            self._queues[channel].discard(queue)
+    async def _remove(self, channel: str, subscriber: Subscriber) -> None:
+        subscribers = self._subscribers.get(channel)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._subscribers[channel]

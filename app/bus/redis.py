@@ -5,48 +5,43 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any, AsyncIterator
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from app.bus.base import RESYNC, Broker
+from app.bus.base import END, RESYNC, Broker, Subscriber
 
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 0.5  # between reads of a subscription whose Redis is unreachable
 
 
-#: Ends a subscription's queue (the broker stopped).
-_END = object()
-
-
 class _Feed:
-    """The one pub/sub connection of a channel in this process and the queues of its
-    subscriptions here (the hub's, the bot driver's): each message is read and decoded once,
-    then queued for each of them (bench/RESULTS.md §5).
+    """The one pub/sub connection of a channel in this process and its subscribers here: each
+    message is read and decoded once, then queued for each of them (bench/RESULTS.md §5).
 
     Attributes:
-        pubsub: the subscribed redis-py ``PubSub``; queues: one per subscription;
+        pubsub: the subscribed redis-py ``PubSub``; subscribers: one per subscription;
         task: the reader (``RedisBroker._read``), or ``None`` before it starts.
     """
 
     def __init__(self, pubsub: PubSub) -> None:
         self.pubsub = pubsub
-        self.queues: set[asyncio.Queue] = set()
+        self.subscribers: set[Subscriber] = set()
         self.task: asyncio.Task | None = None
 
     def deliver(self, item: Any) -> None:
-        """Queue ``item`` (a message dict, ``RESYNC`` or ``_END``) for every subscription: the
+        """Queue ``item`` (a message dict, ``RESYNC`` or ``END``) for every subscriber: the
         same dict for each (subscribers only read it)."""
-        for queue in self.queues:
-            queue.put_nowait(item)
+        for subscriber in self.subscribers:
+            subscriber.deliver(item)
 
     async def close(self) -> None:
         """End every subscription, stop the reader and close the connection."""
-        self.deliver(_END)
+        self.deliver(END)
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
@@ -59,7 +54,7 @@ class RedisBroker(Broker):
     process share one pub/sub connection (``_Feed``), so a message is read and decoded once per
     process, not once per subscription.
 
-    ``subscribe`` returns once Redis has confirmed the subscription (at once when the channel's
+    ``subscribe`` enters its block once Redis has confirmed the subscription (at once when the channel's
     connection is already open). A subscription survives a Redis restart: while Redis is
     unreachable the reader retries every ``RETRY_SECONDS``; redis-py then reconnects and
     subscribes again, and that new confirmation is yielded as ``RESYNC`` (messages published
@@ -137,8 +132,8 @@ class RedisBroker(Broker):
         log.warning("redis publish dropped", extra={
             "channel": batch[0][0], "messages": len(batch), "error": repr(error)})
 
-    async def subscribe(self, channel: str) -> AsyncIterator[dict[str, Any]]:
-        """Subscribe now (sharing the channel's connection if it is open).
+    async def _add(self, channel: str, subscriber: Subscriber) -> None:
+        """Subscribe ``subscriber`` (sharing the channel's connection if it is open).
 
         Raises:
             ConnectionError: Redis did not confirm a new subscription within 10 s.
@@ -147,13 +142,22 @@ class RedisBroker(Broker):
             feed = self._feeds.get(channel)
             if feed is None:
                 feed = self._feeds[channel] = await self._open(channel)
-            queue: asyncio.Queue = asyncio.Queue()
-            feed.queues.add(queue)
-        return self._iterate(channel, feed, queue)
+            feed.subscribers.add(subscriber)
+
+    async def _remove(self, channel: str, subscriber: Subscriber) -> None:
+        """Unsubscribe ``subscriber``; the last subscription of a channel to end closes its
+        connection."""
+        feed = self._feeds.get(channel)
+        if feed is None:
+            return
+        feed.subscribers.discard(subscriber)
+        if not feed.subscribers:
+            del self._feeds[channel]
+            await feed.close()
 
     async def _open(self, channel: str) -> _Feed:
         """Return the channel's ``_Feed`` once Redis confirmed the subscription; its reader
-        starts at the caller's next pause (after it added its queue)."""
+        starts at the caller's next pause (after it added its subscriber)."""
         pubsub = self._redis.pubsub()
         await pubsub.subscribe(channel)
         for _ in range(20):  # wait for the subscribe confirmation (up to 10 s)
@@ -163,19 +167,6 @@ class RedisBroker(Broker):
                 return feed
         await pubsub.aclose()
         raise ConnectionError(f"Redis did not confirm the subscription to {channel!r}.")
-
-    async def _iterate(self, channel: str, feed: _Feed, queue: asyncio.Queue
-                       ) -> AsyncIterator[dict[str, Any]]:
-        """Yield the subscription's messages; the last subscription of a channel to end
-        closes its connection."""
-        try:
-            while (item := await queue.get()) is not _END:
-                yield item
-        finally:
-            feed.queues.discard(queue)
-            if not feed.queues and self._feeds.get(channel) is feed:
-                del self._feeds[channel]
-                await feed.close()
 
     async def _read(self, feed: _Feed) -> None:
         """Read the feed's connection until the broker stops; deliver each message."""
@@ -197,4 +188,4 @@ class RedisBroker(Broker):
             elif message["type"] == "subscribe":  # redis-py reconnected and subscribed
                 down = False
                 feed.deliver(dict(RESYNC))
-        feed.deliver(_END)
+        feed.deliver(END)

@@ -230,6 +230,27 @@ async def match_actions(session: AsyncSession, match_id: int, after_seq: int = 0
     return (await session.scalars(query)).all()
 
 
+async def room_head(session: AsyncSession, code: str
+                    ) -> tuple[int, int | None, int] | None:
+    """Return ``(room id, its newest match id or None, that match's highest seq or 0)`` of room
+    ``code``, or ``None`` when no room has that code.
+
+    One statement, on indexes only: ``rooms.code`` (unique), ``matches.room_id`` and the unique
+    ``(match_actions.match_id, seq)``.
+    """
+    newest = (select(func.max(Match.id)).where(Match.room_id == Room.id)
+              .correlate(Room).scalar_subquery())
+    head = (select(func.max(MatchAction.seq)).where(MatchAction.match_id == Match.id)
+            .correlate(Match).scalar_subquery())
+    query = (select(Room.id, Match.id, head).select_from(Room)
+             .outerjoin(Match, Match.id == newest).where(Room.code == code))
+    row = (await session.execute(query)).first()
+    if row is None:
+        return None
+    room_id, match_id, seq = row
+    return room_id, match_id, int(seq or 0)
+
+
 async def count_actions(session: AsyncSession, match_id: int) -> int:
     """Return how many actions the match has logged."""
     query = select(func.count()).select_from(MatchAction).where(MatchAction.match_id == match_id)

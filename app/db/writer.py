@@ -10,7 +10,7 @@ transaction before anyone hears of it.
 If a transaction of several jobs fails (an ``IntegrityError`` on ``(match_id, seq)`` because
 another process stored that seq first, or any other error), each of its jobs is retried in its
 own transaction, so one bad job never loses or fails the others; the caller of the bad job gets
-its error (``MatchRunner.act`` retries on ``IntegrityError``).
+its error (the room core decides the action again on ``IntegrityError``: ``app.rooms.live_rooms``).
 
 One transaction runs at a time per writer (per process): on SQLite that is all a database
 allows anyway (no writer sleeps in SQLite's busy handler), and on PostgreSQL one round trip per

@@ -1,4 +1,4 @@
-"""Run a coroutine in the calling task until it first waits (issue 10: no task per socket write).
+"""Run a coroutine in the calling task until it first waits (no task per socket write).
 
 A websocket write to a socket whose transport is not paused never waits: uvicorn frames the
 message and hands it to the transport at once. Starting a task for it (and scheduling that task,

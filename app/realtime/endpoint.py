@@ -5,7 +5,7 @@ Every inbound frame is validated (``app.realtime.frames``) before it reaches the
 
 The endpoint is not a FastAPI route: the application class (``ArenaApp``, made by
 ``app.main``) hands its sockets to ``room_socket`` before FastAPI's middlewares and router, so an
-idle socket holds less memory (issue 10 "memory per idle room", bench/RESULTS.md §4).
+idle socket holds less memory ("memory per idle room", bench/RESULTS.md §4).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
 async def receive_text(receive: Receive) -> str:
     """Return the next frame's text (a binary frame is decoded as UTF-8), read from the socket's
     ASGI ``receive`` callable (past Starlette's ``WebSocket.receive``, whose state checks only
-    matter before ``accept``: issue 10, server CPU per move).
+    matter before ``accept``: server CPU per move).
 
     Raises:
         WebSocketDisconnect: the client went away.
@@ -241,33 +241,35 @@ class SocketSession:
             self.conn.send(Pong())
 
     async def greet(self, hello: Hello) -> None:
-        """Resolve the token to a seat of this room (else spectator); send ``welcome``."""
+        """Resolve the token to a seat of this room (else spectator); follow the room through
+        its port; send ``welcome``."""
+        port = self.arena.service.port(self.code)
         try:
             player = await player_for_token(self.arena.sessions, hello.token)
-            seat = await self.arena.service.seat_of(
-                self.code, player.id if player is not None else None)
+            greeting = await port.greet(player.id if player is not None else None)
         except RoomError as exc:
             await self.error(exc.code, exc.message)
             await self.websocket.close(code=4404)
             raise WebSocketDisconnect(4404) from exc
-        name = player.name if player is not None and seat is not None else "spectator"
-        self.conn = Connection(self.send, self.code, seat, name,
-                               player_id=player.id if seat is not None else None)
+        seated = player is not None and greeting.seat is not None
+        self.conn = Connection(self.send, port, greeting.follower,
+                               player.name if seated else "spectator",
+                               player_id=player.id if seated else None)
         self.state = ConnState.GREETED
-        await self.arena.hub.welcome(self.conn)
+        self.arena.hub.welcome(self.conn, greeting)
 
     async def act(self, act: Act) -> None:
-        """Play an action for this socket's seat (the seat comes only from the token)."""
+        """Play an action for this socket's seat (the seat comes only from the token). A refusal
+        is an ``error``, then an ``update`` if the socket is behind the match (after
+        ``stale_prompt`` always: docs/protocol.md)."""
         if self.conn.seat is None:
             await self.error("not_seated", "Spectators cannot act.")
             return
         try:
-            await self.arena.service.matches.act(self.code, self.conn.seat, act.prompt,
-                                                 act.action)
+            await self.conn.port.act(self.conn.seat, act.prompt, act.action)
         except RoomError as exc:
             await self.error(exc.code, exc.message)
-            if exc.code == "stale_prompt":
-                await self.arena.hub.resend(self.conn)
+            await self.arena.hub.refresh(self.conn, force=exc.code == "stale_prompt")
 
     async def chat(self, chat: Chat) -> None:
         """Send a chat line (team lines need a seat)."""

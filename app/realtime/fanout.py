@@ -1,21 +1,18 @@
-"""One fan-out of a room's new version: each distinct render made once, each frame encoded once.
+"""One fan-out of a room's change: each distinct ``update`` encoded once.
 
-bench/RESULTS.md section 3, fix 6: the hub used to render, build a pydantic ``Update``, dump it
-and JSON-encode it again for every socket. Within one fan-out every socket of one viewer (all
-the spectators; the sockets of one seat) that last saw the same version gets the same frame,
-so the render is keyed by ``(viewer, since)`` and the encoded text by the same key. The frame
-is built as a plain dict (server-made data, already JSON-ready) with the fields and order of
-``app.realtime.schemas.Update`` and encoded the way Starlette's ``send_json`` does.
+Within one fan-out every socket of one viewer (all the spectators; the sockets of one seat)
+that was last shown the same version gets the same data from the room core
+(``RoomPort.update``), so its encoded text is shared. The frame is built as a plain dict
+(server-made data, already JSON-ready) with the fields and order of
+``app.realtime.schemas.Update`` and encoded the way Starlette's ``send_json`` does
+(bench/RESULTS.md section 3, fix 6: a pydantic model per socket cost more than the rest).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import orjson
-
-#: ``(viewer seat or None, since version) -> LiveMatch.render`` of the room's match.
-Render = Callable[[int | None, int], dict[str, Any]]
 
 
 def encode(data: dict[str, Any]) -> str:
@@ -46,29 +43,19 @@ def update_frame(render: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]
 
 
 class Fanout:
-    """The renders and encoded ``update`` frames of one room version, shared by its sockets.
+    """The encoded ``update`` frames of one fan-out, shared by the sockets given the same data.
 
     Args:
-        render: renders the room's match for ``(viewer, since)`` (``MatchRunner.render``
-            bound to the room code).
         room: the ``Room`` JSON every frame of this fan-out carries.
     """
 
-    def __init__(self, render: Render, room: dict[str, Any]) -> None:
-        self._render, self.room = render, room
-        self._renders: dict[tuple[int | None, int], dict[str, Any]] = {}
-        self._texts: dict[tuple[int | None, int], str] = {}
+    def __init__(self, room: dict[str, Any]) -> None:
+        self.room = room
+        self._texts: dict[int, tuple[dict[str, Any], str]] = {}
 
-    def render(self, viewer: int | None, since: int) -> dict[str, Any]:
-        """Return the render for ``viewer`` since ``since`` (made on first use; do not mutate)."""
-        key = (viewer, since)
-        if key not in self._renders:
-            self._renders[key] = self._render(viewer, since)
-        return self._renders[key]
-
-    def update_text(self, viewer: int | None, since: int) -> str:
-        """Return the encoded ``update`` frame of ``render(viewer, since)`` (encoded once)."""
-        key = (viewer, since)
-        if key not in self._texts:
-            self._texts[key] = encode(update_frame(self.render(viewer, since), self.room))
-        return self._texts[key]
+    def text(self, data: dict[str, Any]) -> str:
+        """Return the encoded ``update`` frame of ``data`` (encoded once per data object)."""
+        kept = self._texts.get(id(data))
+        if kept is None:  # the data is kept with its text, so its id stays its own
+            kept = self._texts[id(data)] = (data, encode(update_frame(data, self.room)))
+        return kept[1]

@@ -1,16 +1,17 @@
-"""Computer players in rooms (issue 11 part 3, "Play vs computer").
+"""Computer players in rooms.
 
 A bot is a ``players`` row marked ``bot`` (migration 0002; a match with one is never rated,
 ``app.rooms.ratings``), seated like anyone through ``RoomService.claim_seat``: ``fill_with_bots``
 puts a new bot of the chosen level in every free seat of an open room (room creator only).
 
-``BotDriver`` plays the bot seats of every match through the same path as people: it listens to
-the room channel, and when a bot seat is asked a decision it waits a short natural delay, reads
-that seat's render (its ``view`` and ``legal`` actions only, exactly what a person's socket gets)
-and answers the seat's current prompt with ``MatchRunner.act`` — so the action is logged, checked
-against the prompt and the clocks like any other. The bot's level is the player's name
-(``BOT_NAMES``). With several processes, each drives the bots of the rooms it hears of; a
-duplicate answer is refused ``stale_prompt`` by the prompt check, so a decision is taken once.
+``BotDriver`` plays the bot seats of every match through the same door as people (the room's
+``RoomPort``): told of every change of a match held here, when a bot seat is asked a decision it
+waits a short natural delay, reads that seat's frame (its ``view`` and ``legal`` actions only,
+exactly what a person's socket gets) and answers the seat's current prompt with ``act`` — so the
+action is logged, checked against the prompt and the clocks like any other. The bot's level is
+the player's name (``BOT_NAMES``). With several processes each drives the bots of the rooms it
+hears of (a version message of a room with bots brings its match held here to it); a duplicate
+answer is refused by the prompt check, so a decision is taken once.
 """
 
 from __future__ import annotations
@@ -18,16 +19,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.auth import hash_token, new_token
-from app.bus.base import CHANNEL, Broker
 from app.db import bots_repo
 from app.rooms.errors import RoomError
-from app.rooms.play import MatchRunner, to_datetime
+from app.rooms.store import to_datetime
 from engine.bots import LEVELS, Bot, make_bot
 from engine.core import Rng
 
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 #: The name of a bot player of each level (its level is read back from it).
 BOT_NAMES: dict[str, str] = {"random": "Random bot", "greedy": "Greedy bot"}
 _LEVEL_OF_NAME = {name: level for level, name in BOT_NAMES.items()}
+#: How many rooms' bot seats ``BotDriver`` keeps (the least recently used go first).
+SEATS_KEPT = 10_000
 
 
 def level_of(name: str) -> str:
@@ -106,87 +109,109 @@ class BotDriver:
     """Answers the decisions of bot seats (see the module docstring).
 
     Args:
-        runner: the service's ``MatchRunner`` (renders and ``act``).
+        service: the room service (its ports: renders and ``act``; its channel).
         sessions: the session factory (which seats are bots).
-        broker: the room channel to listen to.
         delay: the thinking time; secret: the key of the bots' ``Rng`` (not the match seed,
             which stays secret until the end); sleep: ``asyncio.sleep`` (injectable).
     """
 
-    def __init__(self, runner: MatchRunner, sessions: async_sessionmaker, broker: Broker,
-                 delay: BotDelay, secret: bytes | None = None, sleep: Sleep = asyncio.sleep
-                 ) -> None:
-        self._runner, self._sessions, self._broker = runner, sessions, broker
+    def __init__(self, service: Any, sessions: async_sessionmaker, delay: BotDelay,
+                 secret: bytes | None = None, sleep: Sleep = asyncio.sleep) -> None:
+        self._service, self._sessions = service, sessions
         self._delay, self._sleep = delay, sleep
         self._secret = secret if secret is not None else secrets.token_bytes(32)
-        self._seats: dict[str, tuple[int | None, dict[int, str]]] = {}
+        #: ``{code: (match id, {seat: bot name})}`` of the rooms heard of, the least recently
+        #: used first out past ``SEATS_KEPT``; a room's entry goes when its match is over.
+        self._seats: OrderedDict[str, tuple[int | None, dict[int, str]]] = OrderedDict()
         self._bots: dict[tuple[str, str], Bot] = {}
         self._pending: dict[tuple[str, int, str], asyncio.Task] = {}
-        self._pump_task: asyncio.Task | None = None
+        self._running = False
 
     async def start(self) -> None:
-        """Listen to the room channel and answer the bots of every match being played."""
-        subscription = await self._broker.subscribe(CHANNEL)
-        self._pump_task = asyncio.create_task(self._pump(subscription))
+        """Hear every change of a match held here and every room change, and answer the bots
+        of every match being played."""
+        self._running = True
+        self._service.listen(self._changed)
+        publisher = self._service.publisher
+        publisher.on("room", self._room_changed)
+        publisher.on("version", self._heard_version)
         async with self._sessions() as session:
             codes = await bots_repo.playing_room_codes(session)
         for code in codes:
-            await self.kick(code)
+            if await self._bot_seats(code, None):
+                await self._service.port(code).sync()  # held and current
+                await self._guarded(self.kick(code), code)
 
     async def stop(self) -> None:
-        """Stop listening and cancel every pending answer."""
-        tasks = [t for t in [self._pump_task, *self._pending.values()] if t is not None]
+        """Stop answering and cancel every pending answer."""
+        self._running = False
+        tasks = list(self._pending.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._pending.clear()
 
-    async def _pump(self, subscription: Any) -> None:
-        async for message in subscription:
-            code = message.get("room")
-            if not code:
-                continue
-            if message.get("kind") == "room":
-                self._seats.pop(code, None)  # seats changed, or a new match began
-            version = message.get("version") if message.get("kind") == "version" else None
-            try:
-                await self.kick(code, version)
-            except Exception:  # one room's failure must not stop the bots of the others
-                log.exception("bot driver failed on room %s", code)
+    def retained(self) -> int:
+        """Return how many rooms' bot seats are kept."""
+        return len(self._seats)
+
+    async def _changed(self, code: str) -> None:
+        """A match held here changed: answer its bot seats that are asked."""
+        if self._running:
+            await self._guarded(self.kick(code), code)
+
+    async def _room_changed(self, message: dict[str, Any]) -> None:
+        """Seats changed, or a new match began: read the bot seats again."""
+        code = message["room"]
+        self._seats.pop(code, None)
+        if self._running:
+            await self._guarded(self.kick(code), code)
+
+    async def _heard_version(self, message: dict[str, Any]) -> None:
+        """Another process stored an action: a room with bots is brought to it here too (and
+        then kicked, as a change of a match held here)."""
+        code = message["room"]
+        if self._running and await self._bot_seats(code, message.get("match")):
+            await self._guarded(self._service.port(code).sync(
+                message.get("match"), message.get("version"), message.get("step")), code)
+
+    @staticmethod
+    async def _guarded(work: Awaitable[None], code: str) -> None:
+        try:
+            await work
+        except Exception:  # one room's failure must not stop the bots of the others
+            log.exception("bot driver failed on room %s", code)
 
     async def _bot_seats(self, code: str, match_id: int | None) -> dict[int, str]:
-        """Return ``{seat: bot name}`` of the room's newest match (cached per match)."""
+        """Return ``{seat: bot name}`` of the room's newest match (read once per match)."""
         cached = self._seats.get(code)
         if cached is None or (match_id is not None and cached[0] != match_id):
             async with self._sessions() as session:
                 cached = await bots_repo.newest_match_bots(session, code)
+            if cached[0] is None:
+                return {}
             self._seats[code] = cached
+            while len(self._seats) > SEATS_KEPT:
+                self._seats.popitem(last=False)
+        self._seats.move_to_end(code)
         return cached[1]
 
-    async def kick(self, code: str, version: int | None = None) -> None:
-        """Schedule an answer for every bot seat of room ``code`` that is asked a decision.
-
-        ``version``: the version a broker message announced (the match held here is caught up
-        to it first: another process may have stored the action).
-        """
-        if not await self._bot_seats(code, None):
+    async def kick(self, code: str) -> None:
+        """Schedule an answer for every bot seat of room ``code`` asked a decision in the match
+        held here."""
+        match = self._service.port(code).match()
+        if match is None or match.over:
+            self._seats.pop(code, None)  # nothing left to answer
             return
-        if version is None:
-            live = await self._runner.live(code)
-        else:
-            live = await self._runner.sync(code, int(version))
-        if live is None or live.over:
-            self._seats[code] = (live.match_id if live else None, {})  # nothing left to answer
-            return
-        bots = await self._bot_seats(code, live.match_id)
+        bots = await self._bot_seats(code, match.match_id)
         for seat in sorted(bots):
-            prompt = live.prompt_id(seat)
+            prompt = match.prompts.get(seat)
             if prompt is not None and (code, seat, prompt) not in self._pending:
-                self._schedule(code, seat, prompt, level_of(bots[seat]), live.game)
+                self._schedule(code, seat, prompt, level_of(bots[seat]), match.game)
 
-    def _schedule(self, code: str, seat: int, prompt: str, level: str, game: Any) -> None:
+    def _schedule(self, code: str, seat: int, prompt: str, level: str, game_id: str) -> None:
         key = (code, seat, prompt)
-        task = asyncio.create_task(self._answer(code, seat, prompt, level, game))
+        task = asyncio.create_task(self._answer(code, seat, prompt, level, game_id))
         self._pending[key] = task
         task.add_done_callback(lambda _: self._pending.pop(key, None))
 
@@ -196,17 +221,19 @@ class BotDriver:
             self._bots[key] = make_bot(game_id, level)
         return self._bots[key]
 
-    async def _answer(self, code: str, seat: int, prompt: str, level: str, game: Any) -> None:
-        """Think, then answer ``prompt`` from the seat's own render (view + legal only)."""
+    async def _answer(self, code: str, seat: int, prompt: str, level: str,
+                      game_id: str) -> None:
+        """Think, then answer ``prompt`` from the seat's own frame (view + legal only)."""
         rng = Rng.derive(self._secret, code, seat, prompt)
         await self._sleep(self._delay.seconds(rng))
-        frame = self._runner.render(code, seat, since=self._runner.version(code) or 0)
+        port = self._service.port(code)
+        frame = port.render(seat)
         if frame is None or frame["prompt"] != prompt or not frame["legal"]:
             return  # the decision moved on meanwhile (a timeout, a teammate)
         try:
-            action = self._bot(game.spec.id, level).choose(game, frame["view"], frame["legal"],
-                                                           rng)
-            await self._runner.act(code, seat, prompt, action)
+            game = self._service.catalog.game(game_id)
+            action = self._bot(game_id, level).choose(game, frame["view"], frame["legal"], rng)
+            await port.act(seat, prompt, action)
         except RoomError as exc:
             log.info("bot answer refused", extra={"room": code, "seat": seat, "code": exc.code})
         except Exception:  # a bot bug: the seat's clock will play its deadline action instead

@@ -115,7 +115,7 @@ class DeadlineScheduler:
     comes up (so a move usually costs one comparison, no timer and no task). A room's actions
     fire one at a time, in deadline order (``fire`` picks the seat), as long as any is due.
 
-    Implements ARCHITECTURE.md "every decision has a clock" (issue 10: one scheduler for all
+    Implements ARCHITECTURE.md "every decision has a clock" (one scheduler for all
     rooms instead of one loop and two waiter tasks per room and move).
     """
 

@@ -1,4 +1,4 @@
-"""Idle rooms close (issue 11 part 4): an ``open`` room with no seat change for
+"""Idle rooms close: an ``open`` room with no seat change for
 ``IDLE_SECONDS`` (30 minutes) becomes ``abandoned``.
 
 A sweep runs every ``SWEEP_SECONDS`` of the injected clock (a ``ManualClock`` in tests, so no
@@ -17,8 +17,8 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from app.db import repositories as repo
 from app.rooms.clocks import Clock
 from app.rooms.lifecycle import RoomStatus, transition
-from app.rooms.play import to_datetime
 from app.rooms.service import RoomService
+from app.rooms.store import to_datetime
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ TRANSITIONS: dict[RoomStatus, frozenset[RoomStatus]] = {
     RoomStatus.OPEN: frozenset({RoomStatus.PLAYING, RoomStatus.ABANDONED}),
     RoomStatus.PLAYING: frozenset({RoomStatus.FINISHED, RoomStatus.ABANDONED}),
     # "play again": a rematch opens a new match in the same room (ARCHITECTURE.md "Room
-    # lifecycle"; issue 11 part 4, app.rooms.management). A match itself never restarts.
+    # lifecycle"; app.rooms.management). A match itself never restarts.
     RoomStatus.FINISHED: frozenset({RoomStatus.PLAYING}),
     RoomStatus.ABANDONED: frozenset(),
 }

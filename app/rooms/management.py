@@ -1,4 +1,4 @@
-"""Rooms that manage themselves (issue 11 part 4): one object per server process that wires
+"""Rooms that manage themselves: one object per server process that wires
 "play again" (``app.rooms.rematch``), the idle-room sweep (``app.rooms.idle``) and the rule for
 seats that keep timing out (``app.rooms.takeover``) to the room service and the broker.
 
@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
-from app.bus.base import CHANNEL, Broker
 from app.rooms import rematch
 from app.rooms.clocks import Clock
 from app.rooms.idle import IDLE_SECONDS, SWEEP_SECONDS, IdleSweeper
@@ -28,23 +27,23 @@ class RoomManager:
     (``app.state.manager``).
 
     Args:
-        sessions: the session factory; broker: where ``room`` changes are published.
+        sessions: the session factory.
         clock: the time source (a ``ManualClock`` in tests: the sweep needs no real waiting).
-        service: the room service (seats, match start, the match runner, whose observers get
-            the timeout rule).
+        service: the room service (seats, match start, the room ports; it tells the timeout
+            rule of every action stored here, and publishes ``room`` changes).
     """
 
-    def __init__(self, sessions: async_sessionmaker, broker: Broker, clock: Clock,
+    def __init__(self, sessions: async_sessionmaker, clock: Clock,
                  service: RoomService) -> None:
-        self._sessions, self._broker, self._service = sessions, broker, service
+        self._sessions, self._service = sessions, service
         self.idle = IdleSweeper(sessions, clock, service, self.publish_room)
         self.timeouts = TimeoutRule(sessions, clock, service, self.publish_room)
         self._sweeper: asyncio.Task | None = None
-        service.matches.observers.append(self.timeouts.observe)
+        service.observe(self.timeouts.observe)
 
     async def publish_room(self, code: str) -> None:
         """Tell every process that room ``code`` changed (status, seats, rematch)."""
-        await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
+        await self._service.publisher.room(code)
 
     async def start(self) -> None:
         """Start the idle-room sweep."""

@@ -1,7 +1,7 @@
 """What the room service tells observers (metrics, logs) about each action it stored.
 
-``MatchRunner.observers`` is a list of callables; each gets an ``Applied`` after the action was
-stored and published by this process (another process's actions are reported there).
+Each observer given to ``RoomService.observe`` gets an ``Applied`` after the action was stored
+and published by this process (another process's actions are reported there).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Ratings of every game with openskill's Plackett-Luce model (issue 3 "Ladders").
+"""Ratings of every game with openskill's Plackett-Luce model.
 
 One rating per player and game. A finished match is rated once, in the transaction that stores
-its outcome (``MatchRunner._store``): the teams are the game's sides when it has them (Reverse
-Curse 2v2/3v3: a side is a team; 1v1: two teams of one), otherwise every seat is its own team
-(free-for-all, e.g. 3-player zipai); a team's rank is its members' ``Outcome.ranks`` (1 = best,
+its outcome (``MatchStore.append``): the teams are the game's sides (``Game.sides``: Reverse
+Curse 2v2/3v3: a side is a team; 1v1: two teams of one; a game without teams: every seat is its
+own team, free-for-all, e.g. 3-player zipai); a team's rank is its members' ``Outcome.ranks`` (1 = best,
 equal ranks tie). A match with a bot in any seat (``players.bot``) is not rated.
 
 A new player starts at openskill's defaults (mu 25, sigma 25/3). The conservative rating shown
@@ -12,7 +12,7 @@ on leaderboards is the ordinal ``mu - 3 * sigma``.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -31,14 +31,15 @@ def ordinal(mu: float, sigma: float) -> float:
     return MODEL.rating(mu=mu, sigma=sigma).ordinal()
 
 
-def rating_teams(seats: int, sides: Mapping[str, Sequence[int]]) -> list[list[int]]:
-    """Return the teams of seats to rate: the game's sides in name order, else one per seat.
+def rating_teams(seats: int, sides: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Return the teams of seats to rate: the game's sides (``Game.sides``, in side order),
+    each sorted; with no sides given, one team per seat.
 
     Args:
-        seats: how many seats the match has; sides: ``{side name: [seats]}`` (``{}`` if none).
+        seats: how many seats the match has; sides: the seat groups of ``Game.sides``.
     """
     if sides:
-        return [sorted(sides[name]) for name in sorted(sides)]
+        return [sorted(side) for side in sides]
     return [[seat] for seat in range(seats)]
 
 
@@ -55,7 +56,7 @@ def rate(teams: Sequence[Sequence[MuSigma]], ranks: Sequence[int]) -> list[list[
 
 
 async def rate_match(session: AsyncSession, match_id: int, game: str, outcome: Outcome,
-                     sides: Mapping[str, Sequence[int]]) -> bool:
+                     sides: Sequence[Sequence[int]]) -> bool:
     """Rate a finished match inside the caller's transaction; return whether it was rated.
 
     Not rated (``False``): a bot in any seat, or fewer than two teams. A win is a seat ranked

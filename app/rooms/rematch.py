@@ -1,4 +1,4 @@
-""""Play again" (issue 11 part 4): a rematch in the same room with the same seats.
+""""Play again": a rematch in the same room with the same seats.
 
 Once a room's match is finished, every seated person asks to play again
 (``rooms.rematch`` keeps the seats that asked); when the last person asked — seats held by bots
@@ -32,7 +32,7 @@ async def rematch(service: RoomService, sessions: async_sessionmaker, publish: P
             or playing, or abandoned; ``not_seated`` (409) for a player without a seat.
     """
     async with service.seat_lock(code):
-        live = None
+        new = None
         async with sessions() as session, session.begin():
             room = await repo.room_by_code(session, code, lock=True)
             if room is None:
@@ -46,11 +46,11 @@ async def rematch(service: RoomService, sessions: async_sessionmaker, publish: P
             agreed = set(room.rematch or []) | mine
             bots = await repo.bot_player_ids(session, list(seats.values()))
             if {s for s, pid in seats.items() if pid not in bots} <= agreed:
-                live = await service.start_match(session, room, seats)
+                new = await service.start_match(session, room, seats)
                 room.rematch = None
             else:
                 room.rematch = sorted(agreed)
-        if live is not None:
-            await service.matches.started(live)
+        if new is not None:
+            await service.adopt(new)
         await publish(code)
     return await service.room(code)

@@ -1,4 +1,4 @@
-"""Replays of finished matches (issue 11 part 6): the logged actions replayed with the engine
+"""Replays of finished matches: the logged actions replayed with the engine
 from the revealed seed, and the view at every step.
 
 Step 0 is the deal (no action); step ``k`` (1-based, ``= match_actions.seq``) is the position
@@ -36,7 +36,7 @@ def replay_steps(game: Game, match_id: int, options: Mapping[str, Any], players:
     live = LiveMatch.start(game, match_id, 0, "", options, players, seed, 0.0)
     steps = [_entry(live, 0, None, None, False, (), viewer)]
     for row in actions:
-        step = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+        live, step = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
         steps.append(_entry(live, step.version, row.seat, row.action, row.timeout, step.events,
                             viewer))
     return steps

@@ -1,6 +1,8 @@
-"""RoomService: the one entry point of the REST and websocket layers into rooms and games.
+"""RoomService: the one entry point of the REST layer into rooms, seats and matches, and the
+maker of each live room's ``RoomPort`` (``port``), the only door the websocket hub, the bot
+driver and room management use.
 
-It is the only importer of ``engine`` (through ``catalog``, ``live``, ``play``, ``ladder``):
+It is the only importer of ``engine`` (through ``catalog``, ``live``, ``store``, ``ladder``):
 routes get JSON-ready dicts, never engine state.
 """
 
@@ -9,26 +11,29 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import weakref
 from typing import Any, Callable, Iterable, Mapping
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.bus.base import CHANNEL, Broker
+from app.bus.base import Broker
 from app.db import repositories as repo
 from app.db.models import Room
 from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock
-from app.rooms.codes import room_code
+from app.rooms.codes import unused_code
 from app.rooms.errors import RoomError
 from app.rooms.lifecycle import RoomStatus, transition
 from app.rooms.live import LiveMatch
-from app.rooms.play import MatchRunner, to_datetime
+from app.rooms.live_rooms import Listener, LiveRooms
+from app.rooms.observe import Observer
+from app.rooms.port import RoomPort
+from app.rooms.publisher import Publisher
+from app.rooms.store import MatchStore, to_datetime
 from engine.core import Game
 
 SeedSource = Callable[[], bytes]
-#: How many rooms' ``Room`` JSON ``RoomService.cached_room`` keeps (the oldest copy goes first).
-ROOM_CACHE_SIZE = 10_000
 
 
 def new_seed() -> bytes:
@@ -46,39 +51,99 @@ def iso(value) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+class NewMatch:
+    """A match created in a caller's transaction (``start_match``), to be held here once that
+    transaction committed (``RoomService.adopt``)."""
+
+    __slots__ = ("_live",)
+
+    def __init__(self, live: LiveMatch) -> None:
+        self._live = live
+
+
 class RoomService:
-    """Rooms, seats, matches and their live state.
+    """Rooms, seats, matches, and the live rooms of this process.
 
     Args:
         sessions: the async session factory.
         broker: the room-event broker.
         clock: the time source (``SystemClock`` in production, ``ManualClock`` in tests).
-        grace: seconds a clock that expired while the server was down still gets.
+        grace: seconds a clock that expired while no process held its match still gets.
         seed_source: returns each new match's secret seed (injectable so tests fix it).
         games: ``{id: GAME}`` (default: ``engine.registry.GAMES``).
+
+    Attributes:
+        catalog: the hosted games; publisher: the room channel (``Publisher``); store: the
+            stored log (``MatchStore``).
     """
 
     def __init__(self, sessions: async_sessionmaker, broker: Broker, clock: Clock,
                  grace: float = 10.0, seed_source: SeedSource = new_seed,
                  games: Mapping[str, Game] | None = None) -> None:
-        self._sessions, self._broker, self._clock = sessions, broker, clock
+        self._sessions, self._clock = sessions, clock
         self._seed_source = seed_source
         self.catalog = Catalog(games)
-        self.matches = MatchRunner(sessions, broker, self.catalog, clock, grace)
-        self._seat_locks: dict[str, asyncio.Lock] = {}
-        self._sides: dict[int, dict[str, list[int]]] = {}
-        self._rooms: dict[str, tuple[tuple[int, bool] | None, dict[str, Any]]] = {}
-        self._forgets = 0  # how many times forget_room was called
-        self._forgotten: dict[str, int] = {}  # code -> the forget that dropped it last
-        self._forgotten_floor = 0  # rooms not in _forgotten count as forgotten at this forget
+        self.publisher = Publisher(broker)
+        self.store = MatchStore(sessions, self.catalog, clock, grace)
+        self._live = LiveRooms(self.store, self.publisher, clock, self.room)
+        self._seat_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
 
     async def start(self) -> None:
-        """Resume every playing match (clocks included)."""
-        await self.matches.resume_all()
+        """Follow the room channel; hold every playing match (clocks included)."""
+        await self.publisher.start()
+        await self._live.resume_all()
 
     async def stop(self) -> None:
-        """Stop the clocks."""
-        await self.matches.stop()
+        """Let in-flight actions finish, stop the clocks, stop following the channel."""
+        await self._live.stop()
+        await self.publisher.stop()
+
+    # ------------------------------------------------------------------ live rooms
+
+    def port(self, code: str) -> RoomPort:
+        """Return the door into room ``code`` as this process serves it (``RoomPort``)."""
+        return RoomPort(self._live, code)
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``await listener(code)`` after every change of a match held here (an action
+        stored here, one heard from another process, a catch-up, a new match)."""
+        self._live.listeners.append(listener)
+
+    def observe(self, observer: Observer) -> Callable[[], None]:
+        """Call ``observer(Applied)`` after every action stored by this process; return the
+        function that stops it."""
+        self._live.observers.append(observer)
+        return lambda: self._live.observers.remove(observer)
+
+    def held(self) -> int:
+        """Return how many unfinished matches this process holds."""
+        return self._live.playing()
+
+    def retained(self) -> dict[str, int]:
+        """Return how many per-room entries this process keeps: the live rooms'
+        (``LiveRooms.retained``) and the seat locks in use."""
+        return {**self._live.retained(), "seat_locks": len(self._seat_locks)}
+
+    async def dump(self, code: str) -> dict[str, Any] | None:
+        """Return ``{"version", "state": GAME.dump(state)}`` of room ``code``'s match as this
+        process holds it (held now if it was not), ``None`` while it has none. For
+        verification only (replay checks, crash tests): the dump holds hidden information and
+        never goes to clients.
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        room = self._live.enter(code)
+        try:
+            async with room.lock:
+                if room.match is None:
+                    await self._live.make_current(room)
+            live = room.match
+            return None if live is None else {"version": live.version,
+                                              "state": live.game.dump(live.state)}
+        finally:
+            self._live.release(room)
 
     # ------------------------------------------------------------------ rooms
 
@@ -91,65 +156,30 @@ class RoomService:
         ``"bot"`` or ``"forfeit"`` after three timeouts in a row (``app.rooms.management``).
 
         Raises:
-            RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation.
+            RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation;
+                ``no_free_code`` (503, ``app.rooms.codes.unused_code``).
         """
         options, _ = self.catalog.options(game_id, raw_options)
         now = to_datetime(self._clock.now())
         async with self._sessions() as session, session.begin():
-            for _ in range(5):
-                code = room_code(private)
-                if await repo.room_by_code(session, code) is None:
-                    break
+
+            async def taken(code: str) -> bool:
+                return await repo.room_by_code(session, code) is not None
+
+            code = await unused_code(private, taken)
             room = await repo.add_room(session, code, game_id, options, creator_id, now)
             room.private, room.on_timeouts = private, on_timeouts
             return (await self._rooms_json(session, [room]))[0]
 
     async def room(self, code: str) -> dict[str, Any]:
-        """Return the ``Room`` JSON of ``code`` read from the database now (three queries);
-        it also refreshes what ``cached_room`` answers.
+        """Return the ``Room`` JSON of ``code`` read from the database now (three queries).
 
         Raises:
             RoomError: ``room_not_found`` (404).
         """
-        start, key = self._forgets, self.matches.match_key(code)
         async with self._sessions() as session:
             room = await self._room(session, code)
-            data = (await self._rooms_json(session, [room]))[0]
-        if self._forgotten.get(code, self._forgotten_floor) <= start:  # none while reading
-            self._rooms[code] = (key, data)
-            if len(self._rooms) > ROOM_CACHE_SIZE:
-                del self._rooms[next(iter(self._rooms))]
-        return data
-
-    async def cached_room(self, code: str) -> dict[str, Any]:
-        """Return the ``Room`` JSON of ``code`` from memory, read again only after a change.
-
-        The copy is valid while the room's match held here keeps its id and its end
-        (``MatchRunner.match_key``: a start, a rematch, the finish) and ``forget_room`` was not
-        called (seat changes here; every ``room`` message from the broker, via the hub).
-        bench/RESULTS.md section 3, fix 3: the hub fans out every version with it.
-
-        Raises:
-            RoomError: ``room_not_found`` (404).
-        """
-        hit = self._rooms.get(code)
-        if hit is not None and hit[0] == self.matches.match_key(code):
-            return hit[1]
-        return await self.room(code)
-
-    def forget_room(self, code: str | None = None) -> None:
-        """Drop the in-memory ``Room`` JSON of ``code`` (of every room with ``None``)."""
-        self._forgets += 1
-        if code is not None and len(self._forgotten) < ROOM_CACHE_SIZE:
-            self._rooms.pop(code, None)
-            self._forgotten[code] = self._forgets
-            return
-        if code is None:
-            self._rooms.clear()
-        else:
-            self._rooms.pop(code, None)
-        self._forgotten.clear()  # bounded: every room now counts as forgotten at this call
-        self._forgotten_floor = self._forgets
+            return (await self._rooms_json(session, [room]))[0]
 
     async def rooms(self, statuses: Iterable[str]) -> list[dict[str, Any]]:
         """Return the rooms with one of ``statuses``, newest first, as ``Room`` JSON."""
@@ -159,22 +189,10 @@ class RoomService:
 
     async def rooms_of(self, player_id: int, statuses: Iterable[str]) -> list[dict[str, Any]]:
         """Return the rooms with one of ``statuses`` where ``player_id`` holds a seat, newest
-        first, as ``Room`` JSON (the "my games" list: issue 11 part 4)."""
+        first, as ``Room`` JSON (the "my games" list)."""
         async with self._sessions() as session:
             rooms = await repo.seated_rooms(session, player_id, statuses)
             return await self._rooms_json(session, list(rooms))
-
-    async def seat_of(self, code: str, player_id: int | None) -> int | None:
-        """Return the seat ``player_id`` holds in room ``code``, or ``None`` (also for no player).
-
-        Raises:
-            RoomError: ``room_not_found`` (404).
-        """
-        if player_id is None:
-            await self.cached_room(code)  # room_not_found still applies
-            return None
-        room = await self.cached_room(code)
-        return next((s["seat"] for s in room["seats"] if s["player_id"] == player_id), None)
 
     @staticmethod
     async def _room(session: AsyncSession, code: str, lock: bool = False) -> Room:
@@ -187,37 +205,36 @@ class RoomService:
         ids = [room.id for room in rooms]
         seats = await repo.room_seats(session, ids)
         matches = await repo.latest_match_ids(session, ids)
-        out = []
-        for room in rooms:
-            match_id = matches.get(room.id)
-            sides = await self._match_sides(room.code, match_id)
-            out.append(self._room_json(room, seats[room.id], match_id, sides))
-        return out
+        return [self._room_json(room, seats[room.id], matches.get(room.id)) for room in rooms]
 
-    def _room_json(self, room: Room, seats: list[tuple[int, int, str]], match_id: int | None,
-                   sides: Mapping[str, list[int]]) -> dict[str, Any]:
+    def _room_json(self, room: Room, seats: list[tuple[int, int, str]],
+                   match_id: int | None) -> dict[str, Any]:
+        """Return the ``Room`` JSON (docs/protocol.md "Shapes").
+
+        ``teams`` are the engine's ``sides(options, seats)`` (known before the start) and each
+        seat's ``team`` its index there; a seat's ``side`` is its side's name in the match's
+        view (``LiveMatch.side_names``) where this process holds that match, else ``None``.
+        """
+        game = self.catalog.game(room.game)
         _, count = self.catalog.options(room.game, room.options)
+        teams = [list(side) for side in game.sides(room.options, count)]
+        team_of = {seat: index for index, side in enumerate(teams) for seat in side}
         taken = {seat: (pid, name) for seat, pid, name in seats}
-        side_of = {seat: side for side, members in sides.items() for seat in members}
+        held = self._live.held(room.code)
+        side_of = held.side_names() if held is not None and held.match_id == match_id else {}
         return {
             "code": room.code, "game": room.game, "options": room.options,
             "status": room.status,
             "seats": [{"seat": s, "player_id": taken.get(s, (None, None))[0],
-                       "name": taken.get(s, (None, None))[1], "side": side_of.get(s)}
+                       "name": taken.get(s, (None, None))[1], "team": team_of[s],
+                       "side": side_of.get(s)}
                       for s in range(count)],
+            "teams": teams,
             "match_id": match_id, "created_at": iso(room.created_at),
             "ws": f"/ws/rooms/{room.code}",
             "creator_id": room.creator_id, "private": bool(room.private),
             "on_timeouts": room.on_timeouts or "bot", "rematch": sorted(room.rematch or []),
         }
-
-    async def _match_sides(self, code: str, match_id: int | None) -> dict[str, list[int]]:
-        """Return the sides of a match (fixed at its start: rules/reverse_curse.md ruling 1)."""
-        if match_id is None:
-            return {}
-        if match_id not in self._sides:
-            self._sides[match_id] = await self.matches.sides(code)
-        return self._sides[match_id]
 
     # ------------------------------------------------------------------ seats
 
@@ -230,8 +247,8 @@ class RoomService:
             RoomError: ``room_not_found`` (404), ``no_such_seat`` (404), ``room_not_open``,
                 ``seat_taken``, ``already_seated`` (409).
         """
-        async with self._seat_locks.setdefault(code, asyncio.Lock()):
-            live = None
+        async with self.seat_lock(code):
+            new = None
             async with self._sessions() as session, session.begin():
                 room = await self._room(session, code, lock=True)
                 seats = await self._free_seat(session, room, seat, player_id)
@@ -243,11 +260,11 @@ class RoomService:
                 room.active_at = to_datetime(self._clock.now())
                 _, count = self.catalog.options(room.game, room.options)
                 if len(seats) == count:
-                    live = await self._start_match(session, room, seats)
-            self.forget_room(code)
-            if live is not None:
-                await self.matches.started(live)
-            await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
+                    new = await self.start_match(session, room, seats)
+            self._live.forget_room(code)
+            if new is not None:
+                await self.adopt(new)
+            await self.publisher.room(code)
         return await self.room(code)
 
     async def _free_seat(self, session: AsyncSession, room: Room, seat: int,
@@ -266,19 +283,18 @@ class RoomService:
         return taken
 
     def seat_lock(self, code: str) -> asyncio.Lock:
-        """Return this process's lock serialising seat changes and match starts of ``code``."""
-        return self._seat_locks.setdefault(code, asyncio.Lock())
+        """Return this process's lock serialising seat changes and match starts of ``code``
+        (kept only while someone holds or waits for it: a weak reference)."""
+        lock = self._seat_locks.get(code)
+        if lock is None:
+            lock = self._seat_locks[code] = asyncio.Lock()
+        return lock
 
     async def start_match(self, session: AsyncSession, room: Room,
-                          seats: Mapping[int, int]) -> LiveMatch:
-        """Create a match of ``room`` for ``{seat: player_id}`` in the caller's transaction
-        (a rematch: ``app.rooms.management``); see ``_start_match``. The caller holds
-        ``seat_lock(room.code)`` and calls ``matches.started`` after the commit."""
-        return await self._start_match(session, room, seats)
-
-    async def _start_match(self, session: AsyncSession, room: Room,
-                           seats: Mapping[int, int]) -> LiveMatch:
-        """Create the match (secret seed + commitment), move the room to ``playing``."""
+                          seats: Mapping[int, int]) -> NewMatch:
+        """Create a match of ``room`` for ``{seat: player_id}`` in the caller's transaction:
+        a secret seed and its commitment, the room moved to ``playing``. The caller holds
+        ``seat_lock(room.code)`` and passes the result to ``adopt`` after the commit."""
         seed = self._seed_source()
         now = self._clock.now()
         status = transition(room.status, RoomStatus.PLAYING)
@@ -290,16 +306,20 @@ class RoomService:
             str(s): d for s, d in live.deadlines.items()})
         await repo.set_room_status(session, room.id, status.value)
         room.status = status.value
-        return live
+        return NewMatch(live)
+
+    async def adopt(self, new: NewMatch) -> None:
+        """Hold a match ``start_match`` created (its transaction committed) and announce it."""
+        await self._live.adopt(new._live)
 
     async def leave_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
-        """Free ``seat`` (its holder, or the room's creator removing a player: issue 11 part 4;
+        """Free ``seat`` (its holder, or the room's creator removing a player;
         only before the start); return the ``Room`` JSON.
 
         Raises:
             RoomError: ``room_not_found`` (404), ``room_not_open``, ``not_seated`` (409).
         """
-        async with self._seat_locks.setdefault(code, asyncio.Lock()):
+        async with self.seat_lock(code):
             async with self._sessions() as session, session.begin():
                 room = await self._room(session, code, lock=True)
                 if room.status != RoomStatus.OPEN.value:
@@ -310,6 +330,6 @@ class RoomService:
                     raise RoomError("not_seated", "You do not hold that seat.")
                 await repo.remove_room_seat(session, room.id, seat)
                 room.active_at = to_datetime(self._clock.now())
-            self.forget_room(code)
-            await self._broker.publish(CHANNEL, {"room": code, "kind": "room"})
+            self._live.forget_room(code)
+            await self.publisher.room(code)
         return await self.room(code)

@@ -1,4 +1,4 @@
-"""Seats that keep timing out (issue 11 part 4): after ``TIMEOUT_STREAK`` (3) decisions in a
+"""Seats that keep timing out: after ``TIMEOUT_STREAK`` (3) decisions in a
 row played by a seat's clock, the room's ``on_timeouts`` rule applies so the others can finish.
 
 - ``"bot"`` (the default): a new ``TAKEOVER_LEVEL`` bot player (``app.rooms.bots``) takes the
@@ -7,8 +7,8 @@ row played by a seat's clock, the room's ``on_timeouts`` rule applies so the oth
   its record names the bot for that seat; the replaced player's socket becomes a spectator's.
 - ``"forfeit"``: the seat resigns (its side loses).
 
-``TimeoutRule.observe`` is a ``MatchRunner`` observer: it is told of every action this process
-stored, and checks the streak after each clock-played one.
+``TimeoutRule.observe`` is an observer of the room service (``RoomService.observe``): it is told
+of every action this process stored, and checks the streak after each clock-played one.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from app.rooms.clocks import Clock
 from app.rooms.errors import RoomError
 from app.rooms.live import RESIGN
 from app.rooms.observe import Applied
-from app.rooms.play import to_datetime
 from app.rooms.service import RoomService
+from app.rooms.store import to_datetime
 
 TIMEOUT_STREAK = 3
 #: The level of the bot that takes over a seat that keeps timing out.
@@ -48,7 +48,7 @@ class TimeoutRule:
         self.tasks: set[asyncio.Task] = set()
 
     def observe(self, applied: Applied) -> None:
-        """``MatchRunner`` observer: after a clock-played action, check the seat's streak."""
+        """Observer: after a clock-played action, check the seat's streak."""
         if not applied.timeout:
             return
         task = asyncio.create_task(self.after_timeout(applied.code, applied.match_id,
@@ -73,7 +73,7 @@ class TimeoutRule:
         if room.on_timeouts == "bot":
             return "bot" if await self._seat_bot(code, match_id, seat) else None
         try:
-            await self._service.matches.act(code, seat, None, RESIGN)
+            await self._service.port(code).act(seat, None, RESIGN)
         except RoomError as exc:
             if exc.code != "game_over":
                 raise

@@ -1,4 +1,4 @@
-"""Server-side replay check of a finished match (issue 9 part 5, the match page's "verify").
+"""Server-side replay check of a finished match (the match page's "verify").
 
 It runs ``tools.verify.verify_match`` — the same check as ``python -m tools.verify
 MATCH.json`` — on the match detail the REST API publishes, with the games this server hosts.

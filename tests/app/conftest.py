@@ -181,8 +181,9 @@ async def shutdown(server: uvicorn.Server, task: asyncio.Task) -> None:
 TEST_FRAMES_PER_SECOND = 1000.0
 
 
-def make_app(db_path: Path, clock: ManualClock, **settings: Any) -> Any:
-    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock``.
+def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: Any) -> Any:
+    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock`` (and
+    ``broker`` instead of the in-memory one when given).
 
     Its sockets may send ``TEST_FRAMES_PER_SECOND`` frames a second unless ``settings`` say
     otherwise (production: 20): a scripted client answers as fast as the machine runs, so a
@@ -191,7 +192,7 @@ def make_app(db_path: Path, clock: ManualClock, **settings: Any) -> Any:
     """
     settings.setdefault("frames_per_second", TEST_FRAMES_PER_SECOND)
     config = Settings(database_url=f"sqlite+aiosqlite:///{db_path}", redis_url=None, **settings)
-    return create_app(config, clock=clock, seed_source=lambda: SEED)
+    return create_app(config, clock=clock, seed_source=lambda: SEED, broker=broker)
 
 
 @pytest.fixture(scope="session")
@@ -217,16 +218,16 @@ def db_path(tmp_path: Path, template_db: Path) -> Path:
 
 
 @contextlib.asynccontextmanager
-async def running_arena(db_path: Path, clock: ManualClock | None = None,
+async def running_arena(db_path: Path, clock: ManualClock | None = None, broker: Any = None,
                         **settings: Any) -> AsyncIterator[Arena]:
-    """Serve ``make_app(db_path, clock, **settings)`` (the fixed seed; ``settings`` are
+    """Serve ``make_app(db_path, clock, broker, **settings)`` (the fixed seed; ``settings`` are
     ``Settings`` fields; a new ``ManualClock`` when ``clock`` is None) for the ``async with``
     block; yield its ``Arena``.
 
     On exit every socket the arena opened is closed, then the server is stopped.
     """
     clock = ManualClock() if clock is None else clock
-    app = make_app(db_path, clock, **settings)
+    app = make_app(db_path, clock, broker, **settings)
     server, task, base = await serve(app)
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         arena = Arena(base, http, clock, app, db_path)

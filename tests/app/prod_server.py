@@ -24,7 +24,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 
 from app.main import create_app
-from app.rooms.play import MatchRunner
+from app.rooms.store import MatchStore
 from engine.registry import GAMES
 
 router = APIRouter()
@@ -33,9 +33,7 @@ router = APIRouter()
 @router.get("/_test/rooms/{code}/dump")
 async def dump(code: str, request: Request) -> dict[str, Any]:
     """Return the room's match state dump as this process holds it (replaying it if needed)."""
-    matches = request.app.state.arena.service.matches
-    await matches.live(code)
-    data = matches.dump(code)
+    data = await request.app.state.arena.service.dump(code)
     if data is None:
         raise HTTPException(404, "no match")
     return data
@@ -57,13 +55,13 @@ class FastClock:
 
 def slow_stores(delay: float) -> None:
     """Make every action wait ``delay`` seconds before its transaction (this process only)."""
-    store = MatchRunner._store
+    append = MatchStore.append
 
-    async def slow(self: MatchRunner, live: Any, step: Any) -> None:
+    async def slow(self: MatchStore, live: Any, step: Any, committed: Any) -> None:
         await asyncio.sleep(delay)
-        await store(self, live, step)
+        await append(self, live, step, committed)
 
-    MatchRunner._store = slow  # type: ignore[method-assign]
+    MatchStore.append = slow  # type: ignore[method-assign]
 
 
 def build() -> FastAPI:

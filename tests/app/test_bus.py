@@ -12,25 +12,38 @@ from app.bus.memory import MemoryBroker
 
 
 async def roundtrip(broker) -> None:
-    """Two subscribers each get every message published after they subscribed, in order."""
+    """Two subscribers each get every message published after they subscribed, in order; one
+    that left its block gets nothing more."""
     channel = f"test.{uuid.uuid4().hex}"
     await broker.start()
     try:
-        first, second = await broker.subscribe(channel), await broker.subscribe(channel)
-        messages = [{"room": "ABC", "kind": "version", "version": v} for v in range(3)]
-        for message in messages:
-            await broker.publish(channel, message)
-        for subscription in (first, second):
-            got = [await asyncio.wait_for(anext(subscription), 5) for _ in messages]
-            assert got == messages
+        async with broker.subscribe(channel) as first:
+            async with broker.subscribe(channel) as second:
+                messages = [{"room": "ABC", "kind": "version", "version": v} for v in range(3)]
+                for message in messages:
+                    await broker.publish(channel, message)
+                for subscription in (first, second):
+                    got = [await asyncio.wait_for(anext(subscription), 5) for _ in messages]
+                    assert got == messages
+            await broker.publish(channel, {"room": "ABC", "kind": "version", "version": 3})
+            assert await asyncio.wait_for(anext(first), 5) == {
+                "room": "ABC", "kind": "version", "version": 3}
+            assert second.queue.empty()  # left its block: unsubscribed
     finally:
         await broker.stop()
 
 
 async def test_memory_broker_roundtrip():
     broker = make_broker(None)
-    assert isinstance(broker, MemoryBroker)
+    assert isinstance(broker, MemoryBroker) and broker.single_process is True
     await roundtrip(broker)
+
+
+async def test_memory_broker_forgets_a_channel_whose_last_subscriber_left():
+    broker = MemoryBroker()
+    async with broker.subscribe("c"):
+        assert set(broker._subscribers) == {"c"}
+    assert broker._subscribers == {}
 
 
 async def test_memory_broker_refuses_what_is_not_json():
@@ -41,16 +54,16 @@ async def test_memory_broker_refuses_what_is_not_json():
 
 async def test_memory_broker_stop_ends_subscriptions():
     broker = MemoryBroker()
-    subscription = await broker.subscribe("c")
-    await broker.stop()
-    assert [m async for m in subscription] == []
+    async with broker.subscribe("c") as subscription:
+        await broker.stop()
+        assert [m async for m in subscription] == []
 
 
 @pytest.mark.redis
 async def test_redis_broker_roundtrip(redis_url):
     from app.bus.redis import RedisBroker
     broker = make_broker(redis_url)
-    assert isinstance(broker, RedisBroker)
+    assert isinstance(broker, RedisBroker) and broker.single_process is False
     await roundtrip(broker)
 
 
@@ -75,20 +88,20 @@ async def test_redis_subscriptions_of_a_channel_share_one_connection(redis_url):
     message = {"room": "A", "kind": "version", "version": 1}
     await broker.start()
     try:
-        first, second = await broker.subscribe(channel), await broker.subscribe(channel)
-        assert await connections(1) == 1
-        await broker.publish(channel, message)
-        assert [await asyncio.wait_for(anext(s), 5) for s in (first, second)] == [message] * 2
-        await first.aclose()
-        assert await connections(1) == 1
-        await second.aclose()
+        async with broker.subscribe(channel) as first:
+            async with broker.subscribe(channel) as second:
+                assert await connections(1) == 1
+                await broker.publish(channel, message)
+                assert [await asyncio.wait_for(anext(s), 5) for s in (first, second)] == [
+                    message] * 2
+            assert await connections(1) == 1
         assert await connections(0) == 0
-        third = await broker.subscribe(channel)  # a new connection
-        assert await connections(1) == 1
-        await broker.publish(channel, message)
-        assert await asyncio.wait_for(anext(third), 5) == message
-        await broker.stop()  # ends the subscription and closes its connection
-        assert [m async for m in third] == []
+        async with broker.subscribe(channel) as third:  # a new connection
+            assert await connections(1) == 1
+            await broker.publish(channel, message)
+            assert await asyncio.wait_for(anext(third), 5) == message
+            await broker.stop()  # ends the subscription and closes its connection
+            assert [m async for m in third] == []
         assert await connections(0) == 0
     finally:
         await broker.stop()
@@ -104,10 +117,10 @@ async def test_a_burst_of_publishes_is_sent_in_order_and_none_is_dropped(redis_u
     broker = make_broker(redis_url)
     await broker.start()
     try:
-        subscription = await broker.subscribe(channel)
-        await asyncio.gather(*(broker.publish(channel, {"room": "A", "kind": "version",
-                                                        "version": v}) for v in range(300)))
-        got = [await asyncio.wait_for(anext(subscription), 5) for _ in range(300)]
+        async with broker.subscribe(channel) as subscription:
+            await asyncio.gather(*(broker.publish(channel, {"room": "A", "kind": "version",
+                                                            "version": v}) for v in range(300)))
+            got = [await asyncio.wait_for(anext(subscription), 5) for _ in range(300)]
         assert [m["version"] for m in got] == list(range(300))
     finally:
         await broker.stop()

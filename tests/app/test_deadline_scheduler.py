@@ -12,7 +12,8 @@ from typing import Callable
 from app.bus.memory import MemoryBroker
 from app.rooms.clocks import DeadlineScheduler, ManualClock, SystemClock, Timer
 from app.rooms.live import LiveMatch
-from app.rooms.play import MatchRunner
+from app.rooms.live_rooms import LiveRooms
+from app.rooms.publisher import Publisher
 from engine.core import GameBase
 from engine.registry import GAMES
 from engine.reverse_curse import GAME
@@ -173,7 +174,7 @@ async def test_a_fire_that_drops_its_own_room_is_not_cancelled():
     done: list[str] = []
 
     async def fire(code: str) -> bool:
-        scheduler.drop(code)  # what ``MatchRunner._stop_clock`` does when a timeout ends it
+        scheduler.drop(code)  # what the room core does when a timeout ends the match
         await asyncio.sleep(0)
         done.append(code)
         return True
@@ -233,9 +234,9 @@ async def test_manual_clock_sleep_and_system_clock_timers():
     assert cancelled == []
 
 
-def runner(clock: ManualClock) -> MatchRunner:
-    """A ``MatchRunner`` with no database: enough to hold matches (nothing due fires)."""
-    return MatchRunner(None, MemoryBroker(), None, clock, 10.0)  # type: ignore[arg-type]
+def held_rooms(clock: ManualClock) -> LiveRooms:
+    """``LiveRooms`` with no database: enough to hold matches (nothing due fires)."""
+    return LiveRooms(None, Publisher(MemoryBroker()), clock, None)  # type: ignore[arg-type]
 
 
 def rc_match(number: int, now: float) -> LiveMatch:
@@ -246,22 +247,22 @@ def rc_match(number: int, now: float) -> LiveMatch:
 
 async def test_held_matches_start_no_task_and_no_timer_per_room():
     clock = CountingClock()
-    held = runner(clock)
+    held = held_rooms(clock)
     tasks = len(asyncio.all_tasks())
     lives = [rc_match(n, clock.now()) for n in range(50)]
     for live in lives:
-        held._install(live)
+        held._install(held.enter(live.code), live, [])
     assert len(asyncio.all_tasks()) == tasks
-    assert held._deadlines.watched() == 50
+    assert held.retained() == {"rooms": 50, "followed": 0, "clocks": 50}
     assert clock.timers == [120]  # every mulligan clock runs out at START + 120
     live = lives[0]
     seat = min(live.legal)
     step = live.propose(seat, live.legal[seat][0], clock.now() + 5)
-    live.commit(step)  # a move: its deadlines change, the scheduler hears of it
-    assert live.deadlines_changed == held._deadlines.changed
+    held._commit(held.entry(live.code), live, step)  # a move: the scheduler hears of it
+    assert held.held(live.code).version == 1
     assert clock.timers == [120] and len(asyncio.all_tasks()) == tasks
     await held.stop()
-    assert held._deadlines.watched() == 0
+    assert held.retained()["clocks"] == 0
 
 
 def test_a_match_keeps_the_engines_shared_legal_lists():
@@ -269,7 +270,7 @@ def test_a_match_keeps_the_engines_shared_legal_lists():
     for seat, legal in live.legal.items():
         assert legal is GAME.listed_actions(live.state, seat)  # one list: the engine's
         assert list(legal) == GAME.legal_actions(live.state, seat)
-    frame = live.render(0, 0)
+    frame = live.frame(0)
     assert frame["legal"] == GAME.legal_actions(live.state, 0)
     assert frame["legal"] is not live.legal[0]
     step = live.propose(0, frame["legal"][0], START + 1)
@@ -278,7 +279,7 @@ def test_a_match_keeps_the_engines_shared_legal_lists():
 
 def test_a_game_with_the_default_listed_actions_keeps_its_legal_actions():
     game = GAMES["zipai"]
-    assert type(game).listed_actions is GameBase.listed_actions
+    assert type(game).listed_actions is GameBase.listed_actions  # a fresh list per call
     options = game.validate_options({})
     live = LiveMatch.start(game, 1, 1, "Z", options, game.seats(options), bytes(32), START)
     for seat, legal in live.legal.items():

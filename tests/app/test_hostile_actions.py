@@ -10,7 +10,6 @@ the socket as a crash.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from functools import lru_cache
 from typing import Any
@@ -45,9 +44,7 @@ def matches(game_id: str) -> tuple[LiveMatch, ...]:
         if not seats:
             break
         seat = rng.choice(seats)
-        proposal = live.propose(seat, rng.choice(live.legal[seat]), 0.0)
-        live = dataclasses.replace(live)  # keep the one already collected as it was
-        live.commit(proposal)
+        live = live.after(live.propose(seat, rng.choice(live.legal[seat]), 0.0))
     return tuple(found)
 
 

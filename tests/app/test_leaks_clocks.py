@@ -1,5 +1,5 @@
 """Who is asked in a Zipai claim window stays hidden (docs/security.md §2, "Clocks" and "Timeout
-events"; engine/core.py ``Game``: the optional ``to_act_is_public``).
+events"; engine/core.py ``Game.to_act_is_public``).
 
 The fixed seed's hand (``SEED``, one hand): seat 1 deals and, by its clock's choice (the rightmost
 discard, rulings "Clocks"), discards 大拾 (d10) at t = 1001. Only seat 2 may claim it (碰/吃; the
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from engine.core import Event, Game
 from engine.registry import GAMES
-from app.rooms.live import LiveMatch, timeout_event, to_act_is_public
+from app.rooms.journal import Journal
+from app.rooms.live import LiveMatch, Step, timeout_event
 from tests.app.conftest import SEED
 
 ZIPAI = GAMES["zipai"]
@@ -27,15 +28,21 @@ def _window() -> LiveMatch:
     live = LiveMatch.start(ZIPAI, 1, 1, "LEAK", ZIPAI.validate_options({"hands": 1}), 3, SEED,
                            START)
     assert sorted(ZIPAI.to_act(live.state)) == [1] and ZIPAI.deadline_action(live.state, 1) == D10
-    live.replay(1, D10, DISCARD_AT, False)
-    return live
+    return live.replay(1, D10, DISCARD_AT, False)[0]
+
+
+def told(step: Step, viewer: int | None) -> list[dict]:
+    """Return the events of ``step`` an ``update`` shows ``viewer`` (``Journal.events``)."""
+    journal = Journal(step.version - 1)
+    journal.record(step.version, step.events)
+    return journal.events(viewer, step.version - 1, step.version)
 
 
 def test_zipai_says_a_claim_window_is_not_public():
     live = LiveMatch.start(ZIPAI, 1, 1, "LEAK", ZIPAI.validate_options({"hands": 1}), 3, SEED,
                            START)
     assert ZIPAI.to_act_is_public(live.state) is True  # seat 1 must discard: public
-    live.replay(1, D10, DISCARD_AT, False)
+    live, _ = live.replay(1, D10, DISCARD_AT, False)
     assert ZIPAI.view(live.state, None)["phase"] == "claim"
     assert ZIPAI.to_act_is_public(live.state) is False
 
@@ -46,24 +53,18 @@ def test_other_games_count_as_public():
     for name in ("reverse_curse", "grid_reversal", "numgr", "civilization"):
         game = GAMES[name]
         state = game.new_game(game.validate_options(None), game.spec.min_players, SEED)
-        assert to_act_is_public(game, state) is True
+        assert game.to_act_is_public(state) is True
     assert isinstance(ZIPAI, Game) and isinstance(GAMES["numgr"], Game)
-
-
-def test_a_missing_method_counts_as_public():
-    class Bare:  # an engine without the optional method
-        pass
-    assert to_act_is_public(Bare(), object()) is True
 
 
 def test_one_asked_seat_sees_its_clock_and_nobody_else_sees_any():
     live = _window()
     assert ZIPAI.view(live.state, 2)["me"]["claim"] == "asked"
     assert ZIPAI.view(live.state, 0)["me"]["claim"] is None
-    mine = live.render(2, 0)
+    mine = live.frame(2)
     assert (mine["clocks"], mine["deadline"]) == ({"2": DEADLINE}, DEADLINE)
     for viewer in (0, 1, None):
-        frame = live.render(viewer, 0)
+        frame = live.frame(viewer)
         assert (frame["clocks"], frame["deadline"]) == ({}, None), viewer
 
 
@@ -71,7 +72,7 @@ def test_the_discard_clock_stays_public():
     live = LiveMatch.start(ZIPAI, 1, 1, "LEAK", ZIPAI.validate_options({"hands": 1}), 3, SEED,
                            START)
     for viewer in (0, 1, 2, None):
-        frame = live.render(viewer, 0)
+        frame = live.frame(viewer)
         assert (frame["clocks"], frame["deadline"]) == ({"1": START + 20}, START + 20), viewer
 
 
@@ -80,17 +81,16 @@ def test_a_claim_window_timeout_is_told_only_to_the_seat_that_timed_out():
     assert ZIPAI.deadline_action(live.state, 2) == {"type": "pass"}
     step = live.propose(2, {"type": "pass"}, DEADLINE, timeout=True)
     assert step.events[0] == Event("timeout", {"seat": 2}, frozenset({2}))
-    live.commit(step)
     timeout = {"kind": "timeout", "data": {"seat": 2}}
-    assert live.render(2, 1)["events"][0] == timeout
+    assert told(step, 2)[0] == timeout
     for viewer in (0, 1, None):
-        assert timeout not in live.render(viewer, 1)["events"], viewer
+        assert timeout not in told(step, viewer), viewer
 
 
 def test_a_discard_timeout_stays_public():
     live = LiveMatch.start(ZIPAI, 1, 1, "LEAK", ZIPAI.validate_options({"hands": 1}), 3, SEED,
                            START)
     assert timeout_event(ZIPAI, live.state, 1) == Event("timeout", {"seat": 1}, None)
-    live.commit(live.propose(1, D10, START + 20, timeout=True))
+    step = live.propose(1, D10, START + 20, timeout=True)
     for viewer in (0, 1, 2, None):
-        assert live.render(viewer, 0)["events"][0] == {"kind": "timeout", "data": {"seat": 1}}
+        assert told(step, viewer)[0] == {"kind": "timeout", "data": {"seat": 1}}

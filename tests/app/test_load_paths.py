@@ -21,7 +21,6 @@ from app.db.writer import Job
 from app.realtime import frames
 from app.realtime.fanout import Fanout, encode, update_frame
 from app.realtime.schemas import Act
-from app.rooms import service as service_module
 from app.rooms.ladder import resolved_sets
 from app.rooms.lifecycle import RoomStatus
 from app.runtime import GC_THRESHOLDS, tune_gc
@@ -77,46 +76,41 @@ async def test_the_room_is_read_once_then_served_from_memory(arena):
     ann, bob = await arena.player("Ann"), await arena.player("Bob")
     code = (await arena.room(ann, NO_MONSTERS))["code"]
     await arena.sit(code, 0, ann)
-    service = arena.app.state.arena.service
-    first = await service.cached_room(code)
+    watcher = await arena.connect(code)  # the room is followed here: its JSON is kept
+    port = arena.app.state.arena.service.port(code)
+    first = await port.room()
     with statements(arena) as seen:
-        again = await service.cached_room(code)
-        seat = await service.seat_of(code, ann["id"])
-        other = await service.seat_of(code, bob["id"])
-    assert seen == []
+        again = await port.room()
+        late = await arena.connect(code, ann["token"])
     assert again is first
-    assert (seat, other) == (0, None)
+    assert late.welcome["seat"] == 0 and watcher.welcome["room"] == first
+    assert len(seen) == 1 and "player_tokens" in seen[0]  # the greet's token, nothing else
     # a seat claimed through the service is seen at once (and the match starts)
     await arena.sit(code, 1, bob)
-    now = await service.cached_room(code)
+    now = await port.room()
     assert [s["player_id"] for s in now["seats"]] == [ann["id"], bob["id"]]
     assert now["status"] == "playing" and now["match_id"] is not None
-    assert await service.seat_of(code, bob["id"]) == 1
 
 
 async def test_a_room_message_from_the_broker_drops_the_copy(arena):
     """A change made elsewhere (another process, the idle sweep) is announced by a ``room``
-    message; the hub makes the service read the room again."""
+    message; the room core reads the room again."""
     ann = await arena.player("Ann")
     code = (await arena.room(ann, NO_MONSTERS))["code"]
-    service = arena.app.state.arena.service
-    assert (await service.cached_room(code))["status"] == "open"
+    watcher = await arena.connect(code)
+    port = arena.app.state.arena.service.port(code)
+    assert (await port.room())["status"] == "open"
     async with arena.app.state.arena.sessions() as session, session.begin():
         room = await repo.room_by_code(session, code)
         await repo.set_room_status(session, room.id, RoomStatus.ABANDONED.value)
-    assert (await service.cached_room(code))["status"] == "open"  # not told yet
+    assert (await port.room())["status"] == "open"  # not told yet
     await arena.app.state.arena.broker.publish("arena.rooms", {"room": code, "kind": "room"})
-    for _ in range(200):
-        if (await service.cached_room(code))["status"] == "abandoned":
-            break
-        await asyncio.sleep(0.01)
-    assert (await service.cached_room(code))["status"] == "abandoned"
+    assert (await watcher.next("room"))["room"]["status"] == "abandoned"
+    assert (await port.room())["status"] == "abandoned"
 
 
 async def test_one_process_acts_without_reading_the_log(arena):
     room, clients = await started(arena)
-    service = arena.app.state.arena.service
-    await service.cached_room(room["code"])
     with statements(arena) as seen:
         await clients[0].act({"type": "mulligan", "card": None})
         await clients[0].next("update")
@@ -130,12 +124,12 @@ async def test_one_process_acts_without_reading_the_log(arena):
 
 async def test_the_finish_shows_in_the_room_without_a_room_message(arena):
     room, clients = await started(arena)
-    service = arena.app.state.arena.service
-    assert (await service.cached_room(room["code"]))["status"] == "playing"
+    port = arena.app.state.arena.service.port(room["code"])
+    assert (await port.room())["status"] == "playing"
     await clients[0].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
     frames = await clients[2].until_version(1)
     assert frames[-1]["room"]["status"] == "finished"
-    assert (await service.cached_room(room["code"]))["status"] == "finished"
+    assert (await port.room())["status"] == "finished"
 
 
 async def test_a_greet_asks_the_database_only_for_the_token(arena):
@@ -151,7 +145,8 @@ async def test_an_act_waits_for_the_transaction_in_flight(arena):
     """Group commit (``app.db.writer``): an act queued while another store's transaction runs
     is neither stored nor applied until that one committed; then it goes in the next one."""
     room, clients = await started(arena)
-    runner = arena.app.state.arena.service.matches
+    service = arena.app.state.arena.service
+    port = service.port(room["code"])
     entered, release = asyncio.Event(), asyncio.Event()
 
     async def hold(session) -> None:  # another room's store, still writing
@@ -159,7 +154,7 @@ async def test_an_act_waits_for_the_transaction_in_flight(arena):
         entered.set()
         await release.wait()
 
-    other = asyncio.create_task(runner._writer.write(Job([], hold)))
+    other = asyncio.create_task(service.store.writer.write(Job([], hold)))
     await entered.wait()
     commits: list[str] = []
     engine = arena.app.state.arena.engine.sync_engine
@@ -167,38 +162,53 @@ async def test_an_act_waits_for_the_transaction_in_flight(arena):
     await clients[0].act({"type": "mulligan", "card": None})
     await asyncio.sleep(0.2)
     assert await arena.action_count(room["match_id"]) == 0
-    assert runner.version(room["code"]) == 0  # not applied before it is stored
+    assert port.match().version == 0  # not applied before it is stored
     release.set()
     await other
     for _ in range(200):
-        if runner.version(room["code"]) == 1:
+        if port.match().version == 1:
             break
         await asyncio.sleep(0.01)
-    assert runner.version(room["code"]) == 1
+    assert port.match().version == 1
     assert await arena.action_count(room["match_id"]) == 1
     assert commits == ["commit", "commit"]  # the held one, then the act's
 
 
-def test_a_fanout_renders_and_encodes_once_per_viewer_and_version():
-    calls = []
-
-    def render(viewer, since):
-        calls.append((viewer, since))
-        return {"version": 3, "view": {"seat": viewer}, "prompt": None, "legal": [],
-                "deadline": 130, "clocks": {"0": 130}, "events": [{"kind": "k", "data": {}}]}
-
+def test_a_fanout_encodes_each_update_once():
+    data = {"version": 3, "view": {"seat": None}, "prompt": None, "legal": [],
+            "deadline": 130, "clocks": {"0": 130}, "events": [{"kind": "k", "data": {}}]}
     room = {"code": "ABCDEFGH", "status": "playing"}
-    fanout = Fanout(render, room)
-    spectators = [fanout.update_text(None, 2) for _ in range(3)]
+    fanout = Fanout(room)
+    spectators = [fanout.text(data) for _ in range(3)]
     assert spectators[0] is spectators[1] is spectators[2]
-    fanout.update_text(0, 2)
-    fanout.update_text(None, 1)  # a socket that missed a version gets its own events
-    assert calls == [(None, 2), (0, 2), (None, 1)]
+    other = fanout.text({**data, "version": 4})  # other data: its own text
+    assert other != spectators[0]
     assert spectators[0] == (
         '{"type":"update","version":3,"view":{"seat":null},"prompt":null,"legal":[],'
         '"deadline":130,"clocks":{"0":130},"events":[{"kind":"k","data":{}}],'
         '"room":{"code":"ABCDEFGH","status":"playing"}}')
-    assert json.loads(spectators[0]) == update_frame(render(None, 2), room)
+    assert json.loads(spectators[0]) == update_frame(data, room)
+
+
+async def test_one_viewer_and_cursor_is_rendered_once_per_fan_out(arena):
+    room, clients = await started(arena)
+    port = arena.app.state.arena.service.port(room["code"])
+    watchers = [(await port.greet(None)).follower for _ in range(2)]
+    seated = (await port.greet(arena.players[0]["id"])).follower
+    await port.act(0, clients[0].last["prompt"], {"type": "mulligan", "card": None})
+    await clients[0].next("update")
+    # Ann's hidden answer: spectators can see no change, Ann's seat can.
+    assert [port.update(w) for w in watchers] == [None, None]
+    mine = port.update(seated)
+    assert mine["version"] == 0 and mine["view"] == clients[0].last["view"]
+    assert port.update(seated) is None  # shown already
+    await port.act(1, clients[1].last["prompt"], {"type": "mulligan", "card": None})
+    await clients[2].next("update")
+    first, second = (port.update(w) for w in watchers)
+    assert first is second  # one render for one viewer and cursor
+    assert first["version"] == 1 and first == {key: clients[2].last[key] for key in first}
+    for follower in (*watchers, seated):
+        port.leave(follower)
 
 
 async def test_spectators_of_one_version_get_the_same_frame(arena):
@@ -213,26 +223,25 @@ async def test_spectators_of_one_version_get_the_same_frame(arena):
     assert first["view"] == replay.view(None)
 
 
-async def test_the_room_copies_are_bounded(arena, monkeypatch):
-    monkeypatch.setattr(service_module, "ROOM_CACHE_SIZE", 1)
-    ann = await arena.player("Ann")
-    first = (await arena.room(ann, NO_MONSTERS))["code"]
-    second = (await arena.room(ann, NO_MONSTERS))["code"]
+async def test_a_room_is_held_only_while_followed_or_played(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, NO_MONSTERS))["code"]
     service = arena.app.state.arena.service
-    await service.cached_room(first)
-    await service.cached_room(second)  # the only copy kept now
-    with statements(arena) as seen:
-        await service.cached_room(second)
-    assert seen == []
-    with statements(arena) as seen:
-        await service.cached_room(first)  # read again: 3 queries (room, seats, match ids)
-    assert len(seen) == 3
-    service.forget_room(first)
-    service.forget_room(second)  # past the bound: every room counts as forgotten here
-    await service.cached_room(second)
-    with statements(arena) as seen:
-        assert (await service.cached_room(second))["code"] == second
-    assert seen == []  # read after the forgets, so kept
+    watcher = await arena.connect(code)
+    assert service.retained() == {"rooms": 1, "followed": 1, "clocks": 0, "seat_locks": 0}
+    await watcher.socket.close()
+    for _ in range(200):  # the socket's handler leaves the hub once it sees the close
+        if service.retained()["rooms"] == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert service.retained() == {"rooms": 0, "followed": 0, "clocks": 0, "seat_locks": 0}
+    await arena.sit(code, 0, ann)
+    await arena.sit(code, 1, bob)  # the match starts: held for its clocks, nobody follows
+    assert service.retained() == {"rooms": 1, "followed": 0, "clocks": 1, "seat_locks": 0}
+    port = service.port(code)
+    await port.act(0, None, {"type": "resign"})  # over: nothing left to hold
+    assert service.retained() == {"rooms": 0, "followed": 0, "clocks": 0, "seat_locks": 0}
+    assert port.match() is None
 
 
 def test_frames_are_encoded_as_send_json_would():

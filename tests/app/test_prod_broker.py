@@ -19,18 +19,18 @@ async def test_a_redis_restart_yields_resync_then_messages_flow_again(redis_serv
     broker = RedisBroker(redis_server.url)
     await broker.start()
     try:
-        subscription = await broker.subscribe("test.rooms")
-        await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 1})
-        assert await asyncio.wait_for(anext(subscription), 5) == {
-            "room": "A", "kind": "version", "version": 1}
-        redis_server.stop()
-        await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 2})
-        with pytest.raises(redis.exceptions.ConnectionError):
-            await broker.ping()
-        redis_server.start()
-        assert await asyncio.wait_for(anext(subscription), 5) == RESYNC  # version 2 was lost
-        await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 3})
-        assert await asyncio.wait_for(anext(subscription), 5) == {
-            "room": "A", "kind": "version", "version": 3}
+        async with broker.subscribe("test.rooms") as subscription:
+            await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 1})
+            assert await asyncio.wait_for(anext(subscription), 5) == {
+                "room": "A", "kind": "version", "version": 1}
+            redis_server.stop()
+            await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 2})
+            with pytest.raises(redis.exceptions.ConnectionError):
+                await broker.ping()
+            redis_server.start()
+            assert await asyncio.wait_for(anext(subscription), 5) == RESYNC  # 2 was lost
+            await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 3})
+            assert await asyncio.wait_for(anext(subscription), 5) == {
+                "room": "A", "kind": "version", "version": 3}
     finally:
         await broker.stop()

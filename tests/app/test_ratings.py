@@ -16,6 +16,7 @@ from sqlalchemy import update
 
 from app.db.models import Player
 from app.rooms.ratings import ordinal, rate, rating_teams
+from engine.registry import GAMES
 from tests.app.conftest import SEED
 from tests.app.rc import GAME
 from tests.app.rc_play import leaderboard, resign_match
@@ -64,8 +65,11 @@ def test_one_decisive_1v1_by_hand_and_pinned():
 
 
 def test_teams_are_the_sides_else_one_per_seat():
-    assert rating_teams(4, {"UP": [3, 1], "DOWN": [0, 2]}) == [[0, 2], [1, 3]]
-    assert rating_teams(3, {}) == [[0], [1], [2]]
+    assert rating_teams(4, ((2, 0), (3, 1))) == [[0, 2], [1, 3]]
+    assert rating_teams(4, GAME.sides(GAME.validate_options({"format": "2v2"}), 4)) == [
+        [0, 2], [1, 3]]
+    assert rating_teams(3, GAMES["zipai"].sides({}, 3)) == [[0], [1], [2]]
+    assert rating_teams(3, ()) == [[0], [1], [2]]
 
 
 def sides_1v1() -> dict[str, list[int]]:

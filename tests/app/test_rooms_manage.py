@@ -64,7 +64,7 @@ async def test_the_creator_removes_a_seated_player_who_then_only_watches(arena):
     removed = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(cat))
     assert removed.status_code == 200
     assert removed.json()["seats"][1] == {"seat": 1, "player_id": None, "name": None,
-                                          "side": None}
+                                          "team": 1, "side": None}
     assert (await bob_socket.next("room"))["room"]["seats"][1]["player_id"] is None
     # Dan takes the seat, Ann the other: the match starts; Bob's old socket gets the
     # spectator's frames.
@@ -151,14 +151,14 @@ async def test_the_sweep_runs_on_the_injected_clock(arena):
 
 # ------------------------------------------------------------------ timeouts
 
-async def let_clock_play(arena, live, seat: int) -> None:
+async def let_clock_play(arena, code: str, seat: int) -> None:
     """Run ``seat``'s clock out; return once its timeout was stored, published and the
     manager's streak check (started by the observer) has finished."""
     seen = []
-    observers = service(arena).matches.observers
-    observers.append(seen.append)
+    stop = service(arena).observe(seen.append)
     try:
-        arena.clock.advance(live.deadlines[seat] - arena.clock.now() + 0.01)
+        deadline = service(arena).port(code).match().deadlines[seat]
+        arena.clock.advance(deadline - arena.clock.now() + 0.01)
         for _ in range(500):
             if seen:
                 break
@@ -166,7 +166,7 @@ async def let_clock_play(arena, live, seat: int) -> None:
         # The first stored action is the timeout; a forfeit resign may follow at once.
         assert [(a.seat, a.timeout) for a in seen][:1] == [(seat, True)]
     finally:
-        observers.remove(seen.append)
+        stop()
     await arena.app.state.manager.settle()
 
 
@@ -174,15 +174,15 @@ async def drive_until_over(arena, code: str, sleeper: int, player: int,
                            rounds: int = 60) -> None:
     """Let ``player`` answer its first legal action whenever asked; let ``sleeper``'s clock
     run out whenever it alone is asked; stop when the match is over."""
-    runner = service(arena).matches
-    live = await runner.live(code)
+    port = service(arena).port(code)
     for _ in range(rounds):
-        if live.over:
+        match = port.match()
+        if match is None or match.over:  # a finished match nobody follows is not kept
             return
-        if player in live.prompts:
-            await runner.act(code, player, live.prompt_id(player), live.legal[player][0])
+        if player in match.prompts:
+            await port.act(player, match.prompts[player], port.render(player)["legal"][0])
             continue
-        await let_clock_play(arena, live, sleeper)
+        await let_clock_play(arena, code, sleeper)
     raise AssertionError("the match did not end")
 
 
@@ -230,16 +230,15 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
     await arena.sit(code, 0, ann)
     await arena.sit(code, 1, bob)
     ann_socket = await arena.connect(code, ann["token"])
-    runner = service(arena).matches
-    live = await runner.live(code)
-    match = live.match_id
+    port = service(arena).port(code)
+    match = port.match().match_id
     manager = arena.app.state.manager
     timeouts = 0
     while timeouts < 3:
-        if 1 in live.prompts:
-            await runner.act(code, 1, live.prompt_id(1), live.legal[1][0])
+        if 1 in port.match().prompts:
+            await port.act(1, port.match().prompts[1], port.render(1)["legal"][0])
             continue
-        await let_clock_play(arena, live, 0)
+        await let_clock_play(arena, code, 0)
         timeouts += 1
     room = (await arena.http.get(f"/api/rooms/{code}")).json()
     bot_id = room["seats"][0]["player_id"]
@@ -259,8 +258,9 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
     for _ in range(400):
         if any(not timeout for _, timeout in await seat_actions(arena, match, 0)):
             break
-        if 1 in live.prompts and not live.over:
-            await runner.act(code, 1, live.prompt_id(1), live.legal[1][0])
+        held = port.match()
+        if held is not None and 1 in held.prompts and not held.over:
+            await port.act(1, held.prompts[1], port.render(1)["legal"][0])
         await asyncio.sleep(0.01)
     assert [t for _, t in await seat_actions(arena, match, 0)][:4] == [True, True, True, False]
 

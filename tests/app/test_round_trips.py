@@ -24,7 +24,9 @@ from app.db.session import make_engine, make_sessionmaker
 from app.main import create_app
 from app.rooms.clocks import ManualClock
 from app.rooms.errors import RoomError
-from app.rooms.play import MatchRunner
+from app.rooms.live_rooms import LiveRooms
+from app.rooms.publisher import Publisher
+from app.rooms.store import MatchStore
 from app.settings import Settings
 from tests.app.conftest import SEED, Arena, serve, shutdown
 from tests.app.expect import assert_caught_up, catch_up
@@ -79,7 +81,8 @@ async def reached(apps: list[Any], code: str, version: int) -> None:
     """Return once every app's match of room ``code`` is at ``version`` (a hidden answer sends
     the other process's sockets nothing, so the frames alone cannot tell)."""
     for _ in range(500):
-        if all(app.state.arena.service.matches.version(code) == version for app in apps):
+        held = [app.state.arena.service.port(code).match() for app in apps]
+        if all(match is not None and match.version == version for match in held):
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"not every process reached version {version}")
@@ -125,8 +128,8 @@ async def test_a_move_is_one_transaction_where_it_is_played_and_none_elsewhere(d
 
 
 # --------------------------------------------------------------------------- the logic, on SQLite
-# Two ``MatchRunner``s on one database stand for two processes; their broker only records what
-# they publish (not the in-memory twin: with it a runner is the only writer and never reads).
+# Two ``LiveRooms`` on one database stand for two processes; their broker only records what
+# they publish (not the in-memory twin: with it a process is the only writer and never reads).
 
 KEEP = {"type": "mulligan", "card": None}
 
@@ -140,23 +143,32 @@ class Recorder(Broker):
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         self.published.append(json.loads(json.dumps(message)))  # as Redis would carry it
 
-    async def subscribe(self, channel: str):
+    async def _add(self, channel: str, subscriber) -> None:
         raise NotImplementedError
+
+    async def _remove(self, channel: str, subscriber) -> None:
+        raise NotImplementedError
+
+
+async def unread_room(code: str) -> dict[str, Any]:
+    raise AssertionError("these processes have no socket: no Room JSON is read")
 
 
 @contextlib.asynccontextmanager
 async def processes(arena, count: int = 2, broker: type[Broker] = Recorder):
-    """Yield ``(code, [(runner, broker)…], sql)``: a started match, ``count`` runners holding it
-    at version 0 and ``sql``, which records (``kind``) every statement the runners run inside
-    its block. The runners share an engine of their own on the arena's database, so the
-    arena's own work (its bot driver reading the new room…) is not recorded."""
+    """Yield ``(code, match_id, [(rooms, broker)…], sql)``: a started match, ``count``
+    ``LiveRooms`` holding it at version 0 and ``sql``, which records (``kind``) every statement
+    they run inside its block. They share an engine of their own on the arena's database, so
+    the arena's own work (its bot driver reading the new room…) is not recorded."""
     ann, bob = await arena.player("Ann"), await arena.player("Bob")
-    code = (await arena.room(ann, OPTIONS))["code"]
+    room = await arena.room(ann, OPTIONS)
+    code = room["code"]
     await arena.sit(code, 0, ann)
     await arena.sit(code, 1, bob)
     engine = make_engine(f"sqlite+aiosqlite:///{arena.db_path}")
     sessions, catalog = make_sessionmaker(engine), arena.app.state.arena.service.catalog
-    made = [(MatchRunner(sessions, made, catalog, arena.clock, 30.0), made)
+    made = [(LiveRooms(MatchStore(sessions, catalog, arena.clock, 30.0), Publisher(made),
+                       arena.clock, unread_room), made)
             for made in (broker() for _ in range(count))]
 
     @contextlib.contextmanager
@@ -167,67 +179,70 @@ async def processes(arena, count: int = 2, broker: type[Broker] = Recorder):
             yield seen
 
     try:
-        for runner, _ in made:
-            await runner.live(code)
-        yield code, made, sql
+        for rooms, _ in made:
+            await rooms.sync(code, None, None, hold=True)
+        yield code, rooms.held(code).match_id, made, sql
     finally:
-        for runner, _ in made:
-            await runner.stop()
+        for rooms, _ in made:
+            await rooms.stop()
         await engine.dispose()
 
 
-async def prompt(runner: MatchRunner, code: str, seat: int) -> str:
-    return (await runner.live(code)).prompt_id(seat)
+def prompt(rooms: LiveRooms, code: str, seat: int) -> str:
+    return rooms.held(code).prompt_id(seat)
 
 
-async def log_of(arena, code: str) -> list[tuple[int, int, dict, float]]:
+async def log_of(arena, code: str, match_id: int) -> list[tuple[int, int, dict, float]]:
     """Return ``(seq, seat, action, at)`` of every stored action of the room's match."""
-    live = await arena.app.state.arena.service.matches.live(code)
     async with arena.app.state.arena.sessions() as session:
-        rows = await repo.match_actions(session, live.match_id)
+        rows = await repo.match_actions(session, match_id)
     return [(row.seq, row.seat, row.action, row.at.timestamp()) for row in rows]
 
 
-def held(runner: MatchRunner, code: str) -> tuple:
-    """Return what the runner holds of the room's match: version, public version, dump,
-    prompts, deadlines."""
-    live = runner._live[code]
-    return (live.version, live.public_version, runner.dump(code), live.prompts, live.deadlines)
+def held(rooms: LiveRooms, code: str) -> tuple:
+    """Return what is held of the room's match: version, public version, dump, prompts,
+    deadlines."""
+    live = rooms.held(code)
+    return (live.version, live.public_version, live.game.dump(live.state), live.prompts,
+            live.deadlines)
 
 
 async def test_the_version_message_carries_the_step_and_the_other_replays_it_unread(arena):
     arena.clock.advance(0.1234567)  # not a whole microsecond: the log keeps microseconds
-    async with processes(arena, 3) as (code, [(one, sent), (two, _), (three, _)], sql):
-        await one.act(code, 0, await prompt(one, code, 0), KEEP)
-        [(seq, seat, action, at)] = await log_of(arena, code)
-        match_id = (await one.live(code)).match_id
-        assert sent.published == [{"room": code, "kind": "version", "version": 1, "step": {
-            "match": match_id, "seat": 0, "action": KEEP, "at": at, "timeout": False}}]
+    async with processes(arena, 3) as (code, match_id, [(one, sent), (two, _), (three, _)],
+                                       sql):
+        await one.act(code, 0, prompt(one, code, 0), KEEP)
+        [(seq, seat, action, at)] = await log_of(arena, code, match_id)
+        assert sent.published == [{"room": code, "kind": "version", "match": match_id,
+                                   "version": 1, "step": {"match": match_id, "seat": 0,
+                                                          "action": KEEP, "at": at,
+                                                          "timeout": False}}]
         assert at != arena.clock.now() and at == round(arena.clock.now(), 6)
+        message = sent.published[0]
         with sql() as seen:
-            await two.sync(code, 1, sent.published[0]["step"])
-            await two.sync(code, 1, sent.published[0]["step"])  # a second subscriber: nothing
+            await two.sync(code, match_id, 1, message["step"])
+            await two.sync(code, match_id, 1, message["step"])  # a second subscriber: nothing
         assert seen == []
-        await three.sync(code, 1)  # no step in the message: read from the log
+        await three.sync(code, match_id, 1)  # no step in the message: read from the log
         assert held(two, code) == held(three, code)
         assert held(two, code)[0] == 1
 
 
 async def test_a_gap_another_match_or_no_step_reads_the_log(arena):
-    async with processes(arena, 4) as (code, [(one, sent), (two, _), (three, _), (four, _)],
-                                  sql):
-        await one.act(code, 0, await prompt(one, code, 0), KEEP)
-        await one.act(code, 1, await prompt(one, code, 1), KEEP)
+    async with processes(arena, 4) as (code, match_id,
+                                       [(one, sent), (two, _), (three, _), (four, _)], sql):
+        await one.act(code, 0, prompt(one, code, 0), KEEP)
+        await one.act(code, 1, prompt(one, code, 1), KEEP)
         first, second = (message["step"] for message in sent.published)
         with sql() as seen:
-            await two.sync(code, 2, second)  # version 1 was not heard (yet): a gap
+            await two.sync(code, match_id, 2, second)  # version 1 was not heard (yet): a gap
         assert seen == ["SELECT match_actions"] and held(two, code)[0] == 2
         with sql() as seen:
-            await two.sync(code, 1, first)  # heard late: already applied
+            await two.sync(code, match_id, 1, first)  # heard late: already applied
         assert seen == []
         with sql() as seen:
-            await three.sync(code, 1, {**first, "match": first["match"] + 1})
-            await four.sync(code, 1)
+            await three.sync(code, match_id, 1, {**first, "match": first["match"] + 1})
+            await four.sync(code, match_id, 1)
         assert seen == ["SELECT match_actions"] * 2
         assert held(three, code) == held(four, code) == held(two, code)  # the log has both
 
@@ -235,42 +250,47 @@ async def test_a_gap_another_match_or_no_step_reads_the_log(arena):
 async def test_an_act_on_a_stale_match_is_refused_by_the_log_and_stored_next(arena):
     """The simultaneous mulligan on two processes: the second store finds seq 1 taken, its
     process reads the log, checks again and stores seq 2 (no read before the first try)."""
-    async with processes(arena) as (code, [(one, _), (two, sent)], sql):
-        bob = await prompt(two, code, 1)
-        await one.act(code, 0, await prompt(one, code, 0), KEEP)
+    async with processes(arena) as (code, match_id, [(one, _), (two, sent)], sql):
+        bob = prompt(two, code, 1)
+        await one.act(code, 0, prompt(one, code, 0), KEEP)
         with sql() as seen:
             await two.act(code, 1, bob, KEEP)
         assert seen == ["INSERT match_actions", "SELECT match_actions", "INSERT match_actions",
                         "UPDATE matches"]
-        assert [(seq, seat, action) for seq, seat, action, _ in await log_of(arena, code)] == [
-            (1, 0, KEEP), (2, 1, KEEP)]
+        assert [(seq, seat, action) for seq, seat, action, _ in
+                await log_of(arena, code, match_id)] == [(1, 0, KEEP), (2, 1, KEEP)]
         assert [m["version"] for m in sent.published] == [2]
         assert sent.published[0]["step"]["seat"] == 1
 
 
+#: The stored head of a room (``repositories.room_head``): one statement, which ``kind`` names
+#: after the first table it reads (its sub-query's).
+HEAD = "SELECT match_actions"
+
+
 async def test_a_refusal_on_a_stale_match_is_checked_again_on_the_log(arena):
-    async with processes(arena) as (code, [(one, _), (two, _)], sql):
-        await one.act(code, 0, await prompt(one, code, 0), KEEP)
-        await one.act(code, 1, await prompt(one, code, 1), KEEP)
-        live = await one.live(code)
+    async with processes(arena) as (code, match_id, [(one, _), (two, _)], sql):
+        await one.act(code, 0, prompt(one, code, 0), KEEP)
+        await one.act(code, 1, prompt(one, code, 1), KEEP)
+        live = one.held(code)
         seat = min(live.prompts)
         action = live.legal[seat][0]
         with sql() as seen:  # two holds version 0: that prompt is not current there yet
             await two.act(code, seat, live.prompt_id(seat), action)
-        assert seen == ["SELECT match_actions", "INSERT match_actions", "UPDATE matches"]
-        assert [(seq, s) for seq, s, _, _ in await log_of(arena, code)] == [(1, 0), (2, 1),
-                                                                             (3, seat)]
+        assert seen == [HEAD, "SELECT match_actions", "INSERT match_actions", "UPDATE matches"]
+        assert [(seq, s) for seq, s, _, _ in await log_of(arena, code, match_id)] == [
+            (1, 0), (2, 1), (3, seat)]
         with sql() as seen:  # nothing newer in the log: the refusal stands
             with pytest.raises(RoomError) as refused:
                 await two.act(code, seat, live.prompt_id(seat), action)
-        assert (refused.value.code, seen) == ("already_played", ["SELECT match_actions"])
+        assert (refused.value.code, seen) == ("already_played", [HEAD])
 
 
 async def test_the_only_writer_refuses_without_reading_the_log(arena):
-    async with processes(arena, 1, MemoryBroker) as (code, [(matches, _)], sql):
+    async with processes(arena, 1, MemoryBroker) as (code, _, [(rooms, _)], sql):
         with sql() as seen:
             with pytest.raises(RoomError) as refused:
-                await matches.act(code, 0, "1.0.0000000000000000", KEEP)
+                await rooms.act(code, 0, "1.0.0000000000000000", KEEP)
     assert (refused.value.code, seen) == ("stale_prompt", [])
 
 
@@ -286,7 +306,9 @@ class Remembering(MemoryBroker):
         await super().publish(channel, message)
 
 
-async def test_the_only_writer_publishes_the_version_without_the_step(arena):
-    async with processes(arena, 1, Remembering) as (code, [(matches, sent)], _):
-        await matches.act(code, 0, await prompt(matches, code, 0), KEEP)
-    assert sent.published == [{"room": code, "kind": "version", "version": 1}]
+async def test_the_only_process_publishes_no_version_message(arena):
+    """A single-process broker reaches nobody the room core has not told already."""
+    async with processes(arena, 1, Remembering) as (code, _, [(rooms, sent)], _):
+        await rooms.act(code, 0, prompt(rooms, code, 0), KEEP)
+        assert rooms.held(code).version == 1
+    assert sent.published == []

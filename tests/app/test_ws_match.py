@@ -107,11 +107,13 @@ async def test_whole_match_with_a_spectator(arena):
     # Once every socket left, the finished match leaves memory; a newcomer gets it replayed.
     for client in viewers.values():
         await client.socket.close()
+    service = arena.app.state.arena.service
     for _ in range(100):
-        if arena.app.state.arena.service.matches.version(code) is None:
+        if service.port(code).match() is None:
             break
         await asyncio.sleep(0.01)
-    assert arena.app.state.arena.service.matches.version(code) is None
+    assert service.port(code).match() is None
+    assert service.retained() == {"rooms": 0, "followed": 0, "clocks": 0, "seat_locks": 0}
     late = await arena.connect(code, bob["token"])
     assert (late.welcome["version"], late.welcome["seat"]) == (PUBLIC, 1)
     assert late.welcome["view"] == replay.view(1)

@@ -2,7 +2,7 @@
 §4): a ``Connection`` writes at once and starts a writer task only while a write has to wait;
 ``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router (``ArenaApp``,
 ``room_code``); a match keeps only the events some socket of its room was not shown yet
-(``LiveMatch.forget_events``)."""
+(``app.rooms.journal``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ import websockets
 
 from app.realtime.endpoint import room_code
 from app.realtime.hub import Connection
+from app.rooms.port import Follower, RoomPort
 from app.realtime.schemas import Pong
+from app.rooms.journal import Journal
 from app.rooms.live import LiveMatch
 from engine.reverse_curse import GAME
 from tests.app.conftest import SEED
@@ -44,7 +46,7 @@ class FakeSocket:
 
 
 def connection(socket: FakeSocket) -> Connection:
-    return Connection(socket, "ROOM", None, "spectator")
+    return Connection(socket, RoomPort(None, "ROOM"), Follower(None), "spectator")
 
 
 async def test_frames_to_a_writable_socket_leave_at_once_with_no_task_and_no_queue():
@@ -141,59 +143,63 @@ async def test_the_socket_path_reaches_the_endpoint_and_http_still_reaches_fasta
 KEEP = {"type": "mulligan", "card": None}
 
 
-def _deployment_match() -> LiveMatch:
+def _deployment_journal() -> tuple[LiveMatch, Journal]:
     """A Reverse Curse match (no monsters, the fixed seed) after both mulligans and two plays
-    (each the acting seat's first legal action): version 4."""
+    (each the acting seat's first legal action), version 4, and the journal of its 4 steps."""
     options = GAME.validate_options(NO_MONSTERS)
     live = LiveMatch.start(GAME, 1, 1, "CODE", options, 2, SEED, 0.0)
-    live.replay(0, KEEP, 1.0, False)
-    live.replay(1, KEEP, 2.0, False)
-    for at in (3.0, 4.0):
-        seat = min(live.legal)
-        live.replay(seat, live.legal[seat][0], at, False)
-    return live
+    journal = Journal()
+    moves = [(0, KEEP), (1, KEEP)]
+    for at in (1.0, 2.0, 3.0, 4.0):
+        seat, action = moves.pop(0) if moves else (min(live.legal), None)
+        live, step = live.replay(seat, action or live.legal[seat][0], at, False)
+        journal.record(step.version, step.events)
+    return live, journal
 
 
-def test_forget_events_drops_only_the_versions_shown_to_everyone():
-    live = _deployment_match()
-    assert (live.version, sorted(live.events), live.forgotten) == (4, [1, 2, 3, 4], 0)
-    since_two = {viewer: live.render(viewer, 2)["events"] for viewer in (0, 1, None)}
-    live.forget_events(2)
-    assert (sorted(live.events), live.forgotten) == ([3, 4], 2)
-    assert {viewer: live.render(viewer, 2)["events"] for viewer in (0, 1, None)} == since_two
-    live.forget_events(1)  # a lower floor later changes nothing
-    assert (sorted(live.events), live.forgotten) == ([3, 4], 2)
-    live.forget_events(99)  # capped at the current version
-    assert (live.events, live.forgotten) == ({}, 4)
-    assert live.render(0, 4)["events"] == []
+def test_a_journal_drops_only_the_versions_shown_to_everyone():
+    live, journal = _deployment_journal()
+    assert (live.version, journal.kept(), journal.floor) == (4, [1, 2, 3, 4], 0)
+    since_two = {viewer: journal.events(viewer, 2, 4) for viewer in (0, 1, None)}
+    journal.trim(2)
+    assert (journal.kept(), journal.floor) == ([3, 4], 2)
+    assert {viewer: journal.events(viewer, 2, 4) for viewer in (0, 1, None)} == since_two
+    journal.trim(1)  # a lower floor later changes nothing
+    assert (journal.kept(), journal.floor) == ([3, 4], 2)
+    journal.trim(4)
+    assert (journal.kept(), journal.floor) == ([], 4)
+    assert journal.events(0, 4, 4) == []
     with pytest.raises(ValueError) as refused:
-        live.render(0, 3)
+        journal.events(0, 3, 4)
     assert str(refused.value) == ("the events after version 3 are no longer kept "
-                                  "(versions up to 4 were forgotten)")
+                                  "(versions up to 4 were dropped)")
     seat = min(live.legal)
-    live.replay(seat, live.legal[seat][0], 5.0, False)
-    assert (sorted(live.events), live.forgotten) == ([5], 4)
+    live, step = live.replay(seat, live.legal[seat][0], 5.0, False)
+    journal.record(step.version, step.events)
+    assert (journal.kept(), journal.floor) == ([5], 4)
+    journal.reset(5)
+    assert (journal.kept(), journal.floor, len(journal)) == ([], 5, 0)
 
 
 def test_a_fresh_match_renders_from_minus_one():
-    live = _deployment_match()
-    assert live.render(None, -1)["events"] == live.render(None, 0)["events"]
+    live, journal = _deployment_journal()
+    assert journal.events(None, -1, 4) == journal.events(None, 0, 4) != []
 
 
 async def test_the_hub_keeps_the_events_a_socket_was_not_shown(arena):
     room, clients = await started(arena)
-    live = await arena.app.state.arena.service.matches.live(room["code"])
+    journal = arena.app.state.arena.service._live.entry(room["code"]).journal
     replay = Replay(NO_MONSTERS, SEED)
     viewers = {0: clients[0], 1: clients[1], None: clients[2]}
     await clients[0].act(KEEP)
     replay.apply(0, KEEP)
     await catch_up(viewers, replay.expect)
     # Ann's answer is hidden: Bob and the spectator were not sent version 1, so it is kept
-    assert (sorted(live.events), live.forgotten) == ([1], 0)
+    assert (journal.kept(), journal.floor) == ([1], 0)
     await clients[1].act(KEEP)
     replay.apply(1, KEEP)
     await catch_up(viewers, replay.expect)
-    assert (live.events, live.forgotten) == ({}, 2)
+    assert (journal.kept(), journal.floor) == ([], 2)
     # Ann reconnects after the events were dropped: the welcome is a full resync
     again = await arena.connect(room["code"], arena.players[0]["token"])
     assert again.welcome["version"] == clients[0].last["version"] == 1

@@ -17,6 +17,9 @@ async def test_team_decisions_and_team_chat(arena):
     players = [await arena.player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
     room = await arena.room(players[0], OPTIONS)
     code = room["code"]
+    # The teams are known before the start (the engine's sides); their names after it.
+    assert room["teams"] == [[0, 2], [1, 3]]
+    assert [(s["team"], s["side"]) for s in room["seats"]] == [(0, None), (1, None)] * 2
     for seat, player in enumerate(players):
         await arena.sit(code, seat, player)
     clients = [await arena.connect(code, p["token"]) for p in players]
@@ -24,7 +27,8 @@ async def test_team_decisions_and_team_chat(arena):
     state = GAME.new_game(GAME.validate_options(OPTIONS), 4, SEED)
     sides = GAME.view(state, None)["sides"]
     assert sides == {"UP": [1, 3], "DOWN": [0, 2]}
-    assert clients[0].welcome["room"]["seats"][2]["side"] == "DOWN"
+    assert [(s["team"], s["side"]) for s in clients[0].welcome["room"]["seats"]] == [
+        (0, "DOWN"), (1, "UP"), (0, "DOWN"), (1, "UP")]
 
     mate_prompt = clients[2].last["prompt"]
     await clients[0].act({"type": "mulligan", "card": None})

@@ -150,9 +150,10 @@ async def _settle(conn) -> None:
 
 async def test_frames_keep_their_order_behind_a_write_that_waited():
     from app.realtime.hub import Connection
+    from app.rooms.port import Follower, RoomPort
 
     socket = _SlowSocket()
-    conn = Connection(socket, "ROOM", 0, "p")
+    conn = Connection(socket, RoomPort(None, "ROOM"), Follower(0), "p")
     conn.send({"n": 1})  # written at once, no task
     assert socket.sent == [1] and conn.writer is None
     socket.writable.clear()  # the client reads slowly
@@ -170,9 +171,10 @@ async def test_frames_keep_their_order_behind_a_write_that_waited():
 
 async def test_a_socket_lost_mid_send_drops_the_queued_and_later_frames():
     from app.realtime.hub import Connection
+    from app.rooms.port import Follower, RoomPort
 
     socket = _SlowSocket()
-    conn = Connection(socket, "ROOM", None, "spectator")
+    conn = Connection(socket, RoomPort(None, "ROOM"), Follower(None), "spectator")
     socket.writable.clear()
     conn.send({"n": 1})
     conn.send({"n": 2})
@@ -184,9 +186,10 @@ async def test_a_socket_lost_mid_send_drops_the_queued_and_later_frames():
 
 async def test_stop_cancels_a_waiting_write_and_leaves_no_waiter():
     from app.realtime.hub import Connection
+    from app.rooms.port import Follower, RoomPort
 
     socket = _SlowSocket()
-    conn = Connection(socket, "ROOM", 1, "p")
+    conn = Connection(socket, RoomPort(None, "ROOM"), Follower(1), "p")
     socket.writable.clear()
     conn.send({"n": 1})
     await asyncio.sleep(0)  # the writer waits on the paused transport

@@ -1,0 +1,505 @@
+"""The live rooms of this process: what it holds of each room, kept current by the rule of
+docs/server.md "When a held match is current", and the one path every action takes.
+
+``LiveRooms`` holds one ``LiveRoom`` per room that a local socket follows (``Follower``) or
+whose match is being played (its clocks fire here). An entry goes once neither holds: a room
+with no follower left and no match being played is dropped, so nothing is kept per closed room.
+
+Currency (docs/server.md): with a single-process broker this process stores every action, so
+its copy moves right after each COMMIT and nothing is read. With several processes a greet
+reads the stored head first (``make_current``), an action decided on a copy that was behind is
+refused by the unique ``(match_id, seq)`` (then the copy catches up and it is decided again),
+a refusal stands only once the copy is current, a clock catches up before it fires, a followed
+copy applies every version message, and an unfollowed one ignores them and is made current
+before its next use.
+
+Every change of a held match is told to ``listeners`` (``await listener(code)``: the hub's
+fan-out, the bot driver) right after it, before it is published to the other processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Mapping
+
+from app.rooms.clocks import Clock
+from app.rooms.errors import RoomError
+from app.rooms.firing import ClockFiring, Decide
+from app.rooms.journal import Journal
+from app.rooms.live import RESIGN, LiveMatch, Step
+from app.rooms.observe import Applied, Observer
+from app.rooms.publisher import Publisher
+from app.rooms.store import MatchStore, SeqTaken, StoredStep, replayed
+from engine.core import EngineError
+
+log = logging.getLogger(__name__)
+
+#: How many times an action is decided again after another process stored the next seq first
+#: (each time on the caught-up match, so a simultaneous answer of another seat — a mulligan —
+#: is applied after it, and a second answer to one decision is refused).
+SEQ_RETRIES = 5
+#: Seconds ``stop`` waits for the appends in flight at shutdown.
+STOP_WAIT = 10.0
+
+#: ``await listener(code)`` after the match held for room ``code`` changed.
+Listener = Callable[[str], Awaitable[None]]
+#: ``await read_room(code)``: the ``Room`` JSON read from the database.
+ReadRoom = Callable[[str], Awaitable[dict[str, Any]]]
+
+
+@dataclass(eq=False, slots=True)
+class Follower:
+    """One socket following a room: the viewer it watches as and what it was last shown.
+
+    Attributes:
+        viewer: the seat, ``None`` for a spectator.
+        match_id: the match ``since`` counts in (``None`` before the first match view).
+        since: the action count of the last frame shown (-1: none of ``match_id`` yet).
+        public: the public ``version`` of that frame.
+        shown: what it showed apart from the version and the events (``shown_by``).
+    """
+
+    viewer: int | None
+    match_id: int | None = None
+    since: int = -1
+    public: int = 0
+    shown: tuple | None = None
+
+
+class LiveRoom:
+    """What this process holds of one room.
+
+    Attributes:
+        code: the room; match: its newest match as held here, or ``None`` (open, not loaded).
+        loaded: the database was read for it (with a single-process broker nothing changes it
+            but this process afterwards).
+        lock: serialises changes of ``match`` (appends, catch-ups, loads).
+        journal: the events the followers may still need.
+        followers: the local sockets following the room.
+        room, room_key, room_age: the ``Room`` JSON read for ``room_key`` (the held match's
+            ``(match_id, over)``, or ``None``), dropped when ``forget_room`` bumps ``room_age``.
+        renders: ``(viewer, since, version) -> update data`` of one fan-out (shared by every
+            socket of one viewer and cursor).
+        changed: the match changed since the listeners were last told.
+    """
+
+    __slots__ = ("code", "match", "loaded", "lock", "journal", "followers", "room", "room_key",
+                 "room_age", "renders", "changed")
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.match: LiveMatch | None = None
+        self.loaded = False
+        self.lock = asyncio.Lock()
+        self.journal = Journal()
+        self.followers: set[Follower] = set()
+        self.room: dict[str, Any] | None = None
+        self.room_key: tuple[int, bool] | None = None
+        self.room_age = 0
+        self.renders: dict[tuple, dict[str, Any]] = {}
+        self.changed = False
+
+    def match_key(self) -> tuple[int, bool] | None:
+        """Return ``(match_id, over)`` of the held match, or ``None``."""
+        return (self.match.match_id, self.match.over) if self.match is not None else None
+
+
+class LiveRooms:
+    """The rooms held by this process (see the module docstring).
+
+    Args:
+        store: the stored log; publisher: the room channel; clock: the time source;
+        read_room: reads a room's ``Room`` JSON (``RoomService.room``).
+    """
+
+    def __init__(self, store: MatchStore, publisher: Publisher, clock: Clock,
+                 read_room: ReadRoom) -> None:
+        self._store, self._publisher, self._clock = store, publisher, clock
+        self.read_room = read_room
+        self._rooms: dict[str, LiveRoom] = {}
+        self._single = publisher.single_process
+        self._firing = ClockFiring(clock, self.held, self.play)
+        self.observers: list[Observer] = []  # told of every action stored here
+        self.listeners: list[Listener] = []  # told of every change of a held match
+        publisher.on("version", self._heard_version)
+        publisher.on("room", self._heard_room)
+        publisher.on("resync", self._heard_resync)
+
+    # ------------------------------------------------------------------ the registry
+
+    def held(self, code: str) -> LiveMatch | None:
+        """Return the match held for room ``code``, or ``None``."""
+        room = self._rooms.get(code)
+        return room.match if room is not None else None
+
+    def entry(self, code: str) -> LiveRoom | None:
+        """Return what is held of room ``code``, or ``None``."""
+        return self._rooms.get(code)
+
+    def enter(self, code: str) -> LiveRoom:
+        """Return what is held of room ``code``, holding it (empty) if nothing was."""
+        room = self._rooms.get(code)
+        if room is None:
+            room = self._rooms[code] = LiveRoom(code)
+        return room
+
+    def release(self, room: LiveRoom) -> None:
+        """Drop ``room`` if nothing needs it any more: no follower, no match being played (its
+        clock), no change in flight."""
+        if room.followers or room.lock.locked() or (room.match is not None
+                                                    and not room.match.over):
+            return
+        if self._rooms.get(room.code) is room:
+            del self._rooms[room.code]
+            self._firing.drop(room.code)
+
+    def playing(self) -> int:
+        """Return how many unfinished matches this process holds."""
+        return sum(1 for room in self._rooms.values()
+                   if room.match is not None and not room.match.over)
+
+    def retained(self) -> dict[str, int]:
+        """Return how many rooms are held, followed and on the clock here (what stays in memory
+        per room; 0 each once every room here is closed)."""
+        return {"rooms": len(self._rooms),
+                "followed": sum(1 for room in self._rooms.values() if room.followers),
+                "clocks": self._firing.watched()}
+
+    def forget_room(self, code: str | None = None) -> None:
+        """Drop the ``Room`` JSON read for room ``code`` (of every room with ``None``)."""
+        rooms = self._rooms.values() if code is None else [self._rooms.get(code)]
+        for room in rooms:
+            if room is not None:
+                room.room, room.room_age = None, room.room_age + 1
+
+    async def room_json(self, room: LiveRoom) -> dict[str, Any]:
+        """Return the ``Room`` JSON of ``room``, read again only after a change (another match,
+        its end, ``forget_room``); kept while the room is held here.
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        key = room.match_key()
+        if room.room is not None and room.room_key == key:
+            return room.room
+        age = room.room_age
+        data = await self.read_room(room.code)
+        if room.room_age == age and self._rooms.get(room.code) is room:  # not forgotten meanwhile
+            room.room, room.room_key = data, key
+        return data
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def resume_all(self) -> None:
+        """Hold every playing match (replaying its log) and restart its clock, with grace."""
+        for code in await self._store.playing_codes():
+            room = self.enter(code)
+            async with room.lock:
+                await self._load(room)
+            room.changed = False  # nobody follows it yet
+
+    async def stop(self) -> None:
+        """Let every in-flight append finish (each room's lock, at most ``STOP_WAIT`` seconds
+        for all), then stop the clocks (and cancel any deadline action being fired).
+
+        Part of the graceful shutdown: an action being stored is stored, and no clock fires
+        afterwards. An append still stuck after the wait (database down) is cancelled: its
+        transaction rolls back, so it was never acknowledged.
+        """
+        try:
+            await asyncio.wait_for(self._quiesce(), STOP_WAIT)
+        except asyncio.TimeoutError:
+            log.warning("in-flight actions did not finish; stopping anyway")
+        await self._firing.stop()
+
+    async def _quiesce(self) -> None:
+        for room in list(self._rooms.values()):
+            async with room.lock:
+                self._firing.drop(room.code)
+
+    async def adopt(self, live: LiveMatch) -> None:
+        """Hold a match that was just stored (started here, version 0) and tell the listeners
+        and the other processes."""
+        room = self.enter(live.code)
+        async with room.lock:
+            self._install(room, live, [])
+        await self.settle(room)
+        await self._publisher.version(live.code, live.match_id, live.version)
+
+    # ------------------------------------------------------------------ currency
+
+    async def make_current(self, room: LiveRoom) -> bool:
+        """Bring ``room``'s match to the stored head (the caller holds ``room.lock``); return
+        whether it changed.
+
+        Single-process broker: read once (a load), then never. Otherwise one indexed query
+        (``MatchStore.head``), then a load (another match) or a catch-up when behind.
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        if self._single:
+            if room.loaded:
+                return False
+            return await self._load(room)
+        head = await self._store.head(room.code)
+        live = room.match
+        if head.match_id is None:
+            room.loaded = True
+            return False
+        if live is None or live.match_id < head.match_id:
+            return await self._load(room)
+        if live.match_id == head.match_id and head.seq > live.version:
+            return await self._catch_up(room) > 0
+        return False
+
+    async def _load(self, room: LiveRoom) -> bool:
+        """Hold the room's newest match as stored; return whether one is held."""
+        live, steps = await self._store.load(room.code)
+        room.loaded = True
+        if live is None:
+            return False
+        self._install(room, live, steps)
+        return True
+
+    def _install(self, room: LiveRoom, live: LiveMatch, steps: list[Step]) -> None:
+        """Hold ``live`` (another match than before) reached by ``steps``; start its clock."""
+        room.match, room.loaded, room.changed = live, True, True
+        if room.followers:  # they start this match from its deal: keep its events
+            room.journal.reset(0)
+            for step in steps:
+                room.journal.record(step.version, step.events)
+        else:
+            room.journal.reset(live.version)
+        if live.over:
+            self._firing.drop(room.code)
+        else:
+            self._firing.watch(room.code)
+
+    async def _catch_up(self, room: LiveRoom) -> int:
+        """Replay what another process stored after the held version; return how many."""
+        live = room.match
+        if live is None:
+            return 0
+        stored = await self._store.after(live.match_id, live.version)
+        if stored:
+            self._advance(room, *replayed(live, stored))
+        return len(stored)
+
+    def _advance(self, room: LiveRoom, live: LiveMatch, steps: list[Step]) -> None:
+        """Hold ``live``, the same match after ``steps``."""
+        room.match, room.changed = live, True
+        if room.followers:
+            for step in steps:
+                room.journal.record(step.version, step.events)
+        if live.over:
+            self._firing.drop(room.code)
+        else:
+            self._firing.changed(room.code)
+
+    async def sync(self, code: str, match_id: int | None, version: int | None,
+                   step: Mapping[str, Any] | None = None, hold: bool = False) -> None:
+        """Bring room ``code``'s match to at least ``version`` actions of match ``match_id``
+        (a broker message), or with ``match_id`` ``None`` to the stored head.
+
+        ``step`` (``StoredStep.to_json``) is replayed as is when it is the next action of the
+        match held here (no log read: bench/RESULTS.md §5); on a gap (a lost or reordered
+        message) the match catches up from the log; another (newer) match is loaded. A room
+        held by nobody here is only taken up with ``hold``.
+        """
+        room = self._rooms.get(code)
+        if room is None:
+            if not hold:
+                return
+            room = self.enter(code)
+        try:
+            async with room.lock:
+                live = room.match
+                if match_id is None or live is None or match_id > live.match_id:
+                    await self.make_current(room)
+                elif match_id == live.match_id and version is not None and version > live.version:
+                    stored = StoredStep.from_json(step) if step is not None else None
+                    if (stored is not None and stored.match_id == live.match_id
+                            and version == live.version + 1):
+                        self._advance(room, *replayed(live, [stored]))
+                    else:
+                        await self._catch_up(room)
+            await self.settle(room)
+        finally:
+            self.release(room)
+
+    async def _heard_version(self, message: dict[str, Any]) -> None:
+        """A version message: a followed room's match follows it; others ignore it."""
+        room = self._rooms.get(message["room"])
+        if room is not None and room.followers:
+            await self.sync(room.code, message.get("match"), message.get("version"),
+                            message.get("step"))
+
+    async def _heard_room(self, message: dict[str, Any]) -> None:
+        """A room changed (here or elsewhere): its ``Room`` JSON is read again."""
+        self.forget_room(message["room"])
+
+    async def _heard_resync(self, message: dict[str, Any]) -> None:
+        """Messages may have been lost: every followed room is made current."""
+        self.forget_room()
+        for room in [room for room in self._rooms.values() if room.followers]:
+            try:
+                async with room.lock:
+                    await self.make_current(room)
+                await self.settle(room)
+            except Exception:
+                log.exception("could not refresh room %s", room.code)
+
+    async def settle(self, room: LiveRoom) -> None:
+        """Tell the listeners that ``room``'s match changed (if it did since they were last
+        told), then drop the events every follower was shown."""
+        if not room.changed:
+            return
+        room.changed = False
+        for listener in self.listeners:
+            try:
+                await listener(room.code)
+            except Exception:
+                log.exception("a listener failed on room %s", room.code)
+        room.renders.clear()
+        self._trim(room)
+
+    def _trim(self, room: LiveRoom) -> None:
+        """Keep the events after the lowest version a follower of this match was shown (one
+        still counting another match starts again from the deal)."""
+        live = room.match
+        if live is None:
+            return
+        if not room.followers:
+            room.journal.reset(live.version)
+            return
+        room.journal.trim(min(f.since if f.match_id == live.match_id else 0
+                              for f in room.followers))
+
+    # ------------------------------------------------------------------ acting
+
+    async def act(self, code: str, seat: int, prompt: str | None,
+                  action: Mapping[str, Any]) -> None:
+        """Apply ``seat``'s ``action`` answering ``prompt``, store it, then announce it.
+
+        Checks, in order: a match exists (``match_not_started``), it is not over
+        (``game_over``), a resign is always allowed; otherwise the seat is asked now
+        (``already_played`` if a teammate — or this seat from another socket — answered this
+        decision, else ``not_your_turn``) and ``prompt`` is its current one
+        (``stale_prompt``); then the engine decides (its code). The first try is decided on
+        the match held here without reading the log (optimistic: the unique ``(match_id,
+        seq)`` refuses the store if another process stored that seq first); then it is decided
+        again on the caught-up match (up to ``SEQ_RETRIES`` tries), so exactly one of two
+        answers to one decision is applied while simultaneous answers of different seats are
+        all applied. A refusal on a copy that may be behind is checked again on a current one.
+
+        Raises:
+            RoomError: with one of the codes above (or the engine's own).
+        """
+        started = time.perf_counter()
+
+        def decide(live: LiveMatch) -> Step:
+            return self._checked(live, seat, prompt, action)
+
+        await self._apply(code, decide, optimistic=True, started=started)
+
+    async def play(self, code: str, decide: Decide) -> Step | None:
+        """Play what ``decide`` returns on room ``code``'s match made current (a clock);
+        return the step stored, or ``None`` when it decided nothing."""
+        return await self._apply(code, decide, optimistic=False, started=None)
+
+    def _checked(self, live: LiveMatch, seat: int, prompt: str | None,
+                 action: Mapping[str, Any]) -> Step:
+        """Run the checks of ``act`` on ``live``; return the proposed ``Step``."""
+        if live.over:
+            raise RoomError("game_over", "The match is over.")
+        if dict(action) != RESIGN:
+            current = live.prompt_id(seat)
+            if current is None:
+                by = live.ended_prompt_by(seat, prompt or "")
+                if by is not None and by in live.teammates(seat):
+                    raise RoomError("already_played",
+                                    "Your side already answered this decision.")
+                raise RoomError("not_your_turn", "It is not your turn.")
+            if prompt != current:
+                raise RoomError("stale_prompt", "That decision is no longer the current one.")
+        try:
+            return live.propose(seat, action, self._clock.now())
+        except EngineError as exc:
+            raise RoomError(exc.code, exc.message) from exc
+
+    async def _apply(self, code: str, decide: Callable[[LiveMatch], Step | None], *,
+                     optimistic: bool, started: float | None) -> Step | None:
+        """Decide, store and announce one action on room ``code`` (see ``act``): the local
+        listeners hear of it (and of any catch-up on the way) first, then the other processes,
+        then the observers."""
+        room = self.enter(code)
+        step = None
+        try:
+            async with room.lock:
+                if room.match is None:
+                    await self.make_current(room)
+                if room.match is None:
+                    raise RoomError("match_not_started", "The match has not started yet.")
+                live, step = await self._decided(room, decide, optimistic)
+        finally:
+            await self.settle(room)
+            self.release(room)
+        if step is None:
+            return None
+        await self._publisher.version(code, live.match_id, step.version,
+                                      StoredStep.of(live.match_id, step))
+        applied = Applied(live.game.spec.id, code, live.match_id, step.version, step.seat,
+                          step.timeout, None if started is None
+                          else time.perf_counter() - started)
+        for observer in self.observers:
+            observer(applied)
+        return step
+
+    async def _decided(self, room: LiveRoom, decide: Callable[[LiveMatch], Step | None],
+                       optimistic: bool) -> tuple[LiveMatch, Step | None]:
+        """Decide on a current match and store the step; return the match it was decided on
+        and the step (``None``: nothing to play). The caller holds ``room.lock``."""
+        for attempt in range(SEQ_RETRIES):
+            step = await self._decide_current(room, decide, fresh=attempt > 0 or not optimistic)
+            live = room.match
+            if step is None:
+                return live, None
+            try:
+                await self._store.append(live, step, lambda: self._commit(room, live, step))
+            except SeqTaken:
+                log.info("seq taken by another process", extra={
+                    "room": room.code, "match": live.match_id, "seq": step.version})
+                continue
+            return live, step
+        raise RoomError("stale_prompt", "Other actions were applied first.")
+
+    async def _decide_current(self, room: LiveRoom, decide: Callable[[LiveMatch], Step | None],
+                              fresh: bool) -> Step | None:
+        """Return ``decide(match)``, the match being current when it matters.
+
+        With ``fresh`` (a retry, a clock) the match catches up first. Without it nothing is
+        read; a refusal then stands only once the match is current (``make_current`` found
+        nothing newer), so every answer is decided as if the log had been read first. With a
+        single-process broker the held match is the log: nothing is ever read.
+
+        Raises:
+            RoomError: what ``decide`` raises on the current match.
+        """
+        if fresh and not self._single:
+            await self._catch_up(room)
+        try:
+            return decide(room.match)
+        except RoomError:
+            if fresh or self._single or not await self.make_current(room):
+                raise
+        return decide(room.match)
+
+    def _commit(self, room: LiveRoom, live: LiveMatch, step: Step) -> None:
+        """Hold the match after ``step`` (right after its COMMIT)."""
+        if room.match is not live:
+            raise RuntimeError(f"room {room.code} changed while step {step.version} was stored")
+        self._advance(room, live.after(step), [step])

@@ -1,0 +1,127 @@
+"""The room channel of this process: publish room events, and follow what every process
+publishes (one subscription per process, each message handed to the handlers of its kind).
+
+Messages (``{"room": code, "kind": ...}``): ``version`` (``match``, ``version`` = the action
+count, and ``step`` = the stored action, ``StoredStep.to_json``, so the others replay it without
+reading the log), ``room`` (seats, status or rematch changed), ``chat``, ``presence``; and
+``resync`` (``RESYNC``, yielded after the subscription came back: messages may have been lost).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from typing import Any, Awaitable, Callable
+
+from app.bus.base import CHANNEL, RESYNC, Broker
+from app.rooms.store import StoredStep
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two tries to subscribe again after the subscription broke.
+RESUBSCRIBE_SECONDS = 1.0
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Publisher:
+    """Publishes on the room channel and dispatches what the channel carries.
+
+    Args:
+        broker: the broker (``single_process``: its messages reach only this process).
+
+    ``on(kind, handler)`` registers ``await handler(message)`` for one message kind; handlers of
+    a kind run in registration order, one message at a time, and one handler's failure is
+    logged without stopping the others.
+    """
+
+    def __init__(self, broker: Broker) -> None:
+        self._broker = broker
+        self._handlers: dict[str, list[Handler]] = defaultdict(list)
+        self._task: asyncio.Task | None = None
+
+    @property
+    def single_process(self) -> bool:
+        """Whether the broker's messages reach only this process (``Broker.single_process``)."""
+        return self._broker.single_process
+
+    def on(self, kind: str, handler: Handler) -> None:
+        """Call ``handler`` with every message of ``kind`` (``"resync"`` included)."""
+        self._handlers[kind].append(handler)
+
+    async def start(self) -> None:
+        """Subscribe to the room channel and start dispatching; return once subscribed.
+
+        Raises:
+            Exception: what the first subscription raised (Redis unreachable: ``ConnectionError``).
+        """
+        subscribed = asyncio.get_running_loop().create_future()
+        self._task = asyncio.create_task(self._follow(subscribed))
+        await subscribed
+
+    async def stop(self) -> None:
+        """Stop dispatching."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _follow(self, subscribed: asyncio.Future) -> None:
+        """Dispatch messages until the broker stops; if the subscription breaks, subscribe again
+        every ``RESUBSCRIBE_SECONDS`` until it works, then dispatch ``resync``."""
+        lost = False
+        while True:
+            try:
+                async with self._broker.subscribe(CHANNEL) as messages:
+                    if not subscribed.done():
+                        subscribed.set_result(None)
+                    if lost:
+                        lost = False
+                        await self.dispatch(dict(RESYNC))
+                    async for message in messages:
+                        await self.dispatch(message)
+                return  # the broker stopped
+            except Exception as exc:
+                if not subscribed.done():
+                    subscribed.set_exception(exc)
+                    return
+                if not lost:
+                    log.exception("room subscription lost; subscribing again")
+                lost = True
+                await asyncio.sleep(RESUBSCRIBE_SECONDS)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand ``message`` to the handlers of its kind, in order."""
+        for handler in self._handlers.get(message.get("kind"), ()):
+            try:
+                await handler(message)
+            except Exception:
+                log.exception("could not handle %r", message)
+
+    async def version(self, code: str, match_id: int, version: int,
+                      step: StoredStep | None = None) -> None:
+        """Tell the other processes that room ``code``'s match ``match_id`` is at ``version``
+        actions (with ``step``, the action just stored that made it); nothing with a
+        single-process broker (every follower here was told already)."""
+        if self.single_process:
+            return
+        message: dict[str, Any] = {"room": code, "kind": "version", "match": match_id,
+                                   "version": version}
+        if step is not None:
+            message["step"] = step.to_json()
+        await self.publish(message)
+
+    async def room(self, code: str) -> None:
+        """Tell every process (this one included) that room ``code`` changed (seats, status,
+        rematch)."""
+        await self.publish({"room": code, "kind": "room"})
+
+    async def publish(self, message: dict[str, Any]) -> None:
+        """Publish ``message`` on the room channel. A broker failure is logged, not raised: what
+        it announced is stored already, and every process resyncs when its subscription comes
+        back (``resync``)."""
+        try:
+            await self._broker.publish(CHANNEL, message)
+        except Exception as exc:  # Redis down: clients resync when it is back
+            log.warning("could not publish a room message", extra={
+                "room": message.get("room"), "kind": message.get("kind"), "error": repr(exc)})

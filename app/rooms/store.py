@@ -1,0 +1,208 @@
+"""The stored log of matches: load (replay from the seed), read the head, catch up, append.
+
+ARCHITECTURE.md "Persistence": an accepted action is appended with the next sequence number in
+one transaction (with the Reverse Curse ``rc_sets`` rows it resolves, its deadlines, and the
+outcome, the room status and the players' new ratings (``app.rooms.ratings``) when it ends)
+before anyone hears of it. Every append goes through one ``GroupWriter`` (group commit): the
+appends queued while a transaction runs are committed together in the next one, each
+acknowledged only after its COMMIT.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Mapping
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db import repositories as repo
+from app.db.writer import GroupWriter, Job
+from app.rooms.catalog import Catalog
+from app.rooms.clocks import Clock
+from app.rooms.errors import RoomError
+from app.rooms.ladder import resolved_sets
+from app.rooms.lifecycle import RoomStatus, transition
+from app.rooms.live import LiveMatch, Step
+from app.rooms.ratings import rate_match
+
+
+def to_datetime(unix: float) -> datetime:
+    """Return the aware UTC datetime of a unix time in seconds."""
+    return datetime.fromtimestamp(unix, tz=timezone.utc)
+
+
+class SeqTaken(Exception):
+    """Another process stored an action at this sequence number first (nothing was stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Where a room's stored log ends: its newest match and that match's highest ``seq``.
+
+    Attributes:
+        room_id: the room; match_id: its newest match (``None`` while the room is open);
+        seq: how many actions that match has stored (0 without a match).
+    """
+
+    room_id: int
+    match_id: int | None
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredStep:
+    """One stored action as the log holds it (a ``match_actions`` row): what a catch-up reads,
+    and what a version message carries so the other processes replay it without reading the
+    log (bench/RESULTS.md §5).
+
+    Attributes:
+        match_id, seat, action, timeout: the row's values.
+        at: when it was played, unix seconds as stored (whole microseconds: ``to_datetime``).
+    """
+
+    match_id: int
+    seat: int
+    action: dict[str, Any]
+    at: float
+    timeout: bool
+
+    @classmethod
+    def of(cls, match_id: int, step: Step) -> "StoredStep":
+        """Return ``step`` of match ``match_id`` as its row reads back (``at`` rounded to the
+        microsecond, as the database keeps it)."""
+        return cls(match_id, step.seat, step.action, to_datetime(step.at).timestamp(),
+                   step.timeout)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"match", "seat", "action", "at", "timeout"}`` (JSON-ready)."""
+        return {"match": self.match_id, "seat": self.seat, "action": self.action,
+                "at": self.at, "timeout": self.timeout}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "StoredStep":
+        """Return the step of ``to_json``'s dict.
+
+        Raises:
+            KeyError, TypeError, ValueError: ``data`` is not such a dict.
+        """
+        return cls(int(data["match"]), int(data["seat"]), dict(data["action"]),
+                   float(data["at"]), bool(data["timeout"]))
+
+
+def replayed(live: LiveMatch, steps: list[StoredStep]) -> tuple[LiveMatch, list[Step]]:
+    """Return ``live`` after the stored ``steps`` (the log's next actions, in order) and the
+    steps replayed.
+
+    Raises:
+        EngineError: the engine refuses a logged action (a corrupt log).
+    """
+    done = []
+    for stored in steps:
+        live, step = live.replay(stored.seat, stored.action, stored.at, stored.timeout)
+        done.append(step)
+    return live, done
+
+
+class MatchStore:
+    """Loads, reads and appends the stored matches (``matches``, ``match_actions``).
+
+    Args:
+        sessions: the session factory; catalog: the games; clock: the time source (the restart
+            grace is counted from ``clock.now()``); grace: seconds a clock that expired while
+            no process held the match still gets.
+    """
+
+    def __init__(self, sessions: async_sessionmaker, catalog: Catalog, clock: Clock,
+                 grace: float) -> None:
+        self._sessions, self._catalog, self._clock, self._grace = sessions, catalog, clock, grace
+        self.writer = GroupWriter(sessions)
+
+    async def head(self, code: str) -> Head:
+        """Return where room ``code``'s log ends (one indexed query).
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+        """
+        async with self._sessions() as session:
+            row = await repo.room_head(session, code)
+        if row is None:
+            raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
+        return Head(*row)
+
+    async def load(self, code: str) -> tuple[LiveMatch | None, list[Step]]:
+        """Return room ``code``'s newest match rebuilt from its seed and its whole log (stored
+        deadlines kept, an expired one given the grace), and the steps replayed; ``(None, [])``
+        while the room has no match.
+
+        Raises:
+            RoomError: ``room_not_found`` (404).
+            EngineError: the engine refuses a logged action (a corrupt log).
+        """
+        async with self._sessions() as session:
+            room = await repo.room_by_code(session, code)
+            if room is None:
+                raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
+            match_id = (await repo.latest_match_ids(session, [room.id])).get(room.id)
+            if match_id is None:
+                return None, []
+            match = await repo.get_match(session, match_id)
+            seats = (await repo.match_seats(session, [match_id]))[match_id]
+            rows = await repo.match_actions(session, match_id)
+        live = LiveMatch.start(self._catalog.game(match.game), match.id, room.id, code,
+                               match.options, len(seats), bytes.fromhex(match.seed),
+                               match.started_at.timestamp())
+        live, steps = replayed(live, [self._stored(match_id, row) for row in rows])
+        return live.with_deadlines(match.deadlines or {}, self._clock.now(), self._grace), steps
+
+    async def after(self, match_id: int, seq: int) -> list[StoredStep]:
+        """Return the actions of ``match_id`` stored after ``seq``, in order (one indexed
+        query on ``(match_id, seq)``)."""
+        async with self._sessions() as session:
+            rows = await repo.match_actions(session, match_id, seq)
+        return [self._stored(match_id, row) for row in rows]
+
+    @staticmethod
+    def _stored(match_id: int, row: Any) -> StoredStep:
+        return StoredStep(match_id, row.seat, row.action, row.at.timestamp(), row.timeout)
+
+    async def playing_codes(self) -> list[str]:
+        """Return the room codes of every match being played."""
+        async with self._sessions() as session:
+            matches = await repo.playing_matches(session)
+            codes = await repo.room_codes(session, [m.room_id for m in matches])
+        return [codes[m.room_id] for m in matches]
+
+    async def append(self, live: LiveMatch, step: Step, committed: Callable[[], None]) -> None:
+        """Store ``step`` (proposed on ``live``) through the group writer: the action, any
+        ``rc_sets`` rows it resolves and the match's deadlines (and at the end its outcome, the
+        room status and the ratings) in one transaction; ``committed()`` runs right after its
+        COMMIT, before any caller resumes.
+
+        Raises:
+            SeqTaken: another process stored this seq first (nothing stored).
+        """
+        outcome = live.game.outcome(step.state)
+        at = to_datetime(step.at)
+        values: dict[str, Any] = {"deadlines": {str(s): d for s, d in step.deadlines.items()}}
+        if outcome is not None:
+            values.update(status=transition(RoomStatus.PLAYING, RoomStatus.FINISHED).value,
+                          outcome=outcome.to_json(), finished_at=at)
+        writes = [repo.action_write(live.match_id, step.version, step.seat, step.action,
+                                    step.timeout, at),
+                  *repo.rc_set_writes(live.match_id,
+                                      resolved_sets(live.game, live.state, step.state)),
+                  repo.match_write(live.match_id, **values)]
+
+        async def finish(session: AsyncSession) -> None:
+            room = await repo.room_by_code(session, live.code)
+            status = transition(room.status, RoomStatus.FINISHED)
+            await repo.set_room_status(session, room.id, status.value)
+            await rate_match(session, live.match_id, live.game.spec.id, outcome, live.sides)
+
+        try:
+            await self.writer.write(Job(writes, finish if outcome is not None else None,
+                                        committed))
+        except IntegrityError as exc:
+            raise SeqTaken(f"seq {step.version} of match {live.match_id} is taken") from exc
