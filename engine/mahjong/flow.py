@@ -228,13 +228,16 @@ def _resolve(match: Match, events: Events) -> Next:
     if best is None:
         return _unclaimed(match, window, events)
     seat, action = best
-    _mark_taken(match, window)
     if action["type"] == "win":
+        # Scored before the discard is marked taken: it must still count as lying in the
+        # pool for 和绝张, exactly as when the win was listed.
         win = claim_win(match, seat, window)
+        _mark_taken(match, window)
         hand.players[seat].drawn = window.tile
         events.append(Event("won", {"seat": seat, "tile": window.tile,
                                     "way": "robbing" if window.robbing else "discard"}))
         return end_hand(match, win, events, robbed=window.robbing)
+    _mark_taken(match, window)
     return _take_claimed(match, seat, action, window, events)
 
 
