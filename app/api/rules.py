@@ -28,6 +28,8 @@ LANGUAGES = ("en", "zh", "ja")
 FALLBACK = "en"
 #: Where the rule texts live: ``<repo>/docs/rules``.
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+#: Pages of the rules section that are no game: ``docs/rules/<topic>.<lang>.md`` as well.
+TOPICS = ("fair_play",)
 
 router = APIRouter(tags=["rules"])
 
@@ -72,16 +74,18 @@ def load_rules(folder: Path, game: str, lang: str) -> dict[str, Any]:
 
 @router.get("/api/rules/{game}/{lang}", responses={404: ERRORS[404]})
 async def get_rules(game: str, lang: str, service: ServiceDep) -> dict[str, Any]:
-    """Return the rules of ``game`` in ``lang`` rendered to HTML (see ``load_rules``).
+    """Return the rules of ``game`` (or of a topic in ``TOPICS``, e.g. ``fair_play``) in ``lang``
+    rendered to HTML (see ``load_rules``).
 
     Raises:
         RoomError: ``unknown_game`` (404, like ``/api/ladders/{game}``: the path names no
             hosted game) for a game the server does not host; the errors of ``load_rules``.
     """
-    try:
-        service.catalog.game(game)
-    except RoomError as exc:
-        raise RoomError(exc.code, exc.message, 404) from exc
+    if game not in TOPICS:
+        try:
+            service.catalog.game(game)
+        except RoomError as exc:
+            raise RoomError(exc.code, exc.message, 404) from exc
     return load_rules(RULES_DIR, game, lang)
 
 

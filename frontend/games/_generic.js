@@ -3,6 +3,7 @@
 // being written). Interface: README.md.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { busy } from "./kit.js";
 
 function actionLabel(action) {
   return Object.entries(action).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(", ");
@@ -15,7 +16,7 @@ export function render(root, ctx) {
     h("p", { class: "muted", text: t("generic.no_module") }),
     ctx.deadline && legal.length ? h("p", {}, t("generic.your_decision"), " ", ctx.countdown(ctx.deadline)) : null,
     h("div", { class: "dialog-actions" }, legal.map((action, index) => h("button", {
-      type: "button", class: "button", "data-key": `legal-${index}`, disabled: ctx.pending || !ctx.connected,
+      type: "button", class: "button", "data-key": `legal-${index}`, disabled: busy(ctx),
       text: actionLabel(action), onclick: () => ctx.act(action) }))),
     h("details", {}, h("summary", { text: t("generic.raw_view") }),
       h("pre", { class: "raw", text: JSON.stringify(view, null, 2) }))));

@@ -9,33 +9,24 @@
 // [data-action=place][data-card][data-resolve=true|false], [data-action=leader], [data-action=pass].
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
 import { translator } from "./civ_text.js";
+import { bottomSeat, busy, ensureStyles, isSpectator, markLastMove, seatName } from "./kit.js";
+import { lastCard } from "./civ_log.js";
+
+export { logLines, logMemo } from "./civ_log.js";
 
 const RESOURCES = ["fish", "meat", "wheat"];
-const RES_ICON = { fish: "🐟", meat: "🥩", wheat: "🌾" };
 const memories = new WeakMap();
-
-function ensureStyles() {
-  if (document.querySelector("link[data-civ-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/civilization.css", "data-civ-css": "" }));
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
-
-function seatName(ctx, seat) {
-  const entry = ctx.players.find((p) => p.seat === seat);
-  return entry && entry.name ? entry.name : ctx.t("room.seat_n", { n: seat + 1 });
-}
 
 /** The seat drawn at the bottom: the viewer's, or seat 0 for spectators. */
 function mySide(ctx) {
-  return ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  return bottomSeat(ctx);
 }
 
+/** A resource as its word (buttons and sentences; the icons stand next to the counts). */
 function resText(tr, res) {
-  return `${RES_ICON[res]} ${tr(`civ.res.${res}`)}`;
+  return tr(`civ.res.${res}`);
 }
 
 function cardName(tr, view, index) {
@@ -91,14 +82,14 @@ function targetCards(ctx) {
 
 function resourceList(res, tr) {
   return h("ul", { class: "civ-res" }, RESOURCES.map((r) => h("li", { class: `civ-res-${r}`, "data-res": r },
-    h("span", { "aria-hidden": "true", text: RES_ICON[r] }), " ",
+    icon(r), " ",
     h("strong", { text: String(res[r]) }), " ", h("span", { class: "small", text: tr(`civ.res.${r}`) }))));
 }
 
 function playerPanel(view, ctx, tr, seat) {
   const me = ctx.seat === seat;
   const badges = [
-    seat === view.kingship ? h("span", { class: "badge civ-badge-king", text: `👑 ${tr("civ.faces_kingship")}` }) : null,
+    seat === view.kingship ? h("span", { class: "badge civ-badge-king" }, icon("crown"), " ", tr("civ.faces_kingship")) : null,
     seat === view.start_player && view.round > 0 ? h("span", { class: "badge", text: tr("civ.start_player") }) : null,
     view.phase === "action" && view.passed[seat] ? h("span", { class: "badge civ-badge-passed", text: tr("civ.passed") }) : null,
   ];
@@ -157,8 +148,8 @@ function centre(card, ctx, tr, index) {
   return h("div", { class: "civ-centre" },
     h("span", { class: "civ-card-no", text: card.card === 0 ? tr("civ.start_card") : tr("civ.card_no", { n: card.card }) }),
     h("span", { class: "small", text: card.cost ? tr("civ.cost", { res: resText(tr, card.cost) }) : tr("civ.no_cost") }),
-    card.leader !== null ? h("span", { class: `civ-leader civ-token-${card.leader}`, "data-testid": "civ-leader",
-      text: `⚑ ${tr("civ.leader_of", { name: seatName(ctx, card.leader) })}` }) : null,
+    card.leader !== null ? h("span", { class: `civ-leader civ-token-${card.leader}`, "data-testid": "civ-leader" },
+      icon("flag"), " ", tr("civ.leader_of", { name: seatName(ctx, card.leader) })) : null,
     lead ? h("button", { type: "button", class: "button button-small", "data-action": "leader", "data-card": String(index),
       "data-key": `leader-${index}`, disabled: busy(ctx), text: tr("civ.place_leader", { res: resText(tr, card.cost) }),
       onclick: () => ctx.act(lead) }) : null);
@@ -169,15 +160,17 @@ function cardTile(card, index, ctx, tr, memory, targets) {
   const top = card.slots.find((s) => s.faces !== me);
   const bottom = card.slots.find((s) => s.faces === me);
   const main = !ctx.view.pending;
-  return h("li", { class: ["civ-card", memory.spin.has(index) && "civ-spin", targets.has(index) && "civ-target"],
+  const tile = h("li", { class: ["civ-card", memory.spin.has(index) && "civ-spin", targets.has(index) && "civ-target"],
     "data-testid": "civ-card", "data-card": String(card.card), "data-index": String(index) },
   slotBox(top, ctx, tr, null), centre(card, ctx, tr, index),
   slotBox(bottom, ctx, tr, main ? placeButtons(ctx, tr, index) : null));
+  if (memory.last === index) markLastMove(tile, ctx, (ctx.events || []).length > 0);
+  return tile;
 }
 
 function rowPanel(view, ctx, tr, memory) {
   const targets = targetCards(ctx);
-  const title = ctx.seat === null || ctx.seat === undefined
+  const title = isSpectator(ctx)
     ? tr("civ.row_spectator", { name: seatName(ctx, 0) }) : tr("civ.row");
   return h("section", { class: "civ-row-panel" }, h("h3", { text: title }),
     h("ol", { class: "civ-row", "data-testid": "civ-row" }, view.row.map((card, i) => cardTile(card, i, ctx, tr, memory, targets))));
@@ -258,10 +251,11 @@ function spinsFrom(events) {
 
 /** Draw the whole table from ctx (see README.md for ctx). */
 export function render(root, ctx) {
-  ensureStyles();
+  ensureStyles("civilization.css");
   if (!memories.has(root)) memories.set(root, { spin: new Set() });
   const memory = memories.get(root);
   memory.spin = spinsFrom(ctx.events);
+  memory.last = lastCard(ctx.lastEvents || []);
   const tr = translator(ctx);
   const view = ctx.view;
   const me = mySide(ctx);

@@ -11,28 +11,19 @@
 // [data-testid=gr-playback] (a chain being played back).
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { reasonText } from "/static/js/outcome.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
-import { cardName, cellName, isNumber, seatName, targetText, tr } from "./grid_reversal_text.js";
+import { cardName, cellName, isNumber, targetText } from "./grid_reversal_text.js";
+import { busy, ensureStyles, legalOf, memoryOf, seatLabel, tr } from "./kit.js";
+import { lastCells } from "./grid_reversal_log.js";
+
+export { logLines } from "./grid_reversal_log.js";
 
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  if (!memories.has(root)) memories.set(root, { sel: {}, prompt: null, playback: null, timer: null });
-  return memories.get(root);
-}
-
-function ensureStyles() {
-  if (document.querySelector("link[data-gr-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/grid_reversal.css", "data-gr-css": "1" }));
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
-
-function legalOf(ctx, type) {
-  return ctx.legal.filter((a) => a.type === type);
+  return memoryOf(memories, root, () => ({ sel: {}, prompt: null, playback: null, timer: null }));
 }
 
 function sameCell(a, b) {
@@ -43,9 +34,9 @@ function sameCell(a, b) {
 
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
-  const reason = tr(ctx, `gr.reason.${outcome.reason}`);
+  const reason = reasonText(ctx.room.game, outcome.reason);
   if (outcome.draw) return tr(ctx, "gr.outcome.draw", { reason });
-  return tr(ctx, "gr.outcome.win", { name: seatName(ctx, outcome.winners[0]), reason });
+  return tr(ctx, "gr.outcome.win", { name: seatLabel(ctx, outcome.winners[0]), reason });
 }
 
 function effectCard(view, ctx) {
@@ -58,7 +49,7 @@ const EFFECT_OF = { lightning: "LIGHTNING", bomb: "BOMB", super_add_pair: "SUPER
 
 function statusText(view, ctx) {
   const mine = ctx.legal.length > 0;
-  const other = seatName(ctx, view.turn);
+  const other = seatLabel(ctx, view.turn);
   switch (view.phase) {
     case "over": return outcomeText(view, ctx);
     case "mother": return tr(ctx, mine ? "gr.status.mother" : "gr.status.mother_wait");
@@ -67,7 +58,7 @@ function statusText(view, ctx) {
     case "response": {
       const last = view.stack[view.stack.length - 1];
       const card = last.action.type === "ban" ? cardName(ctx, "BAN") : effectCard(view, ctx);
-      return mine ? tr(ctx, "gr.status.response", { name: seatName(ctx, last.seat), card })
+      return mine ? tr(ctx, "gr.status.response", { name: seatLabel(ctx, last.seat), card })
         : tr(ctx, "gr.status.response_wait", { card });
     }
     case "draw_offer":
@@ -100,9 +91,9 @@ function counters(view, ctx) {
 
 function seatLine(view, ctx, seat) {
   const info = view.seats[seat];
-  return h("div", { class: ["gr-seat", ctx.seat === null ? `gr-seat${seat}` : seat === ctx.seat ? "gr-mine" : "gr-theirs",
+  return h("div", { class: ["gr-seat", `gr-seat${seat}`, seat === ctx.seat && "gr-mine",
     view.turn === seat && view.phase !== "over" && "gr-seat-current"], "data-testid": `gr-seat-${seat}` },
-  h("strong", { text: seatName(ctx, seat) }),
+  h("strong", { text: seatLabel(ctx, seat) }),
   h("span", { class: "muted", text: tr(ctx, info.first ? "gr.first" : "gr.second") }),
   h("span", { class: "muted", text: tr(ctx, "gr.hand_size", { n: info.hand_size }) }));
 }
@@ -261,8 +252,8 @@ function button(ctx, testid, label, action, primary = false) {
 function stackPanel(view, ctx) {
   if (!view.stack.length) return null;
   return h("ol", { class: "gr-stack", "data-testid": "gr-stack" }, view.stack.map((entry) => h("li", {
-    text: entry.action.type === "ban" ? tr(ctx, "gr.stack.ban", { name: seatName(ctx, entry.seat) })
-      : tr(ctx, "gr.stack.effect", { name: seatName(ctx, entry.seat), card: cardName(ctx, EFFECT_OF[entry.action.type]),
+    text: entry.action.type === "ban" ? tr(ctx, "gr.stack.ban", { name: seatLabel(ctx, entry.seat) })
+      : tr(ctx, "gr.stack.effect", { name: seatLabel(ctx, entry.seat), card: cardName(ctx, EFFECT_OF[entry.action.type]),
         target: targetText(ctx, entry.action) }) })));
 }
 
@@ -289,7 +280,7 @@ function pilesPanel(view, ctx) {
     h("details", {}, h("summary", { text: tr(ctx, "gr.discard_pile", { n: view.discard.length }) }),
       h("p", { text: view.discard.map((c) => cardName(ctx, c)).join(", ") })),
     view.redeals.map((r) => h("p", { class: "muted small", text: tr(ctx, "gr.redeal",
-      { name: seatName(ctx, r.seat), cards: r.cards.map((c) => cardName(ctx, c)).join(", ") }) })));
+      { name: seatLabel(ctx, r.seat), cards: r.cards.map((c) => cardName(ctx, c)).join(", ") }) })));
 }
 
 // ------------------------------------------------------------------ drawing
@@ -304,6 +295,7 @@ function draw(root, memory) {
     firing: new Set(), flipped: new Set(), broken: new Set(), overrides: null, busy: busy(ctx) };
   marks.explain = targetExplanations(view, ctx, memory, marks.targets);
   if (playing) Object.assign(marks, playbackMarks(playing));
+  else Object.assign(marks, { last: new Set(lastCells(ctx.lastEvents || [])), fresh: (ctx.events || []).length > 0 });
   const me = ctx.seat === null || ctx.seat === undefined ? view.first : ctx.seat;
   replaceKeepingFocus(root, h("div", { class: "gr", "data-phase": view.phase },
     statusBar(view, ctx),
@@ -332,7 +324,7 @@ function remember(memory, ctx, redraw) {
  * clocks, events, room, players, connected, pending, act, t, countdown} (README.md).
  */
 export function render(root, ctx) {
-  ensureStyles();
+  ensureStyles("grid_reversal.css");
   const memory = memoryFor(root);
   memory.ctx = ctx;
   remember(memory, ctx, () => draw(root, memory));

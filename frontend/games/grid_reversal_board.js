@@ -1,9 +1,12 @@
 // The Grid Reversal grid: both boards as one grid, the viewer's own board at the bottom (the
 // second player sees it turned round), owners by colour and arrow (the arrow points at its
-// owner), S squares, mother cards, spent pairs, and the cells the current selection may target.
+// owner; a seat's colour is the same for every viewer: seat 1 blue, seat 2 red), S squares,
+// mother cards, spent pairs, the cells the current selection may target and the last move.
 
 import { h } from "/static/js/dom.js";
-import { cellName, seatName, tr } from "./grid_reversal_text.js";
+import { icon } from "/static/js/icons.js";
+import { cellName } from "./grid_reversal_text.js";
+import { markLastMove, seatLabel, tr } from "./kit.js";
 
 /** "r,c" key of a cell. */
 export function key(cell) {
@@ -15,9 +18,10 @@ function turned(view, ctx) {
   return ctx.seat !== null && ctx.seat !== undefined && !view.seats[ctx.seat].first;
 }
 
+/** The owner's colour class (by seat, the same for every viewer), and `gr-mine` on the
+ * viewer's own cards. */
 function ownerClass(owner, ctx) {
-  if (ctx.seat === null || ctx.seat === undefined) return `gr-seat${owner}`;
-  return owner === ctx.seat ? "gr-mine" : "gr-theirs";
+  return owner === ctx.seat ? `gr-seat${owner} gr-mine` : `gr-seat${owner}`;
 }
 
 function arrow(owner, view, flip) {
@@ -33,7 +37,7 @@ function cardOn(view, cell, overrides) {
 }
 
 function cellLabel(ctx, cell, card) {
-  const what = card ? tr(ctx, "gr.cell_card", { value: card.value, name: seatName(ctx, card.owner) })
+  const what = card ? tr(ctx, "gr.cell_card", { value: card.value, name: seatLabel(ctx, card.owner) })
     : tr(ctx, "gr.cell_empty");
   return tr(ctx, "gr.cell", { cell: cellName(cell), what });
 }
@@ -57,31 +61,32 @@ function cellEl(view, ctx, cell, marks, flip) {
     start ? h("span", { class: "gr-s", text: tr(ctx, "gr.start") }) : null,
     card ? h("span", { class: "gr-value", text: String(card.value) }) : null,
     card ? h("span", { class: "gr-arrow", "aria-hidden": "true", text: arrow(card.owner, view, flip) }) : null,
-    card && card.mother ? h("span", { class: "gr-crown", "aria-hidden": "true", text: "♛" }) : null,
-    marks.spent.has(k) ? h("span", { class: "gr-link", "aria-hidden": "true", text: "⛓" }) : null,
-    marks.hot && marks.hot.has(k) ? h("span", { class: "gr-hot-mark", "aria-hidden": "true", text: "🔥" }) : null,
+    card && card.mother ? h("span", { class: "gr-crown", "aria-hidden": "true" }, icon("crown")) : null,
+    marks.spent.has(k) ? h("span", { class: "gr-link", "aria-hidden": "true" }, icon("link")) : null,
+    marks.hot && marks.hot.has(k) ? h("span", { class: "gr-hot-mark", "aria-hidden": "true" }, icon("fire")) : null,
   ];
-  if (onclick) {
-    return h("button", { ...attrs, type: "button", disabled: marks.busy, onclick,
-      "data-key": `cell-${k}` }, inside);
-  }
-  return h("div", { ...attrs, role: "gridcell" }, inside);
+  const el = onclick ? h("button", { ...attrs, type: "button", disabled: marks.busy, onclick, "data-key": `cell-${k}` }, inside)
+    : h("div", { ...attrs, role: "gridcell" }, inside);
+  if (marks.last && marks.last.has(k)) markLastMove(el, ctx, marks.fresh);
+  return el;
 }
 
 /**
  * The grid element. marks = {targets: Map(key -> onclick), selected, spent, firing, flipped,
  * broken, hot: Set(key), overrides: Map(key -> card|null) for a chain being played back, busy,
- * explain: Map(key -> what clicking that target does)}.
+ * explain: Map(key -> what clicking that target does), last: Set(key) of the last move's cells,
+ * fresh: whether that move just arrived (it animates)}.
  */
 export function boardEl(view, ctx, marks) {
   const flip = turned(view, ctx);
   const rows = [...Array(view.rows).keys()];
   const cols = [...Array(view.width).keys()];
   if (flip) { rows.reverse(); cols.reverse(); }
-  const board = h("div", { class: "gr-board", role: "grid", "data-testid": "gr-board" },
-    rows.map((r) => h("div", { class: "gr-row", role: "row" },
-      cols.map((c) => cellEl(view, ctx, [r, c], marks, flip)))));
-  board.style.setProperty("--gr-cols", String(view.width));  // CSSOM: no style attribute (CSP)
+  const board = h("div", { class: "gr-board", role: "grid", "data-testid": "gr-board",
+    "aria-label": tr(ctx, "gr.board") },
+  rows.map((r) => h("div", { class: "gr-row", role: "row" },
+    cols.map((c) => cellEl(view, ctx, [r, c], marks, flip)))));
+  board.style.setProperty("--gr-cols", String(view.width));
   return board;
 }
 

@@ -4,7 +4,8 @@
 // later (flipped cards show their former owner, broken cards are still there).
 
 import { h } from "/static/js/dom.js";
-import { cellsText, seatName, tr } from "./grid_reversal_text.js";
+import { cellsText } from "./grid_reversal_text.js";
+import { seatLabel, tr } from "./kit.js";
 import { key } from "./grid_reversal_board.js";
 import { runPlayback, stopPlayback } from "./playback_timer.js";
 
@@ -72,7 +73,7 @@ export function playbackPanel(playback, ctx, onSkip) {
   const steps = playback.steps.slice(0, playback.shown);
   const who = playback.steps.find((s) => s.kind === "fired");
   return h("section", { class: "gr-playback", "data-testid": "gr-playback", "aria-live": "polite" },
-    h("h3", { text: `${tr(ctx, "gr.playback.title")} — ${who ? seatName(ctx, who.seat) : ""}` }),
+    h("h3", { text: `${tr(ctx, "gr.playback.title")} — ${who ? seatLabel(ctx, who.seat) : ""}` }),
     h("ol", {}, steps.map((step) => h("li", { text: stepLine(step, ctx) }))),
     h("button", { type: "button", class: "button", "data-testid": "gr-skip", "data-key": "gr-skip",
       text: tr(ctx, "gr.skip"), onclick: onSkip }));

@@ -2,10 +2,7 @@
 // en/zh/ja; tests/e2e/test_i18n_static.py checks every key exists in every language).
 // Rules for players: docs/rules/grid_reversal.md; view and events: docs/protocol.md.
 
-/** Translate `key` (a "gr." key) with the shell's t. */
-export function tr(ctx, key, params = {}) {
-  return ctx.t(key, params);
-}
+import { tr } from "./kit.js";
 
 /** The display name of a card code ("3", "Ban 禁止" …). */
 export function cardName(ctx, code) {
@@ -22,12 +19,6 @@ export function cellName(cell) {
   return `${String.fromCharCode(65 + cell[1])}${cell[0] + 1}`;
 }
 
-/** The seat's display name from ctx.players ("Seat n" when unknown), "(you)" for the viewer. */
-export function seatName(ctx, seat) {
-  const player = (ctx.players || []).find((p) => p.seat === seat);
-  const name = player && player.name ? player.name : tr(ctx, "gr.seat", { seat: seat + 1 });
-  return seat === ctx.seat ? `${name} (${tr(ctx, "gr.you")})` : name;
-}
 
 /** "C3, D3" for a list of cells. */
 export function cellsText(cells) {

@@ -4,7 +4,8 @@
 
 import { h } from "/static/js/dom.js";
 import { cardEl } from "./ng_cards.js";
-import { cardText, faceText, tr } from "./ng_text.js";
+import { cardText, faceText } from "./ng_text.js";
+import { busy, tr } from "./kit.js";
 
 /** Play actions of ctx.legal. */
 export function playsOf(ctx) {
@@ -14,10 +15,6 @@ export function playsOf(ctx) {
 /** Mains that start at least one legal play. */
 export function playableMains(ctx) {
   return new Set(playsOf(ctx).map((a) => a.main));
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
 }
 
 function targetText(view, id) {

@@ -3,8 +3,10 @@
 // shows above it (face-down when this viewer may not see it).
 
 import { h } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
 import { t } from "/static/js/i18n.js";
-import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText, tr } from "./ng_text.js";
+import { ATTR_SYMBOLS, FACE_NAMES, FACE_SYMBOLS, cardText, faceText, pointsText } from "./ng_text.js";
+import { markLastMove, tr } from "./kit.js";
 
 /**
  * One card. code: a card code, or null for a face-down card. options: {tag, key, testid,
@@ -17,7 +19,8 @@ export function cardEl(code, options = {}) {
   return h(tag, {
     class: ["card", "ng-card", `ng-${attr}`, options.small && "ng-card-small",
       options.selected && "card-highlight", !code && "card-back"],
-    type: tag === "button" ? "button" : null, "data-card": code || "", "data-key": options.key,
+    type: tag === "button" ? "button" : null, role: tag === "button" ? null : "img",
+    "data-card": code || "", "data-key": options.key,
     "data-testid": options.testid, "data-action": options.action, disabled: options.disabled,
     "aria-label": code ? cardText(code) : t("ng.back"), title: options.title, "aria-pressed": tag === "button" && options.selected ? "true" : null,
     onclick: options.onclick,
@@ -30,7 +33,8 @@ export function cardEl(code, options = {}) {
 function variantCard(stack, ctx) {
   return h("div", { class: ["card", "ng-card", "ng-variant", `ng-${stack.attr || "bomb"}`] },
     stack.attr ? h("span", { class: "ng-attr", text: ATTR_SYMBOLS[stack.attr] }) : null,
-    h("span", { class: "card-symbol", text: stack.kind === "bomb" ? "💥" : "333" }),
+    stack.kind === "bomb" ? h("span", { class: "card-symbol", "aria-hidden": "true" }, icon("burst"))
+      : h("span", { class: "card-symbol", text: "333" }),
     h("span", { class: "card-name", text: `${tr(ctx, `ng.variant.${stack.kind}`)} ${faceText(stack.face)}` }));
 }
 
@@ -73,18 +77,21 @@ function baseEl(stack, view) {
   return ghost;
 }
 
-/** One stack: base card peeking out, main card on top, notes below. options: {moving}. */
+/** One stack: base card peeking out, main card on top, notes below. options: {moving, last
+ * (the stack played last: marked, animated when it just arrived)}. */
 export function stackEl(stack, view, ctx, options = {}) {
   const base = baseEl(stack, view);
   const main = stack.kind === "card" ? cardEl(stack.main, { small: true }) : variantCard(stack, ctx);
   main.classList.add("ng-main");
+  const pile = h("div", { class: "ng-pile" }, base, main,
+    stack.locked_by !== null ? h("span", { class: "card-flag", text: `θ#${stack.locked_by}` }) : null);
+  if (options.last) markLastMove(pile, ctx, (ctx.events || []).length > 0);
   return h("li", {
     class: ["ng-stack", stack.locked_by !== null && "ng-locked", stack.reflected && "ng-reflected",
       stack.base_role && `ng-has-${stack.base_role}`, options.moving && `ng-moving-${options.moving}`],
     "data-testid": "ng-stack", "data-id": stack.id, "data-main": stack.main || stack.kind,
     "data-owner": stack.owner,
   },
-  h("div", { class: "ng-pile" }, base, main,
-    stack.locked_by !== null ? h("span", { class: "card-flag", text: `θ#${stack.locked_by}` }) : null),
+  pile,
   h("p", { class: "ng-notes", text: `#${stack.id} ${stackNotes(stack, view, ctx).join(" · ")}` }));
 }

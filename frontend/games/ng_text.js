@@ -2,10 +2,7 @@
 // en/zh/ja; tests/e2e/test_i18n_static.py checks every key exists in every language).
 // Card codes: face (1 2 3 0 A B G T) + attribute (atk def rem any), docs/protocol.md.
 
-/** Translate `key` (a "ng." key) with the shell's t. */
-export function tr(ctx, key, params = {}) {
-  return ctx.t(key, params);
-}
+import { tr } from "./kit.js";
 
 export const FACE_SYMBOLS = { 1: "1", 2: "2", 3: "3", 0: "0", A: "α", B: "β", G: "γ", T: "θ" };
 export const ATTR_SYMBOLS = { atk: "△", def: "○", rem: "□", any: "☆" };
@@ -21,13 +18,6 @@ export function cardText(code) {
 /** The printed face of a copied face ("3", "α" …). */
 export function faceText(face) {
   return FACE_SYMBOLS[face] || face;
-}
-
-/** The seat's display name from ctx.players, "Seat n" when unknown. */
-export function seatName(ctx, seat) {
-  const player = (ctx.players || []).find((p) => p.seat === seat);
-  const name = player && player.name ? player.name : tr(ctx, "ng.seat", { seat: seat + 1 });
-  return seat === ctx.seat ? `${name} (${tr(ctx, "ng.you")})` : name;
 }
 
 /** "3 attack, 2 defense" for a stack view's points (empty when it gives none). */

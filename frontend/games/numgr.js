@@ -5,44 +5,50 @@
 // the last HP check, and slides reflected stacks across when a `stack_reflected` event arrives.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
+import { reasonText } from "/static/js/outcome.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
-import { cardText, seatName, tr } from "./ng_text.js";
+import { cardText } from "./ng_text.js";
+import { bottomSeat, busy, ensureStyles, memoryOf, seatLabel, tr } from "./kit.js";
+import { checkLine, lastCheck, lastStack } from "./ng_log.js";
+
+export { logLines } from "./ng_log.js";
+
+/** Where the half-built stack of a decision is kept, so a reload keeps it (per prompt id). */
+const CHOICE_KEY = "arena.ng.choice";
 
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  if (!memories.has(root)) {
-    memories.set(root, { choice: { main: null, base: undefined }, prompt: null, lastCheck: null });
-  }
-  return memories.get(root);
+  return memoryOf(memories, root, () => ({ choice: { main: null, base: undefined }, prompt: null }));
 }
 
-function ensureStyles() {
-  if (document.querySelector("link[data-ng-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/numgr.css", "data-ng-css": "1" }));
+/** The half-built stack kept for decision `prompt` ({main, base}; base undefined = not chosen). */
+function keptChoice(prompt) {
+  const kept = prompt ? JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null") : null;
+  if (!kept || kept.prompt !== prompt) return { main: null, base: undefined };
+  return { main: kept.main, base: kept.base === "unset" ? undefined : kept.base };
 }
 
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
-
-function mySeatOrFirst(ctx) {
-  return ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+function keepChoice(prompt, choice) {
+  if (!prompt) return;
+  sessionStorage.setItem(CHOICE_KEY, JSON.stringify({ prompt, main: choice.main,
+    base: choice.base === undefined ? "unset" : choice.base }));
 }
 
 function statusText(view, ctx) {
   if (view.step === "over") return tr(ctx, "ng.status.over");
   if (view.current === ctx.seat) return tr(ctx, `ng.status.mine.${view.step}`);
-  return tr(ctx, "ng.status.other", { name: seatName(ctx, view.current), step: tr(ctx, `ng.step.${view.step}`) });
+  return tr(ctx, "ng.status.other", { name: seatLabel(ctx, view.current), step: tr(ctx, `ng.step.${view.step}`) });
 }
 
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
   if (!outcome) return null;
-  if (outcome.draw) return tr(ctx, "ng.outcome.draw");
-  return tr(ctx, "ng.outcome.win", { name: seatName(ctx, outcome.winners[0]),
-    reason: tr(ctx, `ng.reason.${outcome.reason}`) });
+  const reason = reasonText(ctx.room.game, outcome.reason);
+  if (outcome.draw) return tr(ctx, "ng.outcome.draw", { reason });
+  return tr(ctx, "ng.outcome.win", { name: seatLabel(ctx, outcome.winners[0]), reason });
 }
 
 function statusBar(view, ctx) {
@@ -71,8 +77,11 @@ function threatLine(view, ctx) {
     text: tr(ctx, "ng.threat", { attack: attack.attack, extra, defense: defense.defense }) });
 }
 
+/** The HP as hearts, full then empty (the text next to them says the numbers). */
 function hearts(hp, max) {
-  return "♥".repeat(Math.max(hp, 0)) + "♡".repeat(Math.max(max - hp, 0));
+  const full = Array.from({ length: Math.max(hp, 0) }, () => icon("heart"));
+  const empty = Array.from({ length: Math.max(max - hp, 0) }, () => icon("heart_empty"));
+  return h("span", { class: "ng-hearts", "aria-hidden": "true" }, full, empty);
 }
 
 function movingDirection(stack, seat, top, reflectedNow) {
@@ -80,21 +89,21 @@ function movingDirection(stack, seat, top, reflectedNow) {
   return top ? "down" : "up";
 }
 
-function areaPanel(view, ctx, seat, top, reflectedNow) {
+function areaPanel(view, ctx, seat, top, reflectedNow, last) {
   const stacks = view.areas[seat];
   const pending = view.pending[seat];
   return h("section", { class: ["ng-area", top ? "ng-area-top" : "ng-area-bottom",
     view.current === seat && "ng-area-current"], "data-testid": `ng-area-${seat}`, "data-seat": seat },
   h("header", { class: "ng-area-head" },
-    h("strong", { text: seatName(ctx, seat) }),
+    h("strong", { text: seatLabel(ctx, seat) }),
     h("span", { class: "ng-hp", "data-testid": `ng-hp-${seat}`, "data-hp": view.hp[seat],
       title: tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max }),
-      text: `${hearts(view.hp[seat], view.hp_max)} ${tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max })}` }),
+    }, hearts(view.hp[seat], view.hp_max), " ", tr(ctx, "ng.hp", { hp: view.hp[seat], max: view.hp_max })),
     h("span", { class: "muted", text: tr(ctx, "ng.hand_size", { n: view.hand_sizes[seat] }) }),
     h("span", { class: "ng-totals", "data-testid": `ng-totals-${seat}`, text: totalsText(view.totals[seat], ctx) })),
   stacks.length
     ? h("ol", { class: "ng-stacks" }, stacks.map((stack) => stackEl(stack, view, ctx,
-      { moving: movingDirection(stack, seat, top, reflectedNow) })))
+      { moving: movingDirection(stack, seat, top, reflectedNow), last: last === stack.id })))
     : h("p", { class: "muted", text: tr(ctx, "ng.area_empty") }),
   pending.length ? h("div", { class: "ng-pending" },
     h("span", { text: tr(ctx, "ng.pending") }),
@@ -155,40 +164,40 @@ function pilesPanel(view, ctx) {
       h("div", { class: "card-row" }, view.discard.map((code) => cardEl(code, { small: true })))));
 }
 
-function lastCheckLine(memory, ctx) {
-  const check = memory.lastCheck;
+/** The last HP check of the match, from every event this viewer received (kept across a
+ * reload by the shell: ctx.history). */
+function lastCheckLine(ctx) {
+  const check = lastCheck(ctx.history || ctx.lastEvents || []);
   if (!check) return null;
-  return h("p", { class: "ng-last-check", "data-testid": "ng-last-check", text: tr(ctx, "ng.last_check", {
-    name: seatName(ctx, check.seat), attack: check.attack + check.unstoppable, defense: check.defense,
-    result: tr(ctx, check.lost ? "ng.lost_hp" : "ng.held_hp") }) });
+  return h("p", { class: "ng-last-check", "data-testid": "ng-last-check", text: checkLine(check, ctx, "ng.last_check") });
 }
 
 function draw(root, memory) {
   const ctx = memory.ctx;
   const view = ctx.view;
-  const me = mySeatOrFirst(ctx);
+  const me = bottomSeat(ctx);
   const redraw = () => draw(root, memory);
   const reflectedNow = memory.reflectedNow || new Set();
+  const last = lastStack(ctx.lastEvents || []);
+  keepChoice(ctx.prompt, memory.choice);
   replaceKeepingFocus(root, h("div", { class: "ng", "data-step": view.step },
     statusBar(view, ctx),
-    areaPanel(view, ctx, 1 - me, true, reflectedNow),
+    areaPanel(view, ctx, 1 - me, true, reflectedNow, last),
     threatLine(view, ctx),
-    areaPanel(view, ctx, me, false, reflectedNow),
-    lastCheckLine(memory, ctx),
+    areaPanel(view, ctx, me, false, reflectedNow, last),
+    lastCheckLine(ctx),
     handPanel(view, ctx, memory, redraw),
     pilesPanel(view, ctx)));
 }
 
 function remember(memory, ctx) {
   if (ctx.prompt !== memory.prompt || !ctx.legal.length) {
-    memory.choice = { main: null, base: undefined };
+    memory.choice = ctx.legal.length ? keptChoice(ctx.prompt) : { main: null, base: undefined };
     memory.prompt = ctx.prompt;
   }
   if (memory.choice.main && !playableMains(ctx).has(memory.choice.main)) {
     memory.choice = { main: null, base: undefined };
   }
-  const check = [...ctx.events].reverse().find((e) => e.kind === "hp_check");
-  if (check) memory.lastCheck = check.data;
   memory.reflectedNow = new Set(ctx.events.filter((e) => e.kind === "stack_reflected").map((e) => e.data.id));
 }
 
@@ -197,7 +206,7 @@ function remember(memory, ctx) {
  * events, room, players, connected, pending, act, t, countdown} (README.md).
  */
 export function render(root, ctx) {
-  ensureStyles();
+  ensureStyles("numgr.css");
   const memory = memoryFor(root);
   memory.ctx = ctx;
   remember(memory, ctx);

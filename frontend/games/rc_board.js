@@ -3,18 +3,19 @@
 
 import { h } from "/static/js/dom.js";
 import { cardBack, cardFace, signed } from "./rc_cards.js";
+import { markLastMove, seatName } from "./kit.js";
 
 const SIDES = ["UP", "DOWN"];
-
-/** The name of `seat` from the room's seat list (or "Seat n"). */
-export function seatName(ctx, seat) {
-  const entry = ctx.players.find((p) => p.seat === seat);
-  return entry && entry.name ? entry.name : ctx.t("room.seat_n", { n: seat + 1 });
-}
 
 /** "UP" / "DOWN" side label with its arrow, e.g. "▲ UP". */
 export function sideText(side, t) {
   return t(`rc.side.${side}`);
+}
+
+/** Whether `seat` of a team may play the side's card now (rulings "Formats": any member of the
+ * side to play who still holds cards). */
+function mayPlay(view, side, seat) {
+  return view.phase === "deployment" && view.side_to_act === side && ((view.hand_sizes || {})[seat] ?? 0) > 0;
 }
 
 function sideCard(view, ctx, side) {
@@ -27,10 +28,12 @@ function sideCard(view, ctx, side) {
       mine ? h("span", { class: "you-tag", text: ctx.t("room.you") }) : null,
       view.side_to_act === side && view.phase === "deployment"
         ? h("span", { class: "turn-tag", text: ctx.t("rc.to_play") }) : null),
-    h("ul", { class: "side-members" }, seats.map((seat) => h("li", {},
+    h("ul", { class: "side-members" }, seats.map((seat) => h("li", { "data-seat": seat },
       h("span", { text: seatName(ctx, seat) }),
       h("span", { class: "muted small",
-        text: ctx.t("rc.cards_in_hand", { n: (view.hand_sizes || {})[seat] ?? 0 }) })))),
+        text: ctx.t("rc.cards_in_hand", { n: (view.hand_sizes || {})[seat] ?? 0 }) }),
+      seats.length > 1 && mayPlay(view, side, seat)
+        ? h("span", { class: "turn-tag", "data-testid": "member-to-play", text: ctx.t("rc.may_play") }) : null))),
     energy !== null ? h("p", { class: "small", text: ctx.t("rc.energy", { n: energy }) }) : null,
     view.monsters ? h("p", { class: "small", text: held
       ? ctx.t("rc.holds", { monster: ctx.t(`rc.monster.${held}`) }) : ctx.t("rc.holds_none") }) : null);
@@ -80,12 +83,13 @@ export function stairs(view, ctx) {
       h("span", { class: "ko-up", text: `${t("rc.ko_mark", { side: sideText("UP", t), n: `+${view.ko}` })}${goal("UP")}` })));
 }
 
-function fieldSlot(entry, turn, ctx, highlightTurn) {
+function fieldSlot(entry, turn, ctx, highlightTurn, lastTurn) {
   const { t } = ctx;
   let face;
-  if (!entry) face = h("div", { class: "card card-empty card-small", "aria-label": t("rc.empty_slot") });
+  if (!entry) face = h("div", { class: "card card-empty card-small", role: "img", "aria-label": t("rc.empty_slot") });
   else if (entry.card === null || entry.card === undefined) face = cardBack(t, true);
   else face = cardFace(entry.card, t, { small: true, hidden: !entry.face_up, highlight: highlightTurn === turn });
+  if (entry && lastTurn === turn) markLastMove(face, ctx, (ctx.events || []).length > 0);
   return h("li", { class: ["slot", entry && `slot-${entry.side}`, highlightTurn === turn && "slot-active"],
     "data-turn": turn },
   h("span", { class: "slot-turn", text: `T${turn}` }), face,
@@ -94,12 +98,13 @@ function fieldSlot(entry, turn, ctx, highlightTurn) {
 
 /**
  * The field T1..T12 (T1 = bottom). entries: [{turn, seat, side, card|null, face_up}];
- * highlightTurn: the T# being resolved during playback (or null).
+ * highlightTurn: the T# being resolved during playback (or null); lastTurn: the T# of the card
+ * played last (marked as the last move), or null.
  */
-export function fieldPanel(entries, ctx, highlightTurn = null, title = null) {
+export function fieldPanel(entries, ctx, highlightTurn = null, title = null, lastTurn = null) {
   const byTurn = new Map(entries.map((entry) => [entry.turn, entry]));
   const slots = [];
-  for (let turn = 1; turn <= 12; turn += 1) slots.push(fieldSlot(byTurn.get(turn), turn, ctx, highlightTurn));
+  for (let turn = 1; turn <= 12; turn += 1) slots.push(fieldSlot(byTurn.get(turn), turn, ctx, highlightTurn, lastTurn));
   return h("section", { class: "rc-field", "aria-label": ctx.t("rc.field") },
     h("h3", { text: title || ctx.t("rc.field") }),
     h("p", { class: "muted small", text: ctx.t("rc.field_help") }),

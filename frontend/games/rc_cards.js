@@ -7,7 +7,7 @@ import { h } from "/static/js/dom.js";
 /** The short symbol of each special card (shown big on the card). */
 export const SPECIAL_SYMBOLS = {
   DOUBLE_BUBBLE: "×2", FLIP_TRAP: "×−1", SILENCE_SIREN: "⊘", MIRROR_PILLAR: "≡",
-  ECHO_FLOW: "⇈", REVERSE_CURSE: "⇄",
+  ECHO_FLOW: "↑↑", REVERSE_CURSE: "⇄",
 };
 
 /** Whether `code` is a number card ("+1" … "-3"). */
@@ -52,7 +52,8 @@ export function cardFace(code, t, options = {}) {
   return h(tag, {
     class: ["card", `card-${cardKind(code)}`, small && "card-small", hidden && "card-hidden",
       highlight && "card-highlight"],
-    type: tag === "button" ? "button" : null, title: options.explain ? `${options.explain}\n${help}` : help,
+    type: tag === "button" ? "button" : null, role: tag === "button" ? null : "img",
+    title: options.explain ? `${options.explain}\n${help}` : help,
     "aria-label": `${label}. ${help}`, "aria-description": options.explain || null,
     "data-card": code, "data-key": options.key, "data-testid": options.testid,
     disabled: options.disabled, onclick: options.onclick,
@@ -66,7 +67,7 @@ export function cardFace(code, t, options = {}) {
 
 /** The back of a face-down card. */
 export function cardBack(t, small = false) {
-  return h("div", { class: ["card", "card-back", small && "card-small"], "aria-label": t("rc.face_down"),
+  return h("div", { class: ["card", "card-back", small && "card-small"], role: "img", "aria-label": t("rc.face_down"),
     title: t("rc.face_down") }, h("span", { class: "card-symbol", "aria-hidden": "true", text: "?" }));
 }
 

@@ -4,6 +4,7 @@
 // restate the rulings' "Monsters" table ("not allowed when") and summon costs for the reader.
 
 import { h } from "/static/js/dom.js";
+import { busy } from "./kit.js";
 
 /** Summon cost in energy of each monster (rulings "Monsters"; recruiting costs 1). */
 export const SUMMON_COST = {
@@ -65,7 +66,7 @@ function offerCard(monster, ctx, canRecruit) {
     h("span", { class: "muted small", text: t("rc.summon_cost", { n: SUMMON_COST[monster] }) }),
     h("span", { class: "small", text: t(`rc.monster_help.${monster}`) }),
     canRecruit ? h("button", { type: "button", class: "button", "data-action": "recruit",
-      "data-key": `recruit-${monster}`, disabled: ctx.pending || !ctx.connected,
+      "data-key": `recruit-${monster}`, disabled: busy(ctx),
       title: t("rc.explain.recruit", { monster: t(`rc.monster.${monster}`), n: RECRUIT_COST }),
       text: t("rc.recruit", { monster: t(`rc.monster.${monster}`) }),
       onclick: () => act({ type: "recruit", monster }) }) : null);
@@ -94,7 +95,7 @@ export function shopPanel(view, ctx, clock) {
     mine && !recruits.size ? h("p", { class: "small", text: t("rc.shop_no_energy") }) : null,
     h("ul", { class: "monster-offers" }, shop.offer.map((monster) => offerCard(monster, ctx, recruits.has(monster)))),
     canPass ? h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "button",
-      "data-action": "pass", "data-key": "pass", disabled: ctx.pending || !ctx.connected,
+      "data-action": "pass", "data-key": "pass", disabled: busy(ctx),
       title: t("rc.explain.pass"), text: t("rc.pass"), onclick: () => act({ type: "pass" }) })) : null);
 }
 
@@ -114,7 +115,7 @@ export function summonPanel(view, ctx) {
     h("p", {}, h("strong", { text: t("rc.holds", { monster: name }) }), " ",
       h("span", { class: "muted small", text: t(`rc.monster_help.${monster}`) })),
     h("button", { type: "button", class: ["button", !why && "button-primary"], "data-action": "summon",
-      "data-key": "summon", "data-testid": "summon", disabled: Boolean(why) || ctx.pending || !ctx.connected,
+      "data-key": "summon", "data-testid": "summon", disabled: Boolean(why) || busy(ctx),
       "aria-describedby": why ? "rc-summon-why" : null,
       text: t("rc.summon_for", { monster: name, n: SUMMON_COST[monster] }),
       onclick: () => act({ type: "summon" }) }),

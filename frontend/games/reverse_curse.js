@@ -10,32 +10,20 @@
 // the chart and the set history show the position before a set until its playback is done.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
-import { fieldPanel, historyPanel, pilesPanel, seatName, sideText, sidesPanel, stairs } from "./rc_board.js";
+import { fieldPanel, historyPanel, pilesPanel, sideText, sidesPanel, stairs } from "./rc_board.js";
+import { busy, currentClock, legalOf, memoryOf, seatName } from "./kit.js";
 import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
 import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
 import { shopPanel, summonPanel } from "./rc_monsters.js";
 import { regulationLimits, stairsChart } from "./rc_stairs_chart.js";
+import { lastPlayedTurn } from "./rc_log.js";
+
+export { logLines } from "./rc_log.js";
 
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  if (!memories.has(root)) memories.set(root, { playback: null, timer: null, ctx: null });
-  return memories.get(root);
-}
-
-function legalOf(ctx, type) {
-  return ctx.legal.filter((action) => action.type === type);
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
-
-/** The clock to show: my deadline when I must act, else the earliest clock of those to act. */
-function currentClock(ctx) {
-  if (ctx.legal.length && ctx.deadline) return ctx.deadline;
-  const clocks = Object.values(ctx.clocks || {});
-  return clocks.length ? Math.min(...clocks) : null;
+  return memoryOf(memories, root, () => ({ playback: null, timer: null, ctx: null }));
 }
 
 function sideOfSeat(view, seat) {
@@ -215,7 +203,8 @@ function draw(root, memory) {
         onClose: () => { stopPlayback(memory); redraw(); } })
       : null,
     fieldPanel(fieldEntries(view, playback), ctx, activeTurn(playback),
-      playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null),
+      playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null,
+      playback ? null : lastPlayedTurn(ctx.lastEvents || [])),
     handsPanel(view, ctx),
     pilesPanel(view, ctx),
     historyPanel(board, ctx)));

@@ -7,16 +7,11 @@
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
-import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed, seatName, tr } from "./zp_text.js";
+import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed } from "./zp_text.js";
+import { busy, currentClock, ensureStyles, markLastMove, seatLabel, tr } from "./kit.js";
+import { lastMove } from "./zp_log.js";
 
-function ensureStyles() {
-  if (document.querySelector("link[data-zp-css]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/zipai.css", "data-zp-css": "1" }));
-}
-
-function busy(ctx) {
-  return ctx.pending || !ctx.connected;
-}
+export { logLines } from "./zp_log.js";
 
 /** One card: code or null (face-down). options: {tag, small, key, testid, action, disabled, onclick,
  * title (what clicking it does; default: the card's gloss)}.
@@ -26,7 +21,8 @@ function cardEl(code, options = {}) {
   return h(tag, {
     class: ["zp-card", options.small && "zp-card-small", !code && "zp-back",
       code && isRed(code) && "zp-red", code && isBig(code) && "zp-big"],
-    type: tag === "button" ? "button" : null, "data-card": code || "", "data-key": options.key,
+    type: tag === "button" ? "button" : null, role: tag === "button" ? null : "img",
+    "data-card": code || "", "data-key": options.key,
     "data-testid": options.testid, "data-action": options.action, disabled: options.disabled,
     title: options.title || (code ? cardGloss(code) : null),
     "aria-label": code ? cardGloss(code) : t("zp.back"), onclick: options.onclick,
@@ -36,16 +32,13 @@ function cardEl(code, options = {}) {
 }
 
 function clockFor(view, ctx) {
-  if (view.phase === "finished") return null;
-  if (ctx.deadline && ctx.legal.length) return ctx.deadline;
-  const clocks = Object.values(ctx.clocks || {});
-  return clocks.length ? Math.min(...clocks) : null;
+  return view.phase === "finished" ? null : currentClock(ctx);
 }
 
 function statusText(view, ctx) {
   if (view.phase === "finished") return tr(ctx, "zp.status.finished");
   if (view.phase === "claim") {
-    const params = { card: cardText(view.exposed.card), name: seatName(ctx, view.exposed.seat),
+    const params = { card: cardText(view.exposed.card), name: seatLabel(ctx, view.exposed.seat),
       source: tr(ctx, `zp.source.${view.exposed.source}`) };
     const claim = view.me && view.me.claim;
     if (claim === "answered") return tr(ctx, "zp.status.claim.answered");
@@ -56,7 +49,7 @@ function statusText(view, ctx) {
     return tr(ctx, discards && !ctx.legal.some((a) => a.type === "hu")
       ? "zp.status.discard.mine" : "zp.status.selfwin.mine");
   }
-  return tr(ctx, "zp.status.discard.other", { name: seatName(ctx, view.turn) });
+  return tr(ctx, "zp.status.discard.other", { name: seatLabel(ctx, view.turn) });
 }
 
 function statusBar(view, ctx) {
@@ -75,30 +68,42 @@ function groupEl(group, ctx) {
     h("span", { class: "zp-group-kind", text: kind }));
 }
 
-function seatPanel(view, ctx, seat) {
+/** Mark the last element of `items` (an array of elements) as the last move when `mark` says
+ * so for this seat and place. */
+function markLast(items, mark, seat, kind, ctx) {
+  if (mark && mark.seat === seat && mark.kind === kind && items.length) {
+    markLastMove(items[items.length - 1], ctx, mark.fresh);
+  }
+  return items;
+}
+
+function seatPanel(view, ctx, seat, mark) {
   const player = view.players[seat];
   const turn = view.phase === "discard" && view.turn === seat;
   return h("section", { class: ["zp-seat", turn && "zp-seat-turn"], "data-testid": `zp-seat-${seat}`,
     "data-seat": seat },
   h("header", { class: "zp-seat-head" },
-    h("strong", { text: seatName(ctx, seat) }),
+    h("strong", { text: seatLabel(ctx, seat) }),
     view.dealer === seat ? h("span", { class: "zp-badge", text: tr(ctx, "zp.dealer") }) : null,
     h("span", { class: "muted", "data-testid": `zp-hand-size-${seat}`,
       text: tr(ctx, "zp.hand_size", { n: player.hand_size }) }),
     h("span", { class: "muted", "data-testid": `zp-total-${seat}`, text: `${tr(ctx, "zp.total")} ${view.totals[seat]}` })),
   player.groups.length
-    ? h("ul", { class: "zp-groups" }, player.groups.map((g) => groupEl(g, ctx)))
+    ? h("ul", { class: "zp-groups" }, markLast(player.groups.map((g) => groupEl(g, ctx)), mark, seat, "group", ctx))
     : h("p", { class: "muted", text: tr(ctx, "zp.groups_none") }),
   player.pile.length ? h("div", {}, h("span", { class: "muted", text: tr(ctx, "zp.pile") }),
-    h("div", { class: "zp-pile" }, player.pile.map((c) => cardEl(c, { small: true })))) : null);
+    h("div", { class: "zp-pile" }, markLast(player.pile.map((c) => cardEl(c, { small: true })), mark, seat, "pile", ctx)))
+    : null);
 }
 
-function middle(view, ctx) {
+function middle(view, ctx, mark) {
   const exposed = view.exposed;
+  const card = exposed ? cardEl(exposed.card) : null;
+  if (card && mark && mark.kind === "exposed" && mark.seat === exposed.seat) markLastMove(card, ctx, mark.fresh);
   return h("section", { class: "zp-middle", "data-testid": "zp-middle" },
     exposed ? h("div", { "data-testid": "zp-exposed", "data-card": exposed.card },
-      h("div", { class: "muted", text: `${tr(ctx, "zp.exposed")} — ${tr(ctx, `zp.source.${exposed.source}`)} ${seatName(ctx, exposed.seat)}` }),
-      cardEl(exposed.card)) : null,
+      h("div", { class: "muted", text: `${tr(ctx, "zp.exposed")} — ${tr(ctx, `zp.source.${exposed.source}`)} ${seatLabel(ctx, exposed.seat)}` }),
+      card) : null,
     h("div", { "data-testid": "zp-liang" }, h("div", { class: "muted", text: tr(ctx, "zp.liang") }),
       cardEl(view.liangzhang, { small: true })),
     h("div", { class: "muted", "data-testid": "zp-stock", "data-n": view.stock_size,
@@ -160,7 +165,7 @@ function resultLines(result, ctx) {
   const mults = result.multipliers.map((m) => tr(ctx, `zp.mult.${m.name}`)).join(", ");
   return [
     h("p", { "data-testid": "zp-result-win", text: tr(ctx, "zp.result.win", {
-      name: seatName(ctx, result.winner), huxi: result.huxi, duo: result.duo }) }),
+      name: seatLabel(ctx, result.winner), huxi: result.huxi, duo: result.duo }) }),
     result.win_card ? h("p", { text: tr(ctx, "zp.result.win_card", { card: cardText(result.win_card) }) }) : null,
     h("ul", { class: "zp-groups" }, result.groups.map((g) => h("li", { class: "zp-group" },
       h("span", { class: "zp-group-cards" }, g.cards.map((c) => cardEl(c, { small: true }))),
@@ -174,7 +179,7 @@ function resultLines(result, ctx) {
       xing: result.xing_count, stake: result.stake, points: result.points }) }),
     h("p", { text: result.payer === null
       ? tr(ctx, "zp.result.both_pay", { points: result.points })
-      : tr(ctx, "zp.result.dianpao", { name: seatName(ctx, result.payer), points: result.points }) }),
+      : tr(ctx, "zp.result.dianpao", { name: seatLabel(ctx, result.payer), points: result.points }) }),
   ];
 }
 
@@ -186,15 +191,15 @@ function resultPanel(view, ctx) {
   h("h3", { text: tr(ctx, "zp.result.title", { n: result.hand }) }),
   resultLines(result, ctx),
   h("table", {}, h("tbody", {}, h("tr", {}, h("th", { text: tr(ctx, "zp.result.payments") }),
-    result.payments.map((p, seat) => h("td", { title: seatName(ctx, seat), text: `${seatName(ctx, seat)}: ${p > 0 ? "+" : ""}${p}` }))))));
+    result.payments.map((p, seat) => h("td", { title: seatLabel(ctx, seat), text: `${seatLabel(ctx, seat)}: ${p > 0 ? "+" : ""}${p}` }))))));
 }
 
 function scoresPanel(view, ctx) {
   const seats = [0, 1, 2];
   return h("details", { class: "zp-scores", "data-testid": "zp-scores", open: view.phase === "finished" },
-    h("summary", { text: `${tr(ctx, "zp.scores")}: ${seats.map((s) => `${seatName(ctx, s)} ${view.totals[s]}`).join(" · ")}` }),
+    h("summary", { text: `${tr(ctx, "zp.scores")}: ${seats.map((s) => `${seatLabel(ctx, s)} ${view.totals[s]}`).join(" · ")}` }),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { text: "#" }), seats.map((s) => h("th", { text: seatName(ctx, s) })))),
+      h("thead", {}, h("tr", {}, h("th", { text: "#" }), seats.map((s) => h("th", { text: seatLabel(ctx, s) })))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", { text: String(r.hand) }),
         r.payments.map((p) => h("td", { text: String(p) })))),
       h("tr", {}, h("th", { text: tr(ctx, "zp.total") }), view.totals.map((t) => h("th", { text: String(t) }))))));
@@ -203,7 +208,7 @@ function scoresPanel(view, ctx) {
 function outcomeLine(view, ctx) {
   if (!view.outcome) return null;
   const order = [0, 1, 2].sort((a, b) => view.outcome.ranks[a] - view.outcome.ranks[b]);
-  const ranking = order.map((s) => `${view.outcome.ranks[s]}. ${seatName(ctx, s)} (${view.totals[s]})`).join(", ");
+  const ranking = order.map((s) => `${view.outcome.ranks[s]}. ${seatLabel(ctx, s)} (${view.totals[s]})`).join(", ");
   return h("p", { class: "zp-outcome", "data-testid": "zp-outcome", text: tr(ctx, "zp.outcome", { ranking }) });
 }
 
@@ -212,16 +217,18 @@ function outcomeLine(view, ctx) {
  * events, room, players, connected, pending, act, t, countdown} (README.md).
  */
 export function render(root, ctx) {
-  ensureStyles();
+  ensureStyles("zipai.css");
   const view = ctx.view;
   const me = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
   const others = [1, 2].map((k) => (me + k) % 3);
+  const last = lastMove(ctx.lastEvents || []);
+  const mark = last && { ...last, fresh: (ctx.events || []).length > 0 };
   replaceKeepingFocus(root, h("div", { class: "zp", "data-phase": view.phase },
     statusBar(view, ctx),
     outcomeLine(view, ctx),
-    h("div", { class: "zp-seats" }, others.map((s) => seatPanel(view, ctx, s))),
-    middle(view, ctx),
-    seatPanel(view, ctx, me),
+    h("div", { class: "zp-seats" }, others.map((s) => seatPanel(view, ctx, s, mark))),
+    middle(view, ctx, mark),
+    seatPanel(view, ctx, me, mark),
     handPanel(view, ctx),
     resultPanel(view, ctx),
     scoresPanel(view, ctx)));

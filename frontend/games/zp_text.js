@@ -3,11 +3,7 @@
 // Game terms are shown in Chinese with a gloss. Card codes: x1…x10 small 一…十, d1…d10 big 壹…拾.
 
 import { t } from "/static/js/i18n.js";
-
-/** Translate `key` (a "zp." key) with the shell's t. */
-export function tr(ctx, key, params = {}) {
-  return ctx.t(key, params);
-}
+import { tr } from "./kit.js";
 
 const SMALL = "一二三四五六七八九十";
 const BIG = "壹贰叁肆伍陆柒捌玖拾";
@@ -47,13 +43,6 @@ export function cardOrder(code) {
 /** Cards joined as Chinese characters ("三四"). */
 export function cardsText(codes) {
   return codes.map(cardText).join("");
-}
-
-/** The seat's display name from ctx.players, "Seat n" when unknown. */
-export function seatName(ctx, seat) {
-  const player = (ctx.players || []).find((p) => p.seat === seat);
-  const name = player && player.name ? player.name : tr(ctx, "zp.seat", { seat: seat + 1 });
-  return seat === ctx.seat ? `${name} (${tr(ctx, "zp.you")})` : name;
 }
 
 /** A label spelling out a legal action: which cards a 吃 uses and its 比 groups. */

@@ -1,19 +1,41 @@
-// The game-over banner: who won, why, and links to the match record and the lobby.
-// Reads Outcome {ranks, reason, winners: [seat], draw, detail} from view.outcome.
+// The game-over banner: who won (or, in a game that ranks three or more seats, the viewer's place
+// and points), why in words, and links to the match record, the replay and the lobby.
+// Reads Outcome {ranks, reason, winners: [seat], draw, detail} from view.outcome; a game with
+// scores puts them in detail.totals (one per seat).
 
 import { h, replace } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { isRanking, rankHeadline, reasonText } from "./outcome.js";
+import { seatName } from "./bots.js";
+
+function seated(seat) {
+  return seat !== null && seat !== undefined;
+}
+
+function points(outcome, seat) {
+  const totals = outcome.detail && outcome.detail.totals;
+  return Array.isArray(totals) ? totals[seat] : null;
+}
 
 function headline(outcome, seat, seats) {
   if (outcome.draw) return t("outcome.draw");
-  if (seat !== null && seat !== undefined) {
-    return t(outcome.winners.includes(seat) ? "outcome.you_won" : "outcome.you_lost");
-  }
+  if (seated(seat) && isRanking(outcome)) return rankHeadline(outcome, seat, points(outcome, seat));
+  if (seated(seat)) return t(outcome.winners.includes(seat) ? "outcome.you_won" : "outcome.you_lost");
   const names = outcome.winners.map((winner) => {
     const entry = seats.find((s) => s.seat === winner);
-    return entry && entry.name ? entry.name : t("room.seat_n", { n: winner + 1 });
+    return entry && entry.name ? seatName(entry.name) : t("room.seat_n", { n: winner + 1 });
   });
   return t("outcome.winners", { names: names.join(", ") });
+}
+
+/** won / lost / placed (a middle rank) / draw / over (a spectator, or no outcome). */
+function resultOf(outcome, seat) {
+  if (!outcome) return "over";
+  if (outcome.draw) return "draw";
+  if (!seated(seat)) return "over";
+  if (outcome.winners.includes(seat)) return "won";
+  const last = Math.max(...outcome.ranks);
+  return isRanking(outcome) && outcome.ranks[seat] < last ? "placed" : "lost";
 }
 
 /** Fill (or hide) `el` for {view, room, seat, held}; shown once the view has an outcome, unless
@@ -24,17 +46,15 @@ export function renderBanner(el, { view, room, seat, held = false }) {
   el.hidden = !over;
   if (!over) return;
   const title = outcome ? headline(outcome, seat, room.seats) : t(`room.status.${room.status}`);
-  const reasonKey = outcome && `outcome.reason.${outcome.reason}`;
-  el.dataset.result = !outcome ? "over" : outcome.draw ? "draw"
-    : seat === null ? "over" : outcome.winners.includes(seat) ? "won" : "lost";
+  el.dataset.result = resultOf(outcome, seat);
+  const record = room.match_id !== null && room.match_id !== undefined;
   replace(el,
-    h("p", { class: "banner-title", text: title }),
-    outcome ? h("p", { class: "banner-reason", text: has(reasonKey) ? t(reasonKey) : outcome.reason }) : null,
+    h("p", { class: "banner-title", "data-testid": "banner-title", text: title }),
+    outcome ? h("p", { class: "banner-reason", "data-testid": "banner-reason", "data-reason": outcome.reason,
+      text: reasonText(room.game, outcome.reason) }) : null,
     h("p", { class: "banner-links" },
-      room.match_id !== null && room.match_id !== undefined
-        ? h("a", { class: "button", href: `/matches/${room.match_id}`, text: t("outcome.details") }) : null,
-      outcome && room.match_id !== null && room.match_id !== undefined  // issue 11 part 6
-        ? h("a", { class: "button", href: `/replay/${room.match_id}`, "data-testid": "replay-link",
-          text: t("replay.open") }) : null,
+      record ? h("a", { class: "button", href: `/matches/${room.match_id}`, text: t("outcome.details") }) : null,
+      outcome && record ? h("a", { class: "button", href: `/replay/${room.match_id}`, "data-testid": "replay-link",
+        text: t("replay.open") }) : null,
       h("a", { class: "button", href: "/", text: t("outcome.lobby") })));
 }

@@ -1,5 +1,6 @@
 // Room chat: keep the last messages and draw them (names and text as plain text only).
-// Message frame: {seat: int|null, name: str, text: str, team: bool, at: unix seconds|ISO}.
+// Message frame: {seat: int|null, name: str, text: str, team: bool, at: unix seconds|ISO}; the
+// room's own system lines (presence_lines.js) are {system: true, text, at}.
 
 import { byId, h, replace } from "./dom.js";
 import { formatClock, t } from "./i18n.js";
@@ -16,7 +17,14 @@ function timeText(at) {
   return formatClock(at);
 }
 
+function systemItem(message) {
+  return h("li", { class: "chat-system", "data-testid": "system-line" },
+    h("span", { class: "chat-time muted", text: timeText(message.at) }),
+    h("span", { class: "chat-text", text: message.text }));
+}
+
 function messageItem(message) {
+  if (message.system) return systemItem(message);
   const who = message.seat === null || message.seat === undefined ? t("chat.spectator") : message.name;
   return h("li", { class: ["chat-message", message.team && "chat-team"] },
     h("span", { class: "chat-time muted", text: timeText(message.at) }),

@@ -1,9 +1,10 @@
-// The match's seed commitment in the room (issue 9 part 5, ARCHITECTURE.md "Fairness").
+// The room's "Fair deal" disclosure (ARCHITECTURE.md "Fairness", docs/rules/fair_play.*.md).
 //
-// renderCommitment(room): once the room has a match, shows its public SHA-256 commitment
-// (GET /api/matches/{id} -> seed_commitment, hex) under the seats, with a link to the match
-// page, where the seed is revealed at the end and the match can be verified against it.
-// Fetched once per match; the element is created on first use (#room-commitment).
+// renderCommitment(room): once the room has a match, a collapsed "Fair deal" section under the
+// seats: what the fingerprint is for, in words, then the seed's SHA-256 commitment
+// (GET /api/matches/{id} -> seed_commitment, hex), a link to the match page (where the seed is
+// revealed at the end and the match can be verified) and one to "how to check it". Fetched once
+// per match; the element is created on first use (#room-commitment).
 
 import { api } from "./api.js";
 import { byId, h, replace } from "./dom.js";
@@ -14,14 +15,14 @@ let shownMatch = null;
 function slot() {
   let element = document.getElementById("room-commitment");
   if (!element) {
-    element = h("p", { id: "room-commitment", class: "muted small commitment",
-      "data-testid": "room-commitment", hidden: true });
+    element = h("details", { id: "room-commitment", class: "small commitment", "data-testid": "room-commitment",
+      hidden: true });
     byId("presence").after(element);
   }
   return element;
 }
 
-/** Show the commitment of the room's match (hidden while the room has no match). */
+/** Show the "Fair deal" disclosure of the room's match (hidden while the room has no match). */
 export function renderCommitment(room) {
   const element = slot();
   if (!room.match_id) {
@@ -33,9 +34,12 @@ export function renderCommitment(room) {
   shownMatch = room.match_id;
   api(`/api/matches/${encodeURIComponent(room.match_id)}`).then((match) => {
     if (shownMatch !== match.id) return;
-    replace(element, t("room.commitment"), " ",
-      h("code", { class: "hex", text: match.seed_commitment }), " ",
-      h("a", { href: `/matches/${encodeURIComponent(match.id)}`, text: t("room.commitment_check") }));
+    replace(element,
+      h("summary", { "data-testid": "fair-deal", text: t("room.fair_deal") }),
+      h("p", { class: "muted", text: t("room.fair_deal_help") }),
+      h("p", {}, t("room.commitment"), " ", h("code", { class: "hex", text: match.seed_commitment })),
+      h("p", {}, h("a", { href: `/matches/${encodeURIComponent(match.id)}`, text: t("room.commitment_check") }),
+        " · ", h("a", { href: "/rules/fair_play", target: "_blank", rel: "noopener", text: t("verify.how") })));
     element.hidden = false;
   }).catch(() => { shownMatch = null; });
 }

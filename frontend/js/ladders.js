@@ -1,29 +1,31 @@
-// Leaderboard page (/ladders?game=<id>, default Reverse Curse): GET /api/ladders/{game} — players by conservative
-// rating (openskill ordinal mu − 3σ) with mu, sigma, matches, wins, and KOs for Reverse Curse.
-// Each name links to the player page /players/{id}.
+// Leaderboard page (/ladders?game=<id>, default Reverse Curse): GET /api/ladders/{game} — players by
+// rating (one number; its detail in the cell's tooltip: rating.js), matches, wins, and K.O. wins
+// for Reverse Curse. Each name links to the player page /players/{id} and carries the player's
+// short id, so two players of the same name are told apart.
 
 import { api, getGames, query } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { gameTitle, t } from "./i18n.js";
 import { initPage } from "./page.js";
-import { ratingText } from "./rating.js";
+import { playerTag, ratingCell } from "./rating.js";
 import { toastError } from "./ui.js";
 
 const KO_GAMES = new Set(["reverse_curse"]);
 const DEFAULT_GAME = "reverse_curse"; // the site's ladder game, shown without ?game=
 
 function columns(game) {
-  const cols = ["rank", "player", "rating", "mu", "sigma", "matches", "wins"];
+  const cols = ["rank", "player", "rating", "matches", "wins"];
   return KO_GAMES.has(game) ? [...cols, "kos"] : cols;
 }
 
 function cell(col, row) {
   if (col === "player") {
-    return h("td", {}, h("a", { href: `/players/${row.player.id}`, "data-testid": "ladder-player",
-      text: row.player.name }));
+    return h("td", { "data-col": "player" }, h("a", { href: `/players/${row.player.id}`, "data-testid": "ladder-player" },
+      h("span", { class: "ladder-name", text: row.player.name }), " ",
+      h("span", { class: "player-id muted small", "data-testid": "player-id", text: playerTag(row.player.id) })));
   }
-  const value = ["rating", "mu", "sigma"].includes(col) ? ratingText(row[col]) : String(row[col]);
-  return h("td", { "data-col": col, text: value });
+  if (col === "rating") return ratingCell(row);
+  return h("td", { "data-col": col, text: String(row[col]) });
 }
 
 async function load(game) {

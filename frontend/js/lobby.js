@@ -10,7 +10,7 @@ import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
 import { botChoiceRow, claimFirstSeat, fillWithBots, seatName } from "./bots.js";
 import { readRoomSettings, renderMyGames, roomSettingsRows } from "./my_games.js";
-import { teamSeatsText } from "/static/games/rc_seats.js";
+import { teamSeatsText } from "./teams.js";
 
 const REFRESH_MS = 4000;
 const LAST_GAME_KEY = "arena.lastGame";
@@ -75,7 +75,7 @@ function seatsText(room) {
   const taken = room.seats.filter((seat) => seat.player_id !== null);
   const names = taken.map((seat) => seatName(seat.name)).join(", ");
   const count = t("lobby.seats_count", { taken: taken.length, total: room.seats.length });
-  const teams = teamSeatsText(room, t);
+  const teams = teamSeatsText(room, t, (entry) => seatName(entry.name));
   if (teams) return `${count} — ${teams}`;
   return names ? `${count} — ${names}` : count;
 }

@@ -7,6 +7,7 @@ import { byId, h, replace } from "./dom.js";
 import { formatTime, gameTitle, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { resultText } from "./outcome.js";
+import { seatName } from "./bots.js";
 import { initPage } from "./page.js";
 import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
@@ -22,11 +23,12 @@ function factsList(match, game) {
   return h("dl", { class: "facts" },
     fact(t("match.game"), gameTitle(game && game.titles, match.game)),
     fact(t("match.room"), h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
-    fact(t("match.options"), optionsSummary(match.options, game ? game.options : []) || "—"),
+    fact(t("match.options"), h("span", { "data-testid": "match-options",
+      text: optionsSummary(match.options, game ? game.options : [], { clocks: true }) || "—" })),
     fact(t("match.result"), h("strong", { "data-testid": "match-result", text: resultText(match) })),
     fact(t("match.started"), formatTime(match.started_at)),
     fact(t("match.finished"), match.finished_at ? formatTime(match.finished_at) : "—"),
-    fact(t("match.commitment"), h("code", { class: "hex", text: match.seed_commitment || "—" })),
+    fact(t("match.commitment"), h("code", { class: "hex", "data-testid": "match-commitment", text: match.seed_commitment || "—" })),
     fact(t("match.seed"), h("code", { class: "hex", "data-testid": "match-seed",
       text: match.seed || t("match.seed_hidden") })),
     fact(t("match.actions"), String((match.actions || []).length)));
@@ -40,7 +42,7 @@ function seatsTable(match) {
       .map((text) => h("th", { scope: "col", text })))),
     h("tbody", {}, match.seats.map((seat) => h("tr", {},
       h("td", { text: t("room.seat_n", { n: seat.seat + 1 }) }),
-      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seat.name })),
+      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seatName(seat.name) })),
       h("td", { text: ranks[seat.seat] !== undefined ? String(ranks[seat.seat]) : "—" })))));
 }
 
@@ -48,7 +50,7 @@ function fieldCell(entry, match) {
   const seat = match.seats.find((s) => s.seat === entry.seat);
   return h("li", { class: ["ladder-card", `side-${entry.side}`] },
     h("span", { class: "ladder-code", text: cardLabel(entry.card, t) }),
-    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seat.name : entry.seat + 1}` }));
+    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seatName(seat.name) : entry.seat + 1}` }));
 }
 
 function ladderSet(entry, match) {

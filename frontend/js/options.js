@@ -63,11 +63,12 @@ export function readOptions(root, schema) {
   return values;
 }
 
-/** One-line summary of a room's options, e.g. "Regulation: Half · Format: 1v1". */
-export function optionsSummary(options, schema = []) {
+/** One-line summary of a room's options, e.g. "Regulation: Half · Format: 1v1"; the clocks
+ * (`*_seconds`) only with `clocks` (the match page: every option set; the room's line stays short). */
+export function optionsSummary(options, schema = [], { clocks = false } = {}) {
   const byName = Object.fromEntries(schema.map((option) => [option.name, option]));
   return Object.entries(options || {})
-    .filter(([name]) => !name.endsWith("_seconds"))
+    .filter(([name]) => clocks || !name.endsWith("_seconds"))
     .map(([name, value]) => `${optionLabel(byName[name] || { name })}: ${optionValueText(name, value)}`)
     .join(" · ");
 }

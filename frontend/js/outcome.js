@@ -1,21 +1,59 @@
-// Outcome sentences shared by the history and match pages.
-// Outcome = {ranks: [int per seat], reason, winners: [seat], draw: bool, detail}.
+// Outcome sentences shared by the game-over banner, the history, match and player pages and the
+// tables. Outcome = {ranks: [int per seat], reason, winners: [seat], draw: bool, detail}.
+//
+// Reason texts are one table keyed by reason code, in frontend/i18n/<lang>.json:
+// `outcome.reason.<game>.<code>` (what the code means in that game, e.g. the Reverse Curse K.O.)
+// and, for codes every game means alike, `outcome.reason.<code>` (resign, draw, timeout…).
+// tests/e2e/test_outcome_reasons.py reads every reason each registered engine can produce from
+// its source and fails when one has no sentence in a language.
 
 import { has, t } from "./i18n.js";
+import { seatName } from "./bots.js";
 
-/** The translated reason code ("ko" -> "by K.O."), or the raw code when unknown. */
-export function reasonText(reason) {
-  return has(`outcome.reason.${reason}`) ? t(`outcome.reason.${reason}`) : reason;
+/** The key of `reason` in `game` ("outcome.reason.grid_reversal.mother_flipped", else the
+ * game-independent "outcome.reason.resign"), or null when neither exists. */
+export function reasonKey(game, reason) {
+  const own = `outcome.reason.${game}.${reason}`;
+  if (has(own)) return own;
+  return has(`outcome.reason.${reason}`) ? `outcome.reason.${reason}` : null;
 }
 
-/** "Alice won (by K.O.)" / "Draw" / "In progress" for a match summary. */
+/** The sentence saying why a match of `game` ended ("A mother card was flipped."); the raw
+ * code only for a code that has no text (the static test keeps that from shipping). */
+export function reasonText(game, reason) {
+  const key = reasonKey(game, reason);
+  return key ? t(key) : reason;
+}
+
+/** "1st", "2nd"… in the page's language. */
+export function ordinal(rank) {
+  return has(`outcome.rank.${rank}`) ? t(`outcome.rank.${rank}`) : t("outcome.rank", { n: rank });
+}
+
+/** The seat's rank and points as a headline, "2nd of 3, +0", when the outcome ranks more than
+ * two seats (a ranking rather than won/lost); `points` is the seat's score or null. */
+export function rankHeadline(outcome, seat, points = null) {
+  const rank = outcome.ranks[seat];
+  const of = t("outcome.rank_of", { rank: ordinal(rank), n: outcome.ranks.length });
+  if (points === null || points === undefined) return of;
+  return t("outcome.rank_points", { place: of, points: points >= 0 ? `+${points}` : String(points) });
+}
+
+/** Whether the outcome reads as a ranking (three or more distinct seats), not won/lost. */
+export function isRanking(outcome) {
+  return outcome.ranks.length > 2 && !outcome.draw;
+}
+
+/** "Alice won. A mother card was flipped." / "Draw. …" / "In progress" for a match summary
+ * {game, status, outcome, seats: [{seat, name}]} (bot names in the page's language). */
 export function resultText(match) {
   const outcome = match.outcome;
   if (!outcome) return t(`match.status.${match.status}`);
-  if (outcome.draw) return `${t("outcome.draw")} (${reasonText(outcome.reason)})`;
+  const reason = reasonText(match.game, outcome.reason);
+  if (outcome.draw) return t("outcome.draw_by", { reason });
   const names = outcome.winners.map((seat) => {
     const entry = match.seats.find((s) => s.seat === seat);
-    return entry ? entry.name : t("room.seat_n", { n: seat + 1 });
+    return entry ? seatName(entry.name) : t("room.seat_n", { n: seat + 1 });
   });
-  return t("outcome.won_by", { names: names.join(", "), reason: reasonText(outcome.reason) });
+  return t("outcome.won_by", { names: names.join(", "), reason });
 }

@@ -1,18 +1,19 @@
 // Player page (/players/{id}): GET /api/players/{id} — the player's rating in each game
-// (conservative rating, mu, sigma, matches, wins, KOs) and their recent matches.
+// (one number, its detail in the tooltip; matches, wins, K.O. wins) and their recent matches.
 
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { formatTime, gameTitle, t } from "./i18n.js";
 import { resultText } from "./outcome.js";
+import { seatName } from "./bots.js";
 import { initPage } from "./page.js";
-import { ratingText } from "./rating.js";
+import { playerTag, ratingCell } from "./rating.js";
 
 const playerId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 
 function ratingsTable(ratings, games) {
   if (!ratings.length) return h("p", { class: "muted", text: t("player.unrated") });
-  const cols = ["game", "rating", "mu", "sigma", "matches", "wins", "kos"];
+  const cols = ["game", "rating", "matches", "wins", "kos"];
   return h("table", { class: "table-plain", "data-testid": "player-ratings" },
     h("caption", { text: t("player.ratings") }),
     h("thead", {}, h("tr", {}, cols.map((col) => h("th", { scope: "col", text: t(`ladders.col_${col}`) })))),
@@ -21,7 +22,7 @@ function ratingsTable(ratings, games) {
       return h("tr", { "data-game": row.game },
         h("td", {}, h("a", { href: `/ladders?game=${encodeURIComponent(row.game)}`,
           text: gameTitle(game && game.titles, row.game) })),
-        ["rating", "mu", "sigma"].map((col) => h("td", { "data-col": col, text: ratingText(row[col]) })),
+        ratingCell(row),
         ["matches", "wins", "kos"].map((col) => h("td", { "data-col": col, text: String(row[col]) })));
     })));
 }
@@ -34,7 +35,7 @@ function matchesList(matches, games) {
       h("a", { href: `/matches/${match.id}`, class: "match-link" },
         h("strong", { text: gameTitle(game && game.titles, match.game) }),
         h("span", { class: "code", text: match.room_code })),
-      h("span", { class: "match-names", text: match.seats.map((seat) => seat.name).join(t("history.versus")) }),
+      h("span", { class: "match-names", text: match.seats.map((seat) => seatName(seat.name)).join(t("history.versus")) }),
       h("span", { class: "match-result", text: resultText(match) }),
       h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
   }));
@@ -50,7 +51,7 @@ async function main() {
     return;
   }
   const games = await getGames().catch(() => []);
-  byId("player-title").textContent = player.name;
+  replace(byId("player-title"), player.name, " ", h("span", { class: "player-id muted small", text: playerTag(player.id) }));
   document.title = `${player.name} · ${t("app.name")}`;
   replace(byId("player-body"),
     h("section", { class: "panel" }, ratingsTable(player.ratings, games)),

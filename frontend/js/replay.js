@@ -9,12 +9,14 @@ import { api } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { resultText } from "./outcome.js";
+import { seatName } from "./bots.js";
 import { initPage } from "./page.js";
 import { countdown, toast, toastError } from "./ui.js";
+import { batchLines, memoOf, renderLog } from "./move_log.js";
 
 const AUTOPLAY_MS = 1000;
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
-const replay = { data: null, step: 0, viewer: null, module: null, timer: null, forward: false };
+const replay = { data: null, step: 0, viewer: null, module: null, timer: null, forward: false, lines: [] };
 
 /** The step and viewer asked for in the page URL (clamped later). */
 function readUrl() {
@@ -31,27 +33,45 @@ function stepUrl() {
   return `${window.location.origin}/replay/${encodeURIComponent(matchId)}?${params}`;
 }
 
-function seatName(seat) {
+function holderName(seat) {
   const entry = replay.data.seats.find((s) => s.seat === seat);
-  return entry ? entry.name : t("room.seat_n", { n: seat + 1 });
+  return entry ? seatName(entry.name) : t("room.seat_n", { n: seat + 1 });
 }
 
-function actionText(step) {
+/** What step `index` did, in the words of the room's move log (the same lines). */
+function actionText(index) {
+  const step = replay.data.steps[index];
   if (step.step === 0) return t("replay.deal");
-  const who = `${t("room.seat_n", { n: step.seat + 1 })} (${seatName(step.seat)})`;
-  const what = step.action && step.action.type ? step.action.type : "?";
-  return t(step.timeout ? "replay.action_timeout" : "replay.action", { who, what });
+  const lines = replay.lines[index];
+  return lines.length ? lines.join(" ") : t("log.hidden_step", { name: holderName(step.seat) });
 }
 
-function context(step) {
+function context(step, index = replay.step) {
   const data = replay.data;
   const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
     seats: data.seats.map((s) => ({ ...s, side: null })), match_id: data.id };
+  const players = room.seats.map((entry) => ({ ...entry, name: seatName(entry.name) }));
   return {
     view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},
-    events: replay.forward ? step.events : [], room, players: room.seats, connected: false,
-    pending: false, act: () => false, t, countdown,
+    events: replay.forward ? step.events : [], room, players, connected: false,
+    pending: false, act: () => false, t, countdown, lastEvents: step.events,
+    history: data.steps.slice(0, index + 1).flatMap((entry) => entry.events),
   };
+}
+
+/** Every step's log lines, computed once per loaded replay. */
+function stepLines() {
+  return replay.data.steps.map((step, index) => (index === 0 ? []
+    : batchLines(replay.module, step.events, { ...context(step, index), memo: memoOf(replay.module, step.view) })));
+}
+
+/** The log of the steps up to the one shown, that step's lines marked current. */
+function logUpTo(index) {
+  const entries = [];
+  for (let k = 1; k <= index; k += 1) {
+    for (const text of replay.lines[k]) entries.push({ text, step: k, current: k === index });
+  }
+  return entries;
 }
 
 function renderOutcome(last) {
@@ -69,7 +89,8 @@ function render() {
   const step = steps[replay.step];
   const last = replay.step === steps.length - 1;
   byId("replay-step").textContent = t("replay.step", { n: replay.step, total: steps.length - 1 });
-  byId("replay-action").textContent = actionText(step);
+  byId("replay-action").textContent = actionText(replay.step);
+  renderLog(byId("move-log"), logUpTo(replay.step));
   byId("replay-slider").value = String(replay.step);
   byId("replay-first").disabled = byId("replay-prev").disabled = replay.step === 0;
   byId("replay-next").disabled = byId("replay-last").disabled = last;
@@ -149,7 +170,7 @@ function fillViewers() {
   const select = byId("replay-viewer");
   replace(select, h("option", { value: "", text: t("replay.spectator") }),
     replay.data.seats.map((s) => h("option", { value: String(s.seat),
-      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${s.name}` })));
+      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${seatName(s.name)}` })));
   select.value = replay.viewer === null ? "" : String(replay.viewer);
 }
 
@@ -167,6 +188,7 @@ async function load(viewer, step) {
   replay.data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`);
   replay.viewer = replay.data.viewer;
   replay.module = replay.module || await loadModule(replay.data.game);
+  replay.lines = stepLines();
   byId("replay-slider").max = String(replay.data.steps.length - 1);
   fillViewers();
   go(step);

@@ -15,10 +15,12 @@ import { confirmDialog, countdown, startClockTicker, toast, toastError } from ".
 import { renderBanner } from "./banner.js";
 import { renderCommitment } from "./fairness.js";
 import { installLongPress } from "./explain.js";
-import { teamSeatItems } from "/static/games/rc_seats.js";
+import { teamSeatItems } from "./teams.js";
 import { fillButton, isBotName, seatName } from "./bots.js";
 import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
+import { ReceivedEvents, logEntries, memoOf, renderLog } from "./move_log.js";
+import { PresenceWatch, seatLines } from "./presence_lines.js";
 
 const PENDING_TIMEOUT_MS = 8000;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -28,6 +30,13 @@ const state = {
   deadline: null, clocks: {}, events: [], online: [], spectators: 0, status: "connecting",
   pending: false, chat: [],
 };
+/** The events this viewer received in the room's match (the move log, the last move). */
+const received = new ReceivedEvents();
+/** Who is away (presence frames), posting "disconnected" / "is back" lines in the chat. */
+const presenceWatch = new PresenceWatch((lines) => {
+  postSystem(lines);
+  render();
+});
 let socket = null;
 let gameModule = null;
 let pendingTimer = null;
@@ -87,7 +96,7 @@ async function resign() {
 async function claimSeat(seat) {
   if (!(await ensurePlayer())) return;
   try {
-    state.room = await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "POST", auth: true });
+    takeRoom(await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "POST", auth: true }));
     socket.restart();
   } catch (error) {
     toastError(error);
@@ -97,7 +106,7 @@ async function claimSeat(seat) {
 
 async function leaveSeat(seat) {
   try {
-    state.room = await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "DELETE", auth: true });
+    takeRoom(await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "DELETE", auth: true }));
     state.seat = null;
     socket.restart();
   } catch (error) {
@@ -120,27 +129,45 @@ function announceTimeouts(events) {
   }
 }
 
+/** Post a system line (presence, seats) in the chat. */
+function postSystem(lines) {
+  for (const text of lines) addChatMessage(state.chat, { system: true, text, at: Date.now() / 1000 });
+}
+
+/** Take the room of a frame: post what changed in its seats, keep it. */
+function takeRoom(room) {
+  if (!room) return;
+  postSystem(seatLines(state.room, room));
+  state.room = room;
+}
+
 const HANDLERS = {
   welcome(frame) {
+    takeRoom(frame.room);
     Object.assign(state, {
-      seat: frame.seat ?? null, room: frame.room || state.room, version: frame.version ?? 0,
+      seat: frame.seat ?? null, version: frame.version ?? 0,
       view: frame.view ?? null, prompt: frame.prompt ?? null, legal: frame.legal || [],
       deadline: frame.deadline ?? null, clocks: frame.clocks || {}, events: [],
     });
+    received.open(state.room.match_id, state.seat);
+    if (state.view) received.greet(state.version);
     setPending(false);
   },
   update(frame) {
+    takeRoom(frame.room);
     Object.assign(state, {
       version: frame.version, view: frame.view ?? null, prompt: frame.prompt ?? null,
       legal: frame.legal || [], deadline: frame.deadline ?? null, clocks: frame.clocks || {},
-      events: frame.events || [], room: frame.room || state.room,
+      events: frame.events || [],
     });
+    received.open(state.room.match_id, state.seat);
+    received.add(state.events, state.version, memoOf(gameModule, state.view), gameContext().players);
     setPending(false);
     announceTimeouts(state.events);
   },
   room(frame) {
     const started = state.room && state.room.status === "open" && frame.room.status !== "open";
-    state.room = frame.room;
+    takeRoom(frame.room);
     // Removed by the creator, or replaced by a bot: greet again (as a spectator).
     if (lostMySeat(frame.room, state.seat)) socket.restart();
     // A match that starts without an update to this socket: ask for a fresh welcome.
@@ -155,6 +182,7 @@ const HANDLERS = {
   },
   presence(frame) {
     state.online = frame.online || [];
+    presenceWatch.change(state.room, state.online);
     state.spectators = frame.spectators || 0;
   },
   pong() {},
@@ -183,6 +211,15 @@ function outcomeHeld() {
   return Boolean(gameModule && gameModule.holdsOutcome && gameModule.holdsOutcome(byId("table")));
 }
 
+/** The invite link stays open while seats are free and folds away once they are all taken (the
+ * table then starts higher on a phone); the reader may open it again. */
+let seatsWereFull = null;
+function renderShare() {
+  const full = !state.room.seats.some((entry) => entry.player_id === null);
+  if (full !== seatsWereFull) byId("share").open = !full;
+  seatsWereFull = full;
+}
+
 function renderHead() {
   const title = gameTitle(state.game && state.game.titles, state.room.game);
   replace(byId("room-title"), title, " ",
@@ -193,10 +230,11 @@ function renderHead() {
   rules.title = t("rules.of", { game: title });
   const status = outcomeHeld() ? "playing" : state.room.status;
   byId("main").dataset.status = status;
-  byId("room-sub").textContent = [
-    t(`room.status.${status}`),
-    optionsSummary(state.room.options, state.game ? state.game.options : []),
-  ].filter(Boolean).join(" · ");
+  const options = optionsSummary(state.room.options, state.game ? state.game.options : []);
+  const sub = byId("room-sub");
+  sub.textContent = [t(`room.status.${status}`), options].filter(Boolean).join(" · ");
+  sub.title = options;
+  renderShare();
 }
 
 function renderStatus() {
@@ -230,8 +268,18 @@ function seatRow(entry) {
     !free && state.room.status !== "open" && !isBotName(entry.name)
       ? h("span", { class: ["presence-tag", online ? "online" : "offline"],
         text: t(online ? "room.online" : "room.offline") }) : null,
-    clock !== undefined && matchRunning() ? countdown(clock) : null,
+    clock !== undefined && matchRunning() ? seatClock(clock, presenceWatch.away(entry.seat)) : null,
     button);
+}
+
+/** A seat's countdown; a disconnected seat's clock says so (it keeps running: the server plays
+ * for the seat when it runs out). */
+function seatClock(deadline, away) {
+  const clock = countdown(deadline);
+  if (!away) return clock;
+  clock.classList.add("clock-away");
+  return h("span", { class: "seat-clock-away", "data-testid": "clock-away" }, clock, " ",
+    h("span", { class: "small", text: t("room.clock_away") }));
 }
 
 function renderSeats() {
@@ -254,7 +302,7 @@ function renderBotFill() {
   if (slot.dataset.key === key) return;
   slot.dataset.key = key;
   replace(slot, fillButton(state.room, player && player.id, (room) => {
-    state.room = room;
+    takeRoom(room);
     socket.restart();
     render();
   }, toastError));
@@ -281,6 +329,7 @@ function gameContext() {
   return {
     view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
+    lastEvents: received.last(), history: received.all(),
     players: state.room.seats.map((entry) => ({ ...entry, name: seatName(entry.name) })), connected: state.status === "connected", pending: state.pending,
     act, t, countdown, refresh: render,
   };
@@ -306,7 +355,7 @@ function renderTable() {
 
 /** Take a Room from a REST answer (removal, rematch) and redraw. */
 function adoptRoom(room) {
-  state.room = room;
+  takeRoom(room);
   render();
 }
 
@@ -325,6 +374,14 @@ function render() {
   updateTurnAlert(matchRunning() && state.legal.length > 0);
   renderChatToggle(mySide(), state.room.seats);
   renderChat(byId("chat-log"), state.chat);
+  renderMoveLog();
+}
+
+function renderMoveLog() {
+  const panel = byId("log-panel");
+  panel.hidden = !state.view;
+  if (!state.view || !gameModule) return;
+  renderLog(byId("move-log"), logEntries(received, gameModule, gameContext()));
 }
 
 // ------------------------------------------------------------------ start-up

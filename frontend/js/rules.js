@@ -8,6 +8,9 @@ import { HTML_LANG, currentLang, gameTitle, t } from "./i18n.js";
 import { initPage } from "./page.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
+/** Pages of the rules section that are no game (docs/rules/<topic>.<lang>.md, app/api/rules.py
+ * TOPICS), with the i18n key of their title. */
+const TOPICS = { fair_play: "rules.topic.fair_play" };
 
 /** The body nodes of `html` (the server's rendered Markdown), parsed inertly by DOMParser. */
 export function htmlNodes(html) {
@@ -15,17 +18,20 @@ export function htmlNodes(html) {
   return [...doc.body.childNodes].map((node) => document.adoptNode(node));
 }
 
-function gameLinks(games) {
-  return games.map((game) => h("li", {},
-    h("a", { href: `/rules/${encodeURIComponent(game.id)}`, "data-testid": `rules-link-${game.id}`,
-      "aria-current": game.id === gameId ? "page" : null, text: gameTitle(game.titles, game.id) })));
+function link(id, text) {
+  return h("li", {}, h("a", { href: `/rules/${encodeURIComponent(id)}`, "data-testid": `rules-link-${id}`,
+    "aria-current": id === gameId ? "page" : null, text }));
 }
 
-async function showRules(game) {
-  const title = gameTitle(game.titles, game.id);
-  byId("rules-title").textContent = t("rules.of", { game: title });
-  document.title = `${t("rules.of", { game: title })} · ${t("app.name")}`;
-  const rules = await api(`/api/rules/${encodeURIComponent(game.id)}/${currentLang()}`);
+function gameLinks(games) {
+  return [...games.map((game) => link(game.id, gameTitle(game.titles, game.id))),
+    ...Object.entries(TOPICS).map(([id, key]) => link(id, t(key)))];
+}
+
+async function showRules(id, heading) {
+  byId("rules-title").textContent = heading;
+  document.title = `${heading} · ${t("app.name")}`;
+  const rules = await api(`/api/rules/${encodeURIComponent(id)}/${currentLang()}`);
   const note = byId("rules-note");
   note.hidden = !rules.fallback;
   note.textContent = rules.fallback ? t("rules.fallback") : "";
@@ -43,12 +49,13 @@ async function main() {
     byId("rules-body").append(h("p", { class: "muted", text: t("rules.pick") }));
     return;
   }
-  if (!game) {
+  if (!game && !Object.hasOwn(TOPICS, gameId)) {
     byId("rules-title").textContent = t("error.unknown_game");
     return;
   }
+  const heading = game ? t("rules.of", { game: gameTitle(game.titles, game.id) }) : t(TOPICS[gameId]);
   try {
-    await showRules(game);
+    await showRules(gameId, heading);
   } catch (error) {
     replace(byId("rules-body"), h("p", { class: "error", text: t(`error.${error.code || "unknown"}`) }));
   }

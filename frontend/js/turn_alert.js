@@ -1,8 +1,9 @@
-// "Your turn" (issue 11 part 4): the tab title says so while this seat is asked a decision, and
+// "Your turn": the tab title says so while this seat is asked a decision, and
 // an optional short beep (WebAudio) sounds when a decision begins. The sound choice is
 // remembered in localStorage["arena.sound"] ("on" | "off"; off by default).
 
 import { h } from "./dom.js";
+import { icon } from "./icons.js";
 import { t } from "./i18n.js";
 
 const SOUND_KEY = "arena.sound";
@@ -30,10 +31,13 @@ function beep() {
   }
 }
 
+/** The toggle says the sound's state in words and with a speaker (crossed out when off);
+ * `aria-pressed` tells it to screen readers. */
 function paintToggle(button) {
   const on = soundOn();
   button.setAttribute("aria-pressed", String(on));
-  button.textContent = t(on ? "turn.sound_on" : "turn.sound_off");
+  button.dataset.sound = on ? "on" : "off";
+  button.replaceChildren(icon(on ? "speaker" : "speaker_off"), " ", t(on ? "turn.sound_on" : "turn.sound_off"));
 }
 
 /** A toggle button for the beep (its state is remembered). */

@@ -1,10 +1,10 @@
-// Fair-dealing check of a finished match (issue 9 part 5) on the match page.
+// Fair-dealing check of a finished match on the match page.
 //
-// verifySection(match) -> HTMLElement: a "Verify" button that asks the server to replay the
-// match from its revealed seed (GET /api/matches/{id}/verify -> {match_id, ok, checks: [str],
-// failure: str|null, actions: int}) and shows the verdict with the checks that passed, and a
-// link to download the match JSON for the independent check `python -m tools.verify FILE`.
-// The check lines come from tools/verify.py (English, technical: hashes and counts).
+// verifySection(match) -> HTMLElement: what verifying means, in words; a "Verify" button that asks
+// the server to replay the match from its revealed seed (GET /api/matches/{id}/verify ->
+// {match_id, ok, checks: [str], failure: str|null, actions: int}) and shows the verdict with the
+// checks that passed (English lines from the verifier, under a disclosure); a link to download
+// the match to check it elsewhere, and one to the page that tells how (/rules/fair_play).
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -15,8 +15,9 @@ function reportView(report) {
     h("p", { class: report.ok ? "verify-ok" : "error", "data-testid": "verify-verdict",
       text: report.ok ? t("verify.ok", { n: report.actions })
         : t("verify.failed", { reason: report.failure }) }),
-    h("ul", { class: "small verify-checks", "data-testid": "verify-checks" },
-      report.checks.map((line) => h("li", { text: line }))),
+    h("details", { class: "small" }, h("summary", { text: t("verify.details") }),
+      h("ul", { class: "verify-checks", "data-testid": "verify-checks", lang: "en" },
+        report.checks.map((line) => h("li", { text: line })))),
   ];
 }
 
@@ -43,6 +44,7 @@ export function verifySection(match) {
     h("p", { class: "muted small", text: t("verify.help") }),
     h("p", {}, button, " ",
       h("a", { href: `/api/matches/${encodeURIComponent(match.id)}`, download: `match-${match.id}.json`,
-        "data-testid": "verify-download", text: t("verify.download") })),
+        "data-testid": "verify-download", text: t("verify.download") }), " · ",
+      h("a", { href: "/rules/fair_play", "data-testid": "verify-how", text: t("verify.how") })),
     result);
 }

@@ -66,6 +66,16 @@ async def test_rules_api_answers_in_each_language(arena):
         assert body["html"].startswith("<h1>") and "<script" not in body["html"]
 
 
+async def test_the_fair_play_page_is_served_in_each_language(arena):
+    headings = {"en": "<h1>Fair play: how the deal can be checked</h1>",
+                "zh": "<h1>公平对局：如何核对发牌</h1>", "ja": "<h1>公正な対局：配牌を確かめる方法</h1>"}
+    for lang, heading in headings.items():
+        body = (await arena.http.get(f"/api/rules/fair_play/{lang}")).json()
+        assert (body["game"], body["lang"], body["fallback"]) == ("fair_play", lang, False)
+        assert body["html"].startswith(heading + "\n")
+        assert "SHA-256" in body["html"] and "python -m tools.verify" in body["html"]
+
+
 async def test_rules_api_refusals(arena):
     unknown = await arena.http.get("/api/rules/chess/en")
     assert unknown.status_code == 404  # like /api/ladders/{game}: the path names no game

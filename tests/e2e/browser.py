@@ -22,10 +22,12 @@ re-runs an expression through ``eval`` on every poll, which the site's CSP block
 from __future__ import annotations
 
 import functools
+import json
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import (Browser, BrowserContext, ConsoleMessage, Page, Playwright,
@@ -301,3 +303,70 @@ def expect_game_over(pages: Iterable[Page]) -> None:
     """Wait until every page shows the game-over banner (AssertionError after the timeout)."""
     for page in pages:
         expect(page.get_by_test_id("game-over")).to_be_visible()
+
+
+# ----------------------------------------------------------------------------- tables
+
+#: axe-core impacts a page must have none of.
+BLOCKING_IMPACTS = ("serious", "critical")
+
+
+def axe_problems(page: Page) -> list[tuple[str, str, int, str]]:
+    """Run axe-core (``axe-playwright-python``) on ``page``; return its serious and critical
+    violations as (rule id, impact, node count, first node's selector) — [] when there are none."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], v["impact"], len(v["nodes"]), str(v["nodes"][0]["target"]))
+            for v in found if v["impact"] in BLOCKING_IMPACTS]
+
+
+def log_lines(page: Page) -> list[str]:
+    """The move log's lines as the page shows them (oldest first)."""
+    return page.get_by_test_id("move-log").locator("[data-testid=log-line]").all_inner_texts()
+
+
+def check_finished_table(pages: Sequence[Page], watch: Page, reason_text: Callable[[str], str]) -> None:
+    """After a match every viewer watched from its start, check what every table must show.
+
+    - every page (players and the spectator ``watch``) has the same non-empty move log, without
+      an untranslated key: the log is built from public events only;
+    - the game-over banner says why in words (``reason_text(code)``, the expected sentence);
+    - the replay (opened from the spectator's banner) tells the same lines: its log at the last
+      step equals the room's, its step text is the last step's lines;
+    - axe-core finds no serious or critical problem on a player's page, the spectator's and the
+      replay.
+    """
+    lines = log_lines(watch)
+    assert lines and not any("⟦" in line for line in lines)
+    for page in pages:
+        assert log_lines(page) == lines, "a player's log differs from the spectator's"
+    reason = watch.get_by_test_id("banner-reason")
+    expect(reason).to_have_text(reason_text(reason.get_attribute("data-reason")))
+    found = {"player": axe_problems(pages[0]), "spectator": axe_problems(watch)}
+    assert found == {"player": [], "spectator": []}, found
+    watch.get_by_test_id("replay-link").click()
+    watch.wait_for_url("**/replay/*")
+    watch.locator("#table[data-game] > *").first.wait_for()  # the replay is loaded
+    watch.get_by_test_id("replay-last").click()
+    expect(watch.get_by_test_id("move-log").locator("[data-testid=log-line]")).to_have_count(len(lines),
+                                                                                          timeout=15_000)
+    assert log_lines(watch) == lines, "the replay tells other lines than the room"
+    current = watch.locator("[data-testid=log-line][aria-current=step]").all_inner_texts()
+    expect(watch.get_by_test_id("replay-action")).to_have_text(" ".join(current) if current else re.compile(".+"))
+    replay = axe_problems(watch)
+    assert replay == [], replay
+
+
+#: The frontend's texts, by language.
+TEXTS = {lang: json.loads((Path(__file__).resolve().parents[2] / "frontend" / "i18n" / f"{lang}.json")
+                          .read_text("utf-8")) for lang in ("en", "zh", "ja")}
+
+
+def reason_sentence(game: str, lang: str = "en") -> Callable[[str], str]:
+    """The outcome sentence the pages show for a reason code of ``game`` (js/outcome.js: the
+    game's own ``outcome.reason.<game>.<code>``, else ``outcome.reason.<code>``)."""
+    def sentence(code: str) -> str:
+        table = TEXTS[lang]
+        return table.get(f"outcome.reason.{game}.{code}", table.get(f"outcome.reason.{code}", code))
+    return sentence

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (chromium, click_first, expect_game_over, new_page,
-                               play_to_the_end, results, start_match)
+from tests.e2e.browser import (check_finished_table, chromium, click_first, expect_game_over,
+                               new_page, play_to_the_end, reason_sentence, results, start_match)
 
 pytestmark = pytest.mark.browser
 
@@ -56,3 +56,7 @@ def test_two_players_play_reversed_civilizations_to_the_end(live_server, chromiu
             expect(page.get_by_test_id("civ-phase")).to_have_text("Game over")
             expect(page.get_by_test_id("civ-outcome")).to_contain_text("wins")
         assert results((alice, bob)) == {"won", "lost"}
+        check_finished_table([alice, bob], watch, reason_sentence("civilization"))
+        # The match page names every option set, the clock too (civilization has no other).
+        watch.goto(watch.url.replace("/replay/", "/matches/").split("?")[0])
+        expect(watch.get_by_test_id("match-options")).to_have_text("Seconds per decision: 60")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (chromium, click_first, expect_game_over, new_page,
-                               play_to_the_end, results, start_match)
+from tests.e2e.browser import (check_finished_table, chromium, click_first, expect_game_over,
+                               new_page, play_to_the_end, reason_sentence, results, start_match)
 
 pytestmark = pytest.mark.browser
 
@@ -66,3 +66,4 @@ def test_two_players_play_grid_reversal_to_the_end(live_server, chromium_path):
         assert results((alice, bob)) in ({"won", "lost"}, {"draw"})
         assert watch.get_by_test_id("hand").count() == 0
         expect(watch.get_by_test_id("gr-status")).to_have_attribute("data-phase", "over")
+        check_finished_table([alice, bob], watch, reason_sentence("grid_reversal"))

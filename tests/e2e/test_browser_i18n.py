@@ -133,7 +133,7 @@ def test_legal_actions_explain_themselves(live_server, browser):
     }""")
     assert said == ["+2 を表向きで場の一番上（T5）に出します。",
                     "+2 を裏向きで場の一番上（T5）に出します：あなたの陣営だけが見えます。",
-                    "⇈ こだまする波 を裏向きで場の一番上（T1）に出します：あなたの陣営だけが見えます。"]
+                    "↑↑ こだまする波 を裏向きで場の一番上（T1）に出します：あなたの陣営だけが見えます。"]
     # Long-press on a touch screen shows that text, and the click it ends with plays nothing.
     card.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
     page.get_by_test_id("toast").filter(has_text=card.get_attribute("title")).wait_for()

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.browser import (chromium, click_first, expect_game_over, new_page,
-                               play_to_the_end, results, start_match)
+                               play_to_the_end, reason_sentence, results, start_match,
+                               check_finished_table)
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +61,4 @@ def test_two_players_and_a_spectator_play_numgr_to_the_end(live_server, chromium
             assert "⟦" not in page.get_by_test_id("table").inner_text()
         hp = [watch.get_by_test_id(f"ng-hp-{seat}").get_attribute("data-hp") for seat in (0, 1)]
         assert ended == {"draw"} or "0" in hp
+        check_finished_table([alice, bob], watch, reason_sentence("numgr"))

@@ -16,9 +16,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import (chromium, click_next, create_rc_room, expect_game_over, join_seats,
-                               new_page, play_to_the_end, resign, results, seeded_live_server,
-                               take_seat)
+from tests.e2e.browser import (check_finished_table, chromium, click_next, create_rc_room,
+                               expect_game_over, join_seats, new_page, play_to_the_end,
+                               reason_sentence, resign, results, seeded_live_server, take_seat)
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +66,7 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(seeded_server, chro
         alice.locator("#chat-input").fill("<b>good luck</b> & have fun")
         alice.locator("#chat-input").press("Enter")
         for page in (bob, watch):
-            line = page.get_by_test_id("chat-log").locator(".chat-text")
+            line = page.get_by_test_id("chat-log").locator(".chat-message .chat-text")
             expect(line).to_have_text("<b>good luck</b> & have fun")
             assert page.get_by_test_id("chat-log").locator("b").count() == 0
 
@@ -107,6 +107,7 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(seeded_server, chro
         assert result.startswith(f"Result {last_row[2]}.")
         assert results((alice, bob)) in ({"won", "lost"}, {"draw"})
         assert watch.get_by_test_id("game-over").get_attribute("data-result") in ("over", "draw")
+        check_finished_table([alice, bob], watch, reason_sentence("reverse_curse"))
 
         alice.goto(f"{live_server}/history")
         entry = alice.locator("[data-testid=match-link]", has_text=code)
@@ -140,5 +141,5 @@ def test_a_seat_can_be_left_before_the_start_and_resigning_asks_first(live_serve
         expect(bob.get_by_test_id("game-over")).to_have_attribute("data-result", "lost")
         expect(alice.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
         expect(alice.get_by_test_id("game-over")).to_contain_text("You won!")
-        expect(alice.get_by_test_id("game-over")).to_contain_text("by resignation")
+        expect(alice.get_by_test_id("game-over")).to_contain_text("A side resigned.")
         expect(bob.get_by_test_id("resign")).to_be_hidden()

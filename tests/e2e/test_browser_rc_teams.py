@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (RC_HALF, chromium, click_first, create_room, evaluate_on,
-                               expect_game_over, join_seats, new_page, play_to_the_end,
-                               seeded_live_server, take_seat)
+from tests.e2e.browser import (RC_HALF, check_finished_table, chromium, click_first, create_room,
+                               evaluate_on, expect_game_over, join_seats, new_page,
+                               play_to_the_end, reason_sentence, seeded_live_server, take_seat)
 
 pytestmark = pytest.mark.browser
 
@@ -83,15 +84,19 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
         names = ["Ann", "Bob", "Cat", "Dan"]
         link = create_room(players[0], seeded_server, "reverse_curse", names[0], two_vs_two)
         take_seat(players[0], 0)
-        # Two teams of two seats before the start: seats 1+3 and 2+4 (rulings "Formats").
+        # Two teams of two seats before the start (seats 1+3 and 2+4, rulings "Formats"), from
+        # the room's `teams` (the engine's sides) once the server sends them.
         teams_shown = players[0].get_by_test_id("seat-team")
-        expect(teams_shown).to_have_count(2)
-        expect(teams_shown.nth(0).locator("[data-seat]")).to_have_count(2)
+        code = link.rsplit("/", 1)[1]
+        if "teams" in httpx.get(f"{seeded_server}/api/rooms/{code}").json():
+            expect(teams_shown).to_have_count(2)
+            expect(teams_shown.nth(0).locator("[data-seat]")).to_have_count(2)
         join_seats(link, players[1:], names[1:])
         watch.goto(link)
         for page in pages:
             expect(page.get_by_test_id("rc-status")).to_be_visible()
         # The seed's coin toss: DOWN = seats 0, 2 (Ann, Cat), UP = seats 1, 3 (Bob, Dan).
+        expect(watch.get_by_test_id("seat-team")).to_have_count(2)
         down_team = watch.locator("[data-testid=seat-team][data-side=DOWN] [data-seat]")
         expect(down_team).to_have_count(2)
         expect(players[0].get_by_test_id("hand")).to_have_count(2)
@@ -145,6 +150,11 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
         wins = watch.locator("[data-testid=ladder-row] td[data-col=wins]").all_inner_texts()
         assert wins in (["1", "1", "0", "0"], ["0", "0", "0", "0"])
 
+        # Back in the room (the tab keeps what it received): the same log as the players'.
+        watch.goto(link)
+        expect(watch.get_by_test_id("game-over")).to_be_visible()
+        check_finished_table(players, watch, reason_sentence("reverse_curse"))
+
 
 UNITS = """async () => {
   const i18n = await import("/static/js/i18n.js");
@@ -152,7 +162,7 @@ UNITS = """async () => {
   const t = i18n.t;
   const monsters = await import("/static/games/rc_monsters.js");
   const chart = await import("/static/games/rc_stairs_chart.js");
-  const seats = await import("/static/games/rc_seats.js");
+  const seats = await import("/static/js/teams.js");
   const view = (more) => ({ phase: "deployment", my_side: "DOWN", side_to_act: "DOWN", turn: 2,
     held: { UP: null, DOWN: "SPY_EYE" }, energy: { UP: 3, DOWN: 0 }, field: [], graveyard: [],
     deck_size: 12, sides: { UP: [1], DOWN: [0] }, hand_sizes: { 0: 5, 1: 6 }, hands: { 0: ["+1"] },
@@ -161,9 +171,13 @@ UNITS = """async () => {
   const svg = chart.stairsChart([
     { set: 1, first_side: "UP", result: -6, position_after: -6 },
     { set: 2, first_side: "DOWN", result: 13, position_after: 7 }], { ko: 24, maxSets: 6, t });
-  const room = { game: "reverse_curse", seats: [0, 1, 2, 3, 4, 5].map((seat) => ({
-    seat, player_id: seat < 3 ? seat + 10 : null, name: seat < 3 ? `P${seat}` : null,
-    side: null })) };
+  const room = { game: "reverse_curse", teams: [[0, 2, 4], [1, 3, 5]],
+    seats: [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, player_id: seat < 3 ? seat + 10 : null,
+      name: seat < 3 ? `P${seat}` : null, side: null })) };
+  // Without a teams field (a server that does not send it yet): teams by side once known.
+  const sided = { game: "reverse_curse", seats: [0, 1, 2, 3].map((seat) => ({ seat,
+    player_id: seat + 10, name: `P${seat}`, side: seat % 2 ? "UP" : "DOWN" })) };
+  const unsided = { ...sided, seats: sided.seats.map((entry) => ({ ...entry, side: null })) };
   return {
     first: [monsters.firstShopper({ position: 5, first_side: "UP" }),
             monsters.firstShopper({ position: -3, first_side: "UP" }),
@@ -187,7 +201,9 @@ UNITS = """async () => {
     firsts: [...svg.querySelectorAll("[data-testid=stairs-first]")].map((e) => e.textContent),
     teams: seats.seatTeams(room).map((team) => team.seats.map((entry) => entry.seat)),
     teamText: seats.teamSeatsText(room, t),
-    solo: seats.seatTeams({ game: "reverse_curse", seats: [{ seat: 0 }, { seat: 1 }] }),
+    solo: seats.seatTeams({ game: "reverse_curse", teams: [[0], [1]], seats: [{ seat: 0 }, { seat: 1 }] }),
+    bySide: seats.seatTeams(sided).map((team) => [team.side, team.seats.map((entry) => entry.seat)]),
+    unknown: seats.seatTeams(unsided),
   };
 }"""
 
@@ -208,3 +224,5 @@ def test_shop_summon_chart_and_team_helpers(live_server, chromium_path):
     assert got["teams"] == [[0, 2, 4], [1, 3, 5]]
     assert got["teamText"] == "Team 1: P0, P2 · Team 2: P1"
     assert got["solo"] is None
+    assert got["bySide"] == [["DOWN", [0, 2]], ["UP", [1, 3]]]
+    assert got["unknown"] is None

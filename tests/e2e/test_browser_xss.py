@@ -80,7 +80,7 @@ def test_hostile_names_and_chat_render_as_text(live_server, chromium_path):
         bob.get_by_test_id("verify-button").click()
         verdict = bob.get_by_test_id("verify-verdict")
         expect(verdict).to_have_text(
-            "Verified: the seed matches its commitment, and replaying 1 actions from it "
+            "Verified: the seed fits its fingerprint, and replaying the 1 recorded move from it "
             "gives the recorded result.")
         checks = bob.get_by_test_id("verify-checks").locator("li")
         expect(checks).to_have_count(5)

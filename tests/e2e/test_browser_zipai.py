@@ -21,8 +21,8 @@ from playwright.sync_api import Page, expect
 from engine.zipai import GAME
 from tests.app.conftest import SEED, arena, db_path, template_db  # noqa: F401 (fixtures)
 from tests.app.expect import Expect, assert_caught_up, catch_up
-from tests.e2e.browser import (chromium, click_first, expect_game_over, new_page,
-                               play_to_the_end, start_match)
+from tests.e2e.browser import (check_finished_table, chromium, click_first, expect_game_over,
+                               new_page, play_to_the_end, reason_sentence, start_match)
 
 #: What a Zipai player clicks, in the order tried: win, pass a claim, discard the rightmost card.
 ZP_CLICKABLE = (
@@ -71,6 +71,15 @@ def test_three_players_and_a_spectator_play_zipai_to_the_end(live_server, chromi
         totals = [int(re.search(r"-?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
                       .group()) for s in range(3)]
         assert sum(totals) == 0
+        # A ranking headline for each player: "1st of 3, +2" (place, then the points).
+        ranks = {page: page.get_by_test_id("banner-title").inner_text() for page in (alice, bob, carol)}
+        for seat, page in enumerate((alice, bob, carol)):
+            if totals == [0, 0, 0]:  # a 荒庄 hand: all rank first, a draw
+                assert ranks[page] == "Draw"
+            else:
+                assert re.fullmatch(r"(1st|2nd|3rd) of 3, [+-]\d+", ranks[page]), ranks[page]
+                assert ranks[page].endswith(f", {totals[seat]:+d}")
+        check_finished_table([alice, bob, carol], watch, reason_sentence("zipai"))
 
 
 # ----------------------------------------------------------------------------- websockets

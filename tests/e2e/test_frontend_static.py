@@ -73,7 +73,7 @@ def test_reverse_curse_cards_monsters_and_sides_have_labels(english):
     wanted |= {f"rc.monster.{code}" for code in MONSTERS}
     wanted |= {f"rc.monster_help.{code}" for code in MONSTERS}
     wanted |= {"rc.side.UP", "rc.side.DOWN", "side.UP", "side.DOWN"}
-    wanted |= {f"outcome.reason.{reason}" for reason in ("ko", "decision", "draw", "resign")}
+    wanted |= {f"outcome.reason.reverse_curse.{reason}" for reason in ("ko", "decision", "draw", "resign")}
     assert len(SPECIALS) == 6 and len(MONSTERS) == 6
     assert sorted(wanted - set(english)) == []
 
@@ -83,3 +83,21 @@ def test_no_html_is_built_from_strings(path):
     sinks = re.findall(r"\.(?:innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML\(|document\.write|\beval\(",
                        path.read_text("utf-8"))
     assert sinks == []
+
+
+def test_the_room_page_imports_nothing_of_a_game():
+    """The shell loads the table module by the room's game id; it names no game file itself."""
+    for page in ("room.js", "lobby.js", "replay.js"):
+        text = COMMENT.sub("", (FRONTEND / "js" / page).read_text("utf-8"))
+        imports = re.findall(r'^import .* from "([^"]+)";$', text, re.M)
+        assert imports and all(path.startswith("./") for path in imports), (page, imports)
+        assert not re.search(r"reverse_curse|zipai|grid_reversal|numgr|civilization|mahjong", text), page
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(FRONTEND)))
+def test_no_inline_styles_and_no_emoji(path):
+    """A strict CSP refuses inline styles: style only through classes or el.style.setProperty;
+    and no picture may need an emoji font (icons are inline SVG: js/icons.js)."""
+    text = COMMENT.sub("", path.read_text("utf-8"))
+    assert re.findall(r'\bstyle\s*[:=]\s*["`{]|setAttribute\(\s*"style"|<style|\.style\.cssText|style="', text) == []
+    assert re.findall(r"[\U0001F000-\U0001FFFF\u2690-\u26FF]", text) == []

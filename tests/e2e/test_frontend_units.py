@@ -43,7 +43,7 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
     assert got["params"] == "▲ UP leads by 2"
     assert got["unfilled"] == "{side} leads by {n}"
     assert got["labels"] == ["+1", "−3", "×2 Double Bubble", "×−1 Flip Trap", "⊘ Silence Siren",
-                             "≡ Mirror Pillar", "⇈ Echo Flow", "⇄ Reverse Curse"]
+                             "≡ Mirror Pillar", "↑↑ Echo Flow", "⇄ Reverse Curse"]
     assert got["signed"] == ["+3", "0", "−2"]
     # Rulings example [+2, MIRROR_PILLAR, DOUBLE_BUBBLE, SILENCE_SIREN] → 2, top card first,
     # then a MIRROR on top (copies nothing) and a −1 under ECHO → MIRROR (×4) adding −4.

@@ -148,7 +148,7 @@ SAME_EVERYWHERE = {"clock.left", "gr.card.1", "gr.card.2", "gr.card.3", "gr.card
                    "gr.stack.effect", "side.UP", "side.DOWN", "rc.side.UP", "rc.side.DOWN",
                    "rc.up_card", "rc.down_card", "game.numgr", "zp.gloss.small", "zp.gloss.big",
                    "history.versus", "gr.status.response", "zp.action.bi", "zp.kind.guosao",
-                   "rc.ko_mark", "common.ok", "ng.hp"}
+                   "rc.ko_mark", "common.ok", "ng.hp", "ladders.player_id"}
 
 
 def test_chinese_and_japanese_are_translated(dicts):

@@ -1,0 +1,102 @@
+// Helpers every game table shares (interface of the tables: README.md). A table module imports
+// what it needs from here instead of redefining it; nothing in this file knows a game.
+
+import { h } from "/static/js/dom.js";
+
+/** Link the table's own stylesheet `/static/games/<file>` once per page (a second call for the
+ * same file does nothing). */
+export function ensureStyles(file) {
+  const href = `/static/games/${file}`;
+  if (document.querySelector(`link[data-table-css="${CSS.escape(file)}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href, "data-table-css": file }));
+}
+
+/** Whether the table must not send an action now: one is on its way, or the socket is down. */
+export function busy(ctx) {
+  return Boolean(ctx.pending || !ctx.connected);
+}
+
+/** Translate `key` with the shell's t (ctx.t), filling `{name}` placeholders from `params`. */
+export function tr(ctx, key, params = {}) {
+  return ctx.t(key, params);
+}
+
+/** Whether the viewer is a spectator (no seat). */
+export function isSpectator(ctx) {
+  return ctx.seat === null || ctx.seat === undefined;
+}
+
+/** The seat's display name: its player's name from ctx.players (bot names already in the
+ * page's language), else "Seat n" (n = seat + 1). */
+export function seatName(ctx, seat) {
+  const entry = (ctx.players || []).find((player) => player.seat === seat);
+  return entry && entry.name ? entry.name : ctx.t("room.seat_n", { n: seat + 1 });
+}
+
+/** seatName, with " (you)" added for the viewer's own seat. */
+export function seatLabel(ctx, seat) {
+  const name = seatName(ctx, seat);
+  return seat === ctx.seat ? ctx.t("room.name_you", { name }) : name;
+}
+
+/** The seat drawn nearest the viewer: the viewer's own, or `fallback` for a spectator. */
+export function bottomSeat(ctx, fallback = 0) {
+  return isSpectator(ctx) ? fallback : ctx.seat;
+}
+
+/** The legal actions of one `type` (in the legal list's order). */
+export function legalOf(ctx, type) {
+  return ctx.legal.filter((action) => action.type === type);
+}
+
+/** The clock to show (unix seconds): the viewer's deadline while it is asked, else the earliest
+ * deadline of the seats being waited for (ctx.clocks); null when there is none. */
+export function currentClock(ctx) {
+  if (ctx.legal.length && ctx.deadline) return ctx.deadline;
+  const clocks = Object.values(ctx.clocks || {});
+  return clocks.length ? Math.min(...clocks) : null;
+}
+
+/** The per-table memory of `root` in `store` (a WeakMap), made by `init()` on first use. */
+export function memoryOf(store, root, init) {
+  if (!store.has(root)) store.set(root, init());
+  return store.get(root);
+}
+
+/**
+ * Mark `el` as the last action played (class `last-move`, with a word for screen readers in its
+ * title); `fresh` (the action has just arrived, not a redraw) adds `last-move-fresh`, which
+ * animates once unless the reader asked for reduced motion (css/games.css). Returns `el`.
+ */
+export function markLastMove(el, ctx, fresh) {
+  el.classList.add("last-move");
+  if (fresh) el.classList.add("last-move-fresh");
+  el.dataset.lastMove = "true";
+  const said = ctx.t("log.last_move");
+  el.setAttribute("aria-description", said);
+  if (!el.title) el.title = said;
+  return el;
+}
+
+/**
+ * The move-log lines of one batch of `events` ([{kind, data}], as received), by `table`:
+ * {kind: (data, ctx) => string | string[] | null}. Kinds the table lacks (and null results) give
+ * no line — a table lists only public events, so a hidden answer is never logged.
+ */
+export function linesFrom(table, events, ctx) {
+  const lines = [];
+  for (const event of events) {
+    const line = Object.hasOwn(table, event.kind) ? table[event.kind](event.data || {}, ctx) : null;
+    if (Array.isArray(line)) lines.push(...line.filter(Boolean));
+    else if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/** The last event of `events` whose kind is one of `kinds`, or null. */
+export function lastOf(events, kinds) {
+  for (let i = (events || []).length - 1; i >= 0; i -= 1) {
+    if (kinds.includes(events[i].kind)) return events[i];
+  }
+  return null;
+}

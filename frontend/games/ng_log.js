@@ -1,0 +1,78 @@
+// NumGR move log (games/README.md "logLines"): one line per public event. A θ's face-down card
+// stays unnamed (`stack_played` has no base for it) and the owner-only events (`card_held`,
+// `cards_drawn_private`) are never logged. Events: docs/protocol.md "NumGR view".
+
+import { cardText, faceText } from "./ng_text.js";
+import { lastOf, linesFrom, seatName } from "./kit.js";
+
+function playLine(d, ctx) {
+  const name = seatName(ctx, d.seat);
+  const card = cardText(d.main);
+  const parts = [];
+  if (d.base && d.main[0] !== "T") parts.push(ctx.t("ng.log.on", { card: cardText(d.base) }));
+  if (d.copy) parts.push(ctx.t("ng.copy", { face: faceText(d.copy) }));
+  if (d.mode && (d.copy || d.main[0]) === "G") parts.push(ctx.t(`ng.synergy.${d.mode}`));
+  else if (d.mode) parts.push(ctx.t("ng.star", { mode: ctx.t(`ng.mode.${d.mode}`) }));
+  if (d.base_mode) parts.push(ctx.t("ng.star_zero", { mode: ctx.t(`ng.mode.${d.base_mode}`) }));
+  if ((d.copy || d.main[0]) === "T" && d.lock === null) {
+    parts.push(d.base ? ctx.t("ng.holds", { card: cardText(d.base) }) : ctx.t("ng.holds_hidden"));
+  }
+  if (d.lock !== null && d.lock !== undefined) parts.push(ctx.t("ng.locks", { card: `#${d.lock}` }));
+  return ctx.t("ng.log.played", { name, card, id: d.id, how: parts.length ? ` (${parts.join(", ")})` : "" });
+}
+
+const LINES = {
+  turn_started: (d, ctx) => ctx.t("ng.log.turn", { n: d.turn, name: seatName(ctx, d.seat) }),
+  stack_played: playLine,
+  stack_locked: (d, ctx) => ctx.t("ng.log.locked", { id: d.id, by: d.by }),
+  stack_reflected: (d, ctx) => ctx.t("ng.log.reflected", { id: d.id, name: seatName(ctx, d.to) }),
+  stack_removed: (d, ctx) => ctx.t("ng.log.removed", { id: d.id, cards: d.cards.map(cardText).join(" ") }),
+  card_released: (d, ctx) => ctx.t("ng.log.released", { name: seatName(ctx, d.seat), card: cardText(d.card) }),
+  variant: (d, ctx) => ctx.t(`ng.log.variant.${d.kind}`, { name: seatName(ctx, d.seat), face: faceText(d.face) }),
+  hp_check: (d, ctx) => checkLine(d, ctx),
+  card_discarded: (d, ctx) => ctx.t("ng.log.discarded", { name: seatName(ctx, d.seat), card: cardText(d.card) }),
+  pending_discarded: (d, ctx) => ctx.t("ng.log.pending_discarded",
+    { name: seatName(ctx, d.seat), cards: d.cards.map(cardText).join(" ") }),
+  cards_drawn: (d, ctx) => ctx.t("ng.log.drew", { name: seatName(ctx, d.seat), n: d.count }),
+  reshuffled: (d, ctx) => ctx.t("ng.log.reshuffled", { n: d.deck_size }),
+};
+
+/** "HP check: Alice faced 3 against 2 — lost 1 HP." for an `hp_check` event's data (`key`:
+ * the sentence, "ng.log.check" in the log, "ng.last_check" under the table). */
+export function checkLine(d, ctx, key = "ng.log.check") {
+  return ctx.t(key, { name: seatName(ctx, d.seat), attack: d.attack + d.unstoppable,
+    defense: d.defense, result: ctx.t(d.lost ? "ng.lost_hp" : "ng.held_hp") });
+}
+
+/** The move-log lines of one batch of events this viewer received (README.md "logLines");
+ * a clean-up's run of `stack_discarded` events makes one line, where the run is. */
+export function logLines(events, ctx) {
+  const lines = [];
+  let cleared = [];
+  const flush = () => {
+    if (cleared.length) lines.push(ctx.t("ng.log.cleanup", { ids: cleared.join(", ") }));
+    cleared = [];
+  };
+  for (const event of events) {
+    if (event.kind === "stack_discarded") {
+      cleared.push(`#${event.data.id}`);
+      continue;
+    }
+    flush();
+    lines.push(...linesFrom(LINES, [event], ctx));
+  }
+  flush();
+  return lines;
+}
+
+/** The id of the stack played last in `events`, or null. */
+export function lastStack(events) {
+  const played = lastOf(events, ["stack_played"]);
+  return played ? played.data.id : null;
+}
+
+/** The data of the last `hp_check` in `events` (all this viewer received), or null. */
+export function lastCheck(events) {
+  const check = lastOf(events, ["hp_check"]);
+  return check ? check.data : null;
+}

@@ -1,0 +1,125 @@
+// The move log of a match, for the room and replay pages: what happened, in plain words, from the
+// events this viewer received. The words come from the game module's optional
+// `logLines(events, ctx)` (games/README.md); the shell adds the clock timeouts. The room keeps
+// what it received in sessionStorage (per match and viewer), so a reload keeps the log, the
+// last-move mark and what a table derives from past events.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { seatName } from "./bots.js";
+
+/** How many event batches a room keeps per match (older ones are dropped from the log). */
+const KEEP_BATCHES = 1500;
+
+function holderName(ctx, seat) {
+  const entry = (ctx.players || []).find((player) => player.seat === seat);
+  return entry && entry.name ? seatName(entry.name) : t("room.seat_n", { n: seat + 1 });
+}
+
+/** The memo the table `module` keeps of the view that came with a batch (its optional
+ * `logMemo(view)`: what its log lines need of that moment), or null. */
+export function memoOf(module, view) {
+  return module && module.logMemo && view ? module.logMemo(view) : null;
+}
+
+/** The log lines of one batch of events ([{kind, data}]) for the table `module` and its ctx
+ * (ctx.memo: the batch's memo): a `timeout {seat}` gives "Bob's time ran out …", the rest is the
+ * module's (none without `logLines`). */
+export function batchLines(module, events, ctx) {
+  const lines = events.filter((event) => event.kind === "timeout")
+    .map((event) => t("log.timeout", { name: holderName(ctx, event.data.seat) }));
+  const rest = events.filter((event) => event.kind !== "timeout");
+  if (module && module.logLines && rest.length) lines.push(...module.logLines(rest, ctx));
+  return lines;
+}
+
+/**
+ * The events one viewer received in one match, batch by batch (one batch = one update's
+ * events), kept in sessionStorage under `arena.log.<match>.<seat|spectator>`; a gap (the page
+ * was not connected while versions passed) is kept as a batch {gap: true}.
+ */
+export class ReceivedEvents {
+  constructor() {
+    this.key = null;
+    this.batches = [];
+    this.version = -1;
+  }
+
+  /** Switch to match `matchId` seen by `seat` (null = spectator), loading what was kept. */
+  open(matchId, seat) {
+    const key = matchId === null || matchId === undefined ? null
+      : `arena.log.${matchId}.${seat === null || seat === undefined ? "spectator" : seat}`;
+    if (key === this.key) return;
+    this.key = key;
+    const kept = key ? JSON.parse(sessionStorage.getItem(key) || "null") : null;
+    this.batches = kept ? kept.batches : [];
+    this.version = kept ? kept.version : -1;
+  }
+
+  /** Note a welcome at `version`: when versions passed unseen (since the last batch, or since
+   * the match began for a page that arrives late), a gap. */
+  greet(version) {
+    const unseen = this.batches.length ? version > this.version : version > 0;
+    if (unseen && !(this.batches.length && this.batches.at(-1).gap)) this.batches.push({ gap: true, events: [] });
+    this.version = Math.max(this.version, version);
+    this.save();
+  }
+
+  /** Add one update's events (seen at `version`) with the table's memo of its view and the
+   * seats' names then (`players` [{seat, name}]: a line keeps the name of whoever made the move,
+   * also after the computer took the seat over); nothing for an update without events. */
+  add(events, version, memo = null, players = []) {
+    this.version = Math.max(this.version, version);
+    if (!events.length) return;
+    const names = players.map(({ seat, name }) => ({ seat, name }));
+    this.batches.push(memo === null ? { events, names } : { events, memo, names });
+    if (this.batches.length > KEEP_BATCHES) this.batches.splice(0, this.batches.length - KEEP_BATCHES);
+    this.save();
+  }
+
+  /** The events of the last batch that had any ([] when none). */
+  last() {
+    const batch = this.batches.findLast((entry) => !entry.gap);
+    return batch ? batch.events : [];
+  }
+
+  /** Every event received in this match, oldest first. */
+  all() {
+    return this.batches.flatMap((batch) => batch.events);
+  }
+
+  save() {
+    if (!this.key) return;
+    try {
+      sessionStorage.setItem(this.key, JSON.stringify({ version: this.version, batches: this.batches }));
+    } catch {
+      // storage full: the log of this page still shows what it received
+    }
+  }
+}
+
+/** The log entries [{text, gap?}] of every kept batch for `module` and ctx. */
+export function logEntries(received, module, ctx) {
+  return received.batches.flatMap((batch) => (batch.gap ? [{ text: t("log.gap"), gap: true }]
+    : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batch.names || ctx.players })
+      .map((text) => ({ text }))));
+}
+
+/**
+ * Draw the log `entries` [{text, gap?, step?, current?}] into the list `list` (only when they
+ * changed), newest last, keeping it scrolled to the newest line unless the reader scrolled up.
+ */
+export function renderLog(list, entries) {
+  const key = JSON.stringify(entries);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  list.replaceChildren(...(entries.length ? entries.map((entry) => h("li", {
+    class: ["log-line", entry.gap && "log-gap muted", entry.current && "log-current"],
+    "data-testid": "log-line", "data-step": entry.step, "aria-current": entry.current ? "step" : null,
+    text: entry.text })) : [h("li", { class: "muted", text: t("log.empty") })]));
+  const current = list.querySelector(".log-current");
+  if (current) {  // the step shown in a replay: in the middle of the list (the page stays put)
+    list.scrollTop += current.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+  } else if (atBottom) list.scrollTop = list.scrollHeight;
+}

@@ -1,0 +1,67 @@
+// Teams of a room, for any game: the seat groups that play as one side (the engine's
+// `sides(options, seats)`, sent in the room JSON as `teams: [[seat, …], …]`). A room is a team
+// room when some group has more than one seat (Reverse Curse 2v2 / 3v3); 1v1 and free-for-all
+// games have one seat per group and show a plain seat list. Which side (UP/DOWN…) a team plays
+// is known once the match started (the room's seats carry `side` then).
+
+import { h } from "./dom.js";
+import { has } from "./i18n.js";
+
+/** The seat groups of `room`: `room.teams` when the server sends it; otherwise (until every
+ * server does) the seats grouped by their `side`, which exists only once the match started. */
+function groups(room) {
+  if (Array.isArray(room.teams)) return room.teams;
+  if (!room.seats.length || room.seats.some((entry) => !entry.side)) return null;
+  const bySide = new Map();
+  for (const entry of room.seats) bySide.set(entry.side, [...(bySide.get(entry.side) || []), entry.seat]);
+  return [...bySide.values()];
+}
+
+/**
+ * The teams of a team room as [{index: 0-based, side: str|null, seats: [seat entry]}] (seat
+ * entry = the room's {seat, player_id, name, side}), in the server's team order; null when the
+ * room is not a team room (every group holds one seat) or its teams are not known yet.
+ */
+export function seatTeams(room) {
+  const teams = room ? groups(room) : null;
+  if (!teams || teams.every((team) => team.length < 2)) return null;
+  return teams.map((seats, index) => {
+    const entries = seats.map((seat) => room.seats.find((entry) => entry.seat === seat)).filter(Boolean);
+    const side = entries.length && entries[0].side ? entries[0].side : null;
+    return { index, side, seats: entries };
+  });
+}
+
+function sideText(side, t) {
+  return has(`side.${side}`) ? t(`side.${side}`) : side;
+}
+
+function teamTitle(team, t) {
+  const seats = team.seats.map((entry) => entry.seat + 1).join(", ");
+  return team.side ? t("room.team_side", { side: sideText(team.side, t), seats })
+    : t("room.team_n", { n: team.index + 1, seats });
+}
+
+/**
+ * The room page's seat list items for a team room: one item per team with its title and its
+ * seats drawn by `seatRow(entry)`; null when the room is not a team room.
+ */
+export function teamSeatItems(room, seatRow, t) {
+  const teams = seatTeams(room);
+  if (!teams) return null;
+  return teams.map((team) => h("li", { class: ["seat-team", team.side && `side-${team.side}`],
+    "data-testid": "seat-team", "data-team": team.index, "data-side": team.side },
+  h("h3", { class: "seat-team-title", text: teamTitle(team, t) }),
+  h("ol", { class: "seats" }, team.seats.map(seatRow))));
+}
+
+/** The lobby's seat text of a team room ("Team 1: Ann, Cat · Team 2: Bob"), or null.
+ * `name(entry)` gives a seat holder's display name. */
+export function teamSeatsText(room, t, name = (entry) => entry.name) {
+  const teams = seatTeams(room);
+  if (!teams) return null;
+  return teams.map((team) => {
+    const names = team.seats.filter((e) => e.player_id !== null).map(name);
+    return `${t("room.team_short", { n: team.index + 1 })}: ${names.length ? names.join(", ") : "—"}`;
+  }).join(" · ");
+}

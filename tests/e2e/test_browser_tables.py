@@ -1,0 +1,626 @@
+"""Tables players can follow, in Debian's Chromium: the move log, the last move, outcomes in words,
+who left, seat colours, the ladder, the small things, fonts and accessibility.
+
+One server for the module (fixed seed; a ``ManualClock``, so no clock runs out unless a test moves
+it) and one browser. Rooms are set up through the REST API; everything checked is what a page
+shows. The games' own end-to-end tests (``test_browser_<game>.py``) add, for every table, the
+checks of ``browser.check_finished_table`` (the same log for every viewer, the replay telling the
+same lines, the reason in words, axe).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from engine.registry import GAMES
+from tests.conftest import threaded_server
+from tests.e2e.browser import TEXTS, axe_problems, chromium, click_first, log_lines, new_page
+from tests.e2e.engine_reasons import outcome_reasons
+
+pytestmark = pytest.mark.browser
+
+SEED = bytes(range(100, 132))
+LOCALES = {"en": "en-US", "zh": "zh-CN", "ja": "ja-JP"}
+SEATS = {"reverse_curse": 2, "zipai": 3, "grid_reversal": 2, "numgr": 2, "civilization": 2}
+
+
+class Site:
+    """The module's server: its URL, its clock, and REST helpers that act as a player."""
+
+    def __init__(self, base: str, clock) -> None:
+        self.base, self.clock = base, clock
+
+    def player(self, name: str) -> dict:
+        return httpx.post(f"{self.base}/api/players", json={"name": name}).json()
+
+    def room(self, creator: dict, game: str, options: dict | None = None, seated: list | None = None,
+             **settings) -> str:
+        """A room of ``game`` made by ``creator``; ``seated[n]`` takes seat n. Returns the code."""
+        room = httpx.post(f"{self.base}/api/rooms", headers=auth(creator),
+                          json={"game": game, "options": options or {}, **settings})
+        code = room.json()["code"]
+        for seat, person in enumerate(seated or []):
+            answer = httpx.post(f"{self.base}/api/rooms/{code}/seats/{seat}", headers=auth(person))
+            assert answer.status_code == 200, answer.text
+        return code
+
+    def bots(self, creator: dict, code: str, level: str = "random") -> None:
+        answer = httpx.post(f"{self.base}/api/rooms/{code}/bots", json={"level": level}, headers=auth(creator))
+        assert answer.status_code == 200, answer.text
+
+    def open(self, browser: Browser, path: str, player: dict | None = None, width: int = 1280,
+             height: int = 900, lang: str = "en") -> Page:
+        """A new page (its own context) of ``path``, as ``player`` (or a guest), in ``lang``."""
+        page = new_page(browser, width, height, LOCALES[lang])
+        page.goto(f"{self.base}/healthz")
+        if player:
+            page.evaluate("p => localStorage.setItem('arena.player', JSON.stringify(p))", player)
+        page.goto(f"{self.base}{path}")
+        return page
+
+
+def auth(player: dict) -> dict:
+    return {"Authorization": f"Bearer {player['token']}"}
+
+
+def table_ready(page: Page) -> None:
+    page.locator("#table[data-game]:not([data-game=''])").wait_for()
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[Site]:
+    from app.main import create_app
+    from app.rooms.clocks import ManualClock
+    from app.settings import Settings
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp(prefix="tables-"))
+    clock = ManualClock(start=time.time())
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{folder / 'arena.db'}", redis_url=None,
+                        players_per_minute=0, rooms_per_minute=0)
+    with threaded_server(create_app(settings, clock=clock, seed_source=lambda: SEED)) as base:
+        yield Site(base, clock)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path) -> Iterator[Browser]:
+    with chromium(chromium_path) as shared:
+        yield shared
+
+
+# ----------------------------------------------------------------------------- pure texts
+
+LOG_LINES = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const t = i18n.t;
+  const players = [{ seat: 0, name: "Alice" }, { seat: 1, name: "Bob" }, { seat: 2, name: "Carol" }];
+  const ctx = { t, players, seat: null, legal: [], events: [] };
+  const mod = (game) => import(`/static/games/${game}.js`);
+  const E = (kind, data) => ({ kind, data });
+  const [rc, zp, gr, ng, civ] = await Promise.all(
+    ["reverse_curse", "zipai", "grid_reversal", "numgr", "civilization"].map(mod));
+  const row = { row: [{ card: 0, slots: [{ slot: "hunting", faces: 0 }, { slot: "weaving", faces: 1 }] },
+    { card: 7, slots: [{ slot: "kingship", faces: 1 }, { slot: "learning", faces: 0 }] }] };
+  const log = await import("/static/js/move_log.js");
+  return {
+    rc: rc.logLines([
+      E("order_chosen", { side: "UP", first: true, first_side: "UP" }),
+      E("mulligan_chosen", { side: "UP", seat: 0, card: "+2" }),
+      E("mulligan_done", { sent: [{ side: "DOWN", card: "DOUBLE_BUBBLE" }] }),
+      E("card_played", { turn: 1, seat: 0, side: "UP", face_up: true, card: "-2" }),
+      E("card_played", { turn: 2, seat: 1, side: "DOWN", face_up: false, card: null }),
+      E("summoned", { side: "UP", seat: 0, monster: "SPY_EYE" }),
+      E("monster_effect", { monster: "SPY_EYE", turn: 2, card: "ECHO_FLOW" }),
+      E("card_drawn", { seat: 0, card: "+3" }),
+      E("set_resolved", { set: 1, result: -5, position_after: -5, steps: [] })], ctx),
+    zp: zp.logLines([
+      E("hand_started", { hand: 1, dealer: 2, liangzhang: "x6" }),
+      E("drawn", { seat: 0, card: "d3" }), E("drawn_own", { seat: 1, card: "x1", forced: "sao" }),
+      E("drawn", { seat: 1, card: null, forced: "sao" }),
+      E("claimed", { seat: 1, kind: "chi", cards: ["x2", "x3", "x4"], bi: [] }),
+      E("discarded", { seat: 1, card: "x10" }), E("to_pile", { seat: 1, card: "x10" }),
+      E("hand_over", { hand: 1, winner: 2, huxi: 24, points: 14 })], ctx),
+    gr: gr.logLines([
+      E("mother_chosen", { seat: 0, card: "3" }),
+      E("mothers_revealed", { mothers: [{ seat: 0, cell: [5, 2], value: 3 }, { seat: 1, cell: [0, 2], value: 2 }] }),
+      E("drew", { seat: 0, count: 2 }), E("drew_cards", { seat: 0, cards: ["4", "BAN"] }),
+      E("placed", { seat: 0, card: "4", cell: [2, 2] }),
+      E("fired", { wave: 1, seat: 0, cells: [[2, 2], [3, 2]], hot: null, spent: true, mother_flipped: false,
+        flips: [{ cell: [1, 2], value: 1, from: 1 }, { cell: [1, 1], value: 2, from: 1 }] }),
+      E("effect_played", { seat: 1, card: "BOMB", action: { type: "bomb", cell: [0, 1] } }),
+      E("window_closed", { card: "BOMB", bans: 0, cancelled: false }),
+      E("bombed", { seat: 1, cell: [0, 1], owner: 1, value: 3 }),
+      E("stage_ended", { seat: 1 })], ctx),
+    ng: ng.logLines([
+      E("turn_started", { seat: 0, turn: 3 }),
+      E("stack_discarded", { id: 1, area: 0, cards: ["1def"] }), E("stack_discarded", { id: 2, area: 0, cards: ["3any"] }),
+      E("stack_played", { seat: 0, id: 4, main: "2atk", base: "0atk", mode: null, base_mode: null, copy: null, lock: null }),
+      E("stack_played", { seat: 0, id: 5, main: "Tdef", base: null, mode: null, base_mode: null, copy: null, lock: null }),
+      E("card_held", { id: 5, card: "3rem" }),
+      E("hp_check", { seat: 1, attack: 3, unstoppable: 1, defense: 2, defense_circle: 0, lost: true, hp: 1 }),
+      E("cards_drawn", { seat: 0, count: 1 }), E("cards_drawn_private", { seat: 0, cards: ["Aatk"] })], ctx),
+    civ: civ.logLines([
+      E("main_action", { seat: 0, action: { type: "place", card: 0, resolve: true } }),
+      E("forced", { seat: 0, step: "pay", action: { type: "pay", resource: "meat" } }),
+      E("main_action", { seat: 1, action: { type: "place", card: 1, resolve: false } }),
+      E("decision", { seat: 1, step: "rotate", action: { type: "rotate", card: 1 } }),
+      E("main_action", { seat: 0, action: { type: "leader", card: 1 } }),
+      E("cleanup", { round: 1, rotated: [1] }), E("round_started", { round: 2, start_player: 1 })],
+      { ...ctx, memo: civ.logMemo(row) }),
+    timeout: log.batchLines(gr, [E("timeout", { seat: 1 }), E("stage_ended", { seat: 1 })], ctx),
+    zh: (await i18n.loadLocale("zh"), gr.logLines([E("placed", { seat: 0, card: "4", cell: [2, 2] }),
+      E("fired", { wave: 1, seat: 0, cells: [], hot: null, spent: false, mother_flipped: true,
+        flips: [{ cell: [1, 2], value: 1, from: 1 }] })], ctx)),
+    ja: (await i18n.loadLocale("ja"), rc.logLines([E("card_played", { turn: 5, seat: 1, side: "DOWN", face_up: true, card: "+3" })], ctx)),
+  };
+}"""
+
+
+def test_every_table_words_its_events_and_logs_no_hidden_answer(site, browser):
+    page = site.open(browser, "/history")
+    page.locator("#main").wait_for()
+    got = page.evaluate(LOG_LINES)
+    assert got["rc"] == [
+        "▲ UP chose to go first.",
+        "Mulligan: ▲ UP kept its hand.",  # UP's own answer (+2) stays hidden: only that UP kept
+        "Mulligan: ▼ DOWN sent ×2 Double Bubble to the graveyard.",
+        "Alice played −2 face-up (T1).",
+        "Bob played a card face-down (T2).",
+        "Alice summoned Spy Eye.",
+        "Spy Eye turned T2 face-up: ↑↑ Echo Flow.",
+        "Set 1 resolved: −5, position −5.",
+    ]
+    assert got["zp"] == [
+        "Hand 1: Carol deals; 亮张 六 (small 6).",
+        "Alice turned up 叁 (big 3) from the stock.",
+        "Bob drew a card and laid it face-down: 扫 sao.",  # the drawer's own card: not named
+        "Bob claimed 二三四 (吃 eaten).",
+        "Bob discarded 十 (small 10).",
+        "Nobody took 十 (small 10): it goes to Bob's pile.",
+        "Hand 1: Carol won with 24 胡息 (14 points).",
+    ]
+    assert got["gr"] == [
+        "Mother cards: Alice 3 on C6, Bob 2 on C1.",
+        "Alice drew 2 cards.",  # not which: drew_cards is Alice's alone
+        "Alice placed 4 on C3 — flipped 2 cards.",
+        "Bob played Bomb 炸弹 on B1.",
+        "The bomb removed Bob's 3 from B1.",
+        "Bob ended the stage.",
+    ]
+    assert got["ng"] == [
+        "Turn 3: Alice.",
+        "Clean-up: #1, #2 left the table.",
+        "Alice played △2 #4 (on △0).",
+        "Alice played ○θ #5 (holding a face-down card).",  # the held card (3rem) stays hidden
+        "HP check: Bob faced 4 against 2 — lost 1 HP.",
+        "Alice drew 1 card.",
+    ]
+    assert got["civ"] == [
+        "Alice used 狩猎 Hunting.",
+        "Alice paid 1 meat.",
+        "Bob put a worker on 王权 Kingship without using it.",
+        "Bob turned #7 round.",
+        "Alice placed a leader on #7.",
+        "Clean-up: 1 card turned round.",
+        "Round 2: Bob starts.",
+    ]
+    assert got["timeout"] == ["Bob's time ran out: the server played for them.", "Bob ended the stage."]
+    assert got["zh"] == ["Alice 把 4 放在 C3——逆转了 1 张牌——母牌被逆转。"]
+    assert got["ja"] == ["Bob が +3 を表向きで出しました（T5）。"]
+
+
+OUTCOMES = """async (reasons) => {
+  const i18n = await import("/static/js/i18n.js");
+  const { renderBanner } = await import("/static/js/banner.js");
+  const { resultText, rankHeadline } = await import("/static/js/outcome.js");
+  const seats = [{ seat: 0, player_id: 1, name: "Alice" }, { seat: 1, player_id: 2, name: "Random bot" }];
+  const out = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    out[lang] = reasons.map(([game, reason]) => {
+      const outcome = { ranks: [1, 2], reason, winners: [0], draw: false, detail: {} };
+      const el = document.createElement("div");
+      renderBanner(el, { view: { outcome }, room: { game, seats, status: "finished", match_id: 5 }, seat: null });
+      return [el.querySelector("[data-testid=banner-reason]").textContent,
+        resultText({ game, status: "finished", outcome, seats })];
+    });
+    const ranking = { ranks: [2, 1, 3], reason: "decision", winners: [1], draw: false, detail: { totals: [0, 12, -12] } };
+    const el = document.createElement("div");
+    renderBanner(el, { view: { outcome: ranking }, room: { game: "zipai", seats, status: "finished", match_id: 5 }, seat: 0 });
+    out[`${lang}_rank`] = [el.querySelector("[data-testid=banner-title]").textContent, el.dataset.result,
+      rankHeadline(ranking, 2, -12)];
+    out[`${lang}_bot`] = resultText({ game: "zipai", status: "finished", seats,
+      outcome: { ranks: [2, 1], reason: "resign", winners: [1], draw: false, detail: {} } });
+  }
+  return out;
+}"""
+
+
+def test_every_outcome_reason_reads_as_a_sentence_in_three_languages(site, browser):
+    reasons = sorted((game, reason) for game in GAMES for reason in outcome_reasons(GAMES[game])[0])
+    page = site.open(browser, "/history")
+    page.locator("#main").wait_for()
+    got = page.evaluate(OUTCOMES, [list(pair) for pair in reasons])
+    for lang in ("en", "zh", "ja"):
+        table = TEXTS[lang]
+        for (game, reason), (banner, result) in zip(reasons, got[lang], strict=True):
+            sentence = table.get(f"outcome.reason.{game}.{reason}", table.get(f"outcome.reason.{reason}"))
+            assert banner == sentence, (lang, game, reason)
+            assert result == table["outcome.won_by"].replace("{names}", "Alice").replace("{reason}", sentence)
+    assert got["en_rank"] == ["2nd of 3, +0", "placed", "3rd of 3, -12"]
+    assert got["zh_rank"] == ["3 人中第 2 名，+0 分", "placed", "3 人中第 3 名，-12 分"]
+    assert got["ja_rank"] == ["3 人中 2 位、+0 点", "placed", "3 人中 3 位、-12 点"]
+    # Bot names in the page's language (the history and match pages use the same helper).
+    assert got["en_bot"] == "Random bot won. A player resigned."
+    assert got["zh_bot"].startswith(TEXTS["zh"]["bots.name.random"])
+    assert got["ja_bot"].startswith(TEXTS["ja"]["bots.name.random"])
+
+
+SYSTEM_LINES = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { PresenceWatch, seatLines } = await import("/static/js/presence_lines.js");
+  const ids = { Alice: 1, Bob: 2, Cat: 3, "Greedy bot": 9 };
+  const room = (status, names) => ({ code: "r", status, seats: names.map((name, seat) => ({
+    seat, player_id: name ? ids[name] : null, name, side: null })) });
+  const lines = [];
+  const watch = new PresenceWatch((more) => lines.push(...more), 0);
+  const playing = room("playing", ["Alice", "Bob"]);
+  watch.change(playing, [0, 1]);
+  watch.change(playing, [0]);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const away = watch.away(1);
+  watch.change(playing, [0, 1]);
+  watch.change(playing, [0]);      // gone and back within the grace: nothing said
+  watch.change(playing, [0, 1]);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const over = room("finished", ["Alice", "Bob"]);
+  watch.change(over, [0]);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { lines, away, back: watch.away(1),
+    seats: [...seatLines(room("playing", ["Alice", "Bob"]), room("playing", ["Alice", "Greedy bot"])),
+      ...seatLines(room("open", ["Alice", "Bob"]), room("open", ["Alice", null])),
+      ...seatLines(room("open", ["Alice", null]), room("open", ["Alice", "Cat"]))] };
+}"""
+
+
+def test_system_lines_say_who_left_who_is_back_and_who_took_over(site, browser):
+    page = site.open(browser, "/history")
+    page.locator("#main").wait_for()
+    got = page.evaluate(SYSTEM_LINES)
+    assert got["lines"] == ["Bob disconnected.", "Bob is back.", "Bob left the room."]
+    assert (got["away"], got["back"]) == (True, False)
+    assert got["seats"] == ["Bob's seat is now played by the computer.", "Bob left the room.",
+                            "Cat took seat 2."]
+
+
+STEP_ROWS = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { playbackPanel } = await import("/static/games/rc_playback.js");
+  const step = (index, card, effect, total) => ({ index, card, identity: card, silenced: false, effect, total });
+  const panel = playbackPanel({ set: 1, result: -3, position_after: -3, shown: 3,
+    steps: [step(12, "+2", "+2", 12), step(11, "-2", "-2", 0), step(10, "-3", "-3", -3)] },
+  { t: i18n.t }, { onSkip() {}, onClose() {} });
+  document.querySelector("main").append(panel);
+  const x = (sel) => [...panel.querySelectorAll(sel)].map((el) => Math.round(el.getBoundingClientRect().left));
+  const right = (sel) => [...panel.querySelectorAll(sel)].map((el) => Math.round(el.getBoundingClientRect().right));
+  return { card: x(".step-card"), effect: x(".step-effect"), total: x(".step-total"), end: right(".step-total") };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_resolution_rows_line_up_whatever_the_total(site, browser, width):
+    page = site.open(browser, "/history", width=width)
+    page.locator("#main").wait_for()
+    got = page.evaluate(STEP_ROWS)
+    for column in ("card", "effect", "total", "end"):
+        assert len(set(got[column])) == 1, (column, got[column])  # "total 0" sits under "total +12"
+
+
+# ----------------------------------------------------------------------------- live tables
+
+def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browser):
+    alice, bob, cat = site.player("Alice"), site.player("Bob"), site.player("Cat")
+    # Before the start: a seat taken, then left.
+    lobby_code = site.room(alice, "zipai", seated=[alice])  # three seats: it stays open
+    waiting = site.open(browser, f"/room/{lobby_code}", alice)
+    expect(waiting.get_by_test_id("leave-seat-0")).to_be_visible()
+    system = waiting.get_by_test_id("system-line")
+    httpx.post(f"{site.base}/api/rooms/{lobby_code}/seats/1", headers=auth(cat))
+    expect(system.filter(has_text="Cat took seat 2.")).to_have_count(1)
+    httpx.delete(f"{site.base}/api/rooms/{lobby_code}/seats/1", headers=auth(cat))
+    expect(system.filter(has_text="Cat left the room.")).to_have_count(1)
+    waiting.context.close()
+
+    code = site.room(alice, "numgr", {"turn_seconds": 10}, seated=[alice, bob], on_timeouts="bot")
+    mine = site.open(browser, f"/room/{code}", alice)
+    table_ready(mine)
+    theirs = site.open(browser, f"/room/{code}", bob)
+    table_ready(theirs)
+    # Bob's turn, so that his clock runs: Alice ends her steps when the turn is hers.
+    status = mine.get_by_test_id("ng-status")
+    for _ in range(6):
+        if status.get_attribute("data-current") == "1":
+            break
+        click_first(mine, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
+        mine.wait_for_timeout(200)
+    expect(status).to_have_attribute("data-current", "1")
+    theirs.context.close()
+    lines = mine.get_by_test_id("system-line")
+    expect(lines.filter(has_text="Bob disconnected.")).to_have_count(1)
+    expect(mine.locator(".seat[data-seat='1'] [data-testid=clock-away]")).to_contain_text("(disconnected)")
+    assert mine.locator(".seat[data-seat='0'] [data-testid=clock-away]").count() == 0
+
+    back = site.open(browser, f"/room/{code}", bob)
+    table_ready(back)
+    expect(lines.filter(has_text="Bob is back.")).to_have_count(1)
+    expect(mine.locator("[data-testid=clock-away]")).to_have_count(0)
+    back.context.close()
+
+    # Bob's clock runs out on three decisions in a row: the computer takes his seat.
+    for timeouts in range(1, 4):
+        site.clock.advance(11)
+        expect(mine.get_by_test_id("log-line").filter(has_text="Bob's time ran out")).to_have_count(timeouts)
+    expect(lines.filter(has_text="Bob's seat is now played by the computer.")).to_have_count(1)
+    # The log keeps who made each move: Bob's timeouts stay his after the computer took over.
+    expect(mine.get_by_test_id("log-line").filter(has_text="Bob's time ran out")).to_have_count(3)
+    assert axe_problems(mine) == []
+    mine.context.close()
+
+
+def test_a_seat_keeps_its_colour_for_every_viewer_and_the_last_move_is_marked(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "grid_reversal", {"width": 3, "depth": 2}, seated=[alice, bob])
+    pages = [site.open(browser, f"/room/{code}", person) for person in (alice, bob)]
+    watch = site.open(browser, f"/room/{code}")
+    watch.emulate_media(reduced_motion="reduce")
+    for page in (*pages, watch):
+        table_ready(page)
+    for page in pages:
+        page.locator("[data-action=choose_mother]:enabled").first.click()
+    colours = {}
+    for page in (*pages, watch):
+        mothers = page.locator(".gr-mother")
+        expect(mothers).to_have_count(2)
+        colours[page] = {cell.get_attribute("data-owner"): (
+            cell.evaluate("el => getComputedStyle(el).backgroundColor"),
+            cell.evaluate("el => el.classList.contains('gr-mine')")) for cell in mothers.all()}
+        # The reveal is the last move: both mother cards are marked.
+        expect(page.locator(".gr-cell[data-last-move=true]")).to_have_count(2)
+    background = {owner: colours[watch][owner][0] for owner in ("0", "1")}
+    assert background["0"] != background["1"]
+    for page in (*pages, watch):
+        assert {owner: bg for owner, (bg, _) in colours[page].items()} == background
+    # "You" is marked otherwise (underlined value, "(you)" in the seat line), never by colour.
+    assert {o: mine for o, (_, mine) in colours[pages[0]].items()} == {"0": True, "1": False}
+    assert {o: mine for o, (_, mine) in colours[pages[1]].items()} == {"0": False, "1": True}
+    assert {o: mine for o, (_, mine) in colours[watch].items()} == {"0": False, "1": False}
+    expect(pages[0].get_by_test_id("gr-seat-0")).to_contain_text("Alice (you)")
+    # The seed's fingerprint sits folded under "Fair deal", with a word on what it is for.
+    fair = watch.get_by_test_id("room-commitment")
+    expect(fair.get_by_test_id("fair-deal")).to_have_text("Fair deal")
+    assert fair.evaluate("el => el.tagName === 'DETAILS' && !el.open")
+    expect(fair.locator("code.hex")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    # The mark animates once when the move arrives — not for a reader who asked for less motion.
+    animation = """() => { const el = document.createElement("div"); el.className = "last-move last-move-fresh";
+        document.body.append(el); const name = getComputedStyle(el).animationName; el.remove(); return name; }"""
+    assert pages[0].evaluate(animation) == "last-move-in"
+    assert watch.evaluate(animation) == "none"
+    # A reload keeps the log and the mark (not animated again).
+    lines = log_lines(pages[0])
+    assert lines == ["Mother cards: Bob 1 on B4, Alice 3 on B1."]  # the fixed seed's deal
+    pages[0].reload()
+    table_ready(pages[0])
+    expect(pages[0].locator(".gr-cell[data-last-move=true]")).to_have_count(2)
+    assert pages[0].locator(".last-move-fresh").count() == 0
+    assert log_lines(pages[0]) == lines == log_lines(watch)
+    for page in (*pages, watch):
+        page.context.close()
+
+
+def test_numgr_keeps_the_last_hp_check_and_a_half_built_stack_across_a_reload(site, browser):
+    alice = site.player("Alice")
+    code = site.room(alice, "numgr", seated=[alice])
+    site.bots(alice, code)
+    page = site.open(browser, f"/room/{code}", alice)
+    table_ready(page)
+    status = page.get_by_test_id("ng-status")
+    expect(status).to_have_attribute("data-current", "0", timeout=20_000)
+    expect(status).to_have_attribute("data-step", "defense")
+    page.get_by_test_id("ng-end-step").click()
+    check = page.get_by_test_id("ng-last-check")
+    expect(check).to_contain_text("Last HP check: Alice faced")
+    said = check.inner_text()
+    page.reload()
+    table_ready(page)
+    expect(page.get_by_test_id("ng-last-check")).to_have_text(said)
+    expect(page.get_by_test_id("ng-status")).to_have_attribute("data-step", "attack")
+    card = page.locator("[data-testid=hand-card][data-action=select]:enabled").first
+    main = card.get_attribute("data-card")
+    card.click()
+    expect(page.get_by_test_id("ng-builder")).to_be_visible()
+    page.reload()
+    table_ready(page)
+    builder = page.get_by_test_id("ng-builder")
+    expect(builder).to_be_visible()
+    expect(builder.locator(".ng-builder-head [data-card]")).to_have_attribute("data-card", main)
+    page.context.close()
+
+
+def test_a_reverse_curse_spectator_sees_which_teammates_may_play(site, browser):
+    alice = site.player("Alice")
+    code = site.room(alice, "reverse_curse", {"format": "2v2", "regulation": "half", "monsters": False},
+                     seated=[alice])
+    site.bots(alice, code)
+    mine = site.open(browser, f"/room/{code}", alice)
+    watch = site.open(browser, f"/room/{code}")
+    table_ready(mine)
+    table_ready(watch)
+    deployment = watch.locator(".rc[data-phase=deployment]")
+    for _ in range(100):
+        if deployment.count():
+            break
+        click_first(mine, ("[data-action=choose_order][data-first=true]:enabled",
+                           "[data-action=mulligan-keep]:enabled"))
+        mine.wait_for_timeout(100)
+    # Both members of the side to play hold cards early in the set: both may play, on one side.
+    expect(watch.get_by_test_id("member-to-play")).to_have_count(2)
+    expect(watch.locator(".side-card").filter(has=watch.get_by_test_id("member-to-play"))).to_have_count(1)
+    for page in (mine, watch):
+        page.context.close()
+
+
+def test_the_ladder_tells_players_of_one_name_apart_and_fits_a_phone(site, browser):
+    first, second = site.player("Sam"), site.player("Sam")
+    code = site.room(first, "reverse_curse", {"regulation": "half", "monsters": False}, seated=[first, second])
+    page = site.open(browser, f"/room/{code}", first)
+    table_ready(page)
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-ok").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    page.context.close()
+    for lang in ("en", "zh", "ja"):
+        ladder = site.open(browser, "/ladders?game=reverse_curse", width=360, height=740, lang=lang)
+        rows = ladder.locator("[data-testid=ladder-row]:has-text('Sam')")
+        expect(rows).to_have_count(2)
+        tags = rows.locator("[data-testid=player-id]").all_inner_texts()
+        assert sorted(tags) == sorted([f"#{first['id']}", f"#{second['id']}"])
+        headers = ladder.locator("#leaderboard-head th").all_inner_texts()
+        assert headers == [TEXTS[lang][f"ladders.col_{c}"] for c in ("rank", "player", "rating", "matches", "wins", "kos")]
+        detail = rows.first.locator("td[data-col=rating]").get_attribute("title")
+        assert detail.startswith(TEXTS[lang]["ladders.rating_detail"].split("{")[0])
+        width = ladder.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert width[0] <= width[1], (lang, width)
+        assert "⟦" not in ladder.locator("body").inner_text()
+        ladder.context.close()
+
+
+def test_a_phone_shows_the_table_in_the_first_screen(site, browser):
+    people = [site.player(f"P{n}") for n in range(3)]
+    for game, seats in SEATS.items():
+        code = site.room(people[0], game, seated=people[:seats])
+        page = site.open(browser, f"/room/{code}", people[0], width=360, height=740)
+        table_ready(page)
+        expect(page.get_by_test_id("share")).not_to_have_attribute("open", "")
+        top = page.get_by_test_id("table").evaluate("el => el.firstElementChild.firstElementChild.getBoundingClientRect().bottom")
+        assert top <= 740, (game, top)  # the table's first part (status, sides) is in the first screen
+        page.context.close()
+    # Before the seats are full the invite link is open.
+    code = site.room(people[0], "numgr", seated=[people[0]])
+    page = site.open(browser, f"/room/{code}", people[0], width=360, height=740)
+    expect(page.get_by_test_id("share")).to_have_attribute("open", "")
+    # The sound button says whether the sound is on.
+    toggle = page.get_by_test_id("sound-toggle")
+    expect(toggle).to_have_text("Turn sound: off")
+    toggle.click()
+    expect(toggle).to_have_text("Turn sound: on")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert toggle.locator("svg.icon-speaker").count() == 1
+    page.context.close()
+
+
+def test_the_desktop_lobby_stacks_its_panels_without_gaps(site, browser):
+    page = site.open(browser, "/")
+    page.get_by_test_id("rules-zipai").wait_for()
+    gaps = page.evaluate("""() => [...document.querySelectorAll('.lobby-col')].map((col) => {
+        const boxes = [...col.children].map((el) => el.getBoundingClientRect());
+        return boxes.slice(1).map((box, i) => Math.round(box.top - boxes[i].bottom));
+      })""")
+    assert gaps == [[], [16, 16, 16]]
+    page.context.close()
+
+
+def test_card_faces_use_the_self_hosted_font(site, browser):
+    people = [site.player(f"Z{n}") for n in range(3)]
+    code = site.room(people[0], "zipai", seated=people)
+    page = site.open(browser, f"/room/{code}", people[0])
+    table_ready(page)
+    font = httpx.get(f"{site.base}/static/fonts/arena-faces.woff2")
+    assert (font.status_code, font.headers["content-type"]) == (200, "font/woff2")
+    face = page.locator(".zp-char").first
+    assert face.evaluate("el => getComputedStyle(el).fontFamily").startswith('"Arena Faces"')
+    loaded = page.evaluate("""async () => { await document.fonts.ready;
+        return [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "Arena Faces").map((f) => f.status); }""")
+    assert loaded == ["loaded"]
+    assert page.evaluate("document.fonts.check('700 20px \"Arena Faces\"', '壹贰叁')")
+    page.context.close()
+
+
+def test_no_page_has_serious_or_critical_accessibility_problems(site, browser):
+    people = [site.player(f"A{n}") for n in range(3)]
+    problems = {}
+    rooms = {game: site.room(people[0], game, seated=people[:seats]) for game, seats in SEATS.items()}
+    for game, code in rooms.items():
+        for who in (people[0], None):
+            page = site.open(browser, f"/room/{code}", who)
+            table_ready(page)
+            page.wait_for_timeout(150)
+            problems[f"{game} {'player' if who else 'spectator'}"] = axe_problems(page)
+            page.context.close()
+    page = site.open(browser, f"/room/{rooms['grid_reversal']}", people[0])
+    table_ready(page)
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-ok").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    match = httpx.get(f"{site.base}/api/rooms/{rooms['grid_reversal']}").json()["match_id"]
+    problems["room, game over"] = axe_problems(page)
+    pages = {"lobby": ("/", "[data-testid=rules-zipai]"), "history": ("/history", ".match-item"),
+             "match": (f"/matches/{match}", "[data-testid=match-result]"),
+             "replay": (f"/replay/{match}", "#table[data-game]"), "ladders": ("/ladders", "#leaderboard-head th"),
+             "player": (f"/players/{people[0]['id']}", "[data-testid=player-ratings], .muted"),
+             "rules": ("/rules", "#rules-games li"), "rules of a game": ("/rules/zipai", "#rules-body h1"),
+             "fair play": ("/rules/fair_play", "#rules-body h1"), "not found": ("/nowhere", "main")}
+    for name, (path, ready) in pages.items():
+        page.goto(f"{site.base}{path}")
+        page.locator(ready).first.wait_for()
+        problems[name] = axe_problems(page)
+    page.goto(f"{site.base}/")
+    page.locator(".identity button").first.click()
+    page.locator("dialog[open]").wait_for()
+    problems["account"] = axe_problems(page)
+    page.context.close()
+    assert problems == {name: [] for name in problems}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_finished_match_pages_in_every_language_at_both_widths(site, browser, lang):
+    people = [site.player(f"L{n}") for n in range(2)]
+    code = site.room(people[0], "grid_reversal", {"width": 3, "depth": 2}, seated=people)
+    room = site.open(browser, f"/room/{code}", people[0], lang=lang)
+    table_ready(room)
+    room.locator("[data-action=choose_mother]:enabled").first.click()
+    room.get_by_test_id("resign").click()
+    room.get_by_test_id("confirm-ok").click()
+    reason = room.get_by_test_id("banner-reason")
+    expect(reason).to_have_text(TEXTS[lang]["outcome.reason.resign"])
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    room.context.close()
+    ready = {f"/room/{code}": "[data-testid=banner-reason]", f"/matches/{match}": "[data-testid=verify-button]",
+             f"/replay/{match}": "#table[data-game] > *", "/rules/fair_play": "#rules-body h1",
+             "/ladders": "#leaderboard-head th"}
+    for width in (1280, 360):
+        for path, shown in ready.items():
+            page = site.open(browser, path, people[1], width=width, lang=lang)
+            page.locator(shown).first.wait_for()
+            body = page.locator("body").inner_text()
+            assert "⟦" not in body, (path, width)
+            if path != "/rules/fair_play":
+                assert "python -m" not in body, (path, width)
+            size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert size[0] <= size[1], (lang, width, path, size)
+            if path.startswith("/matches/"):
+                assert TEXTS[lang]["verify.how"] in body and TEXTS[lang]["outcome.reason.resign"] in body
+            if path.startswith("/replay/"):
+                page.get_by_test_id("replay-last").click()
+                expect(page.get_by_test_id("replay-action")).not_to_be_empty()
+                assert log_lines(page)
+            page.context.close()
