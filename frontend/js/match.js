@@ -24,7 +24,7 @@ function factsList(match, game) {
     fact(t("match.game"), gameTitle(game && game.titles, match.game)),
     fact(t("match.room"), h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
     fact(t("match.options"), h("span", { "data-testid": "match-options",
-      text: optionsSummary(match.options, game ? game.options : [], { clocks: true }) || "—" })),
+      text: optionsSummary(match.options, game ? game.options : [], { clocks: true, game: match.game }) || "—" })),
     fact(t("match.result"), h("strong", { "data-testid": "match-result", text: resultText(match) })),
     fact(t("match.started"), formatTime(match.started_at)),
     fact(t("match.finished"), match.finished_at ? formatTime(match.finished_at) : "—"),
