@@ -9,11 +9,11 @@
 // score sheet, every hand's scores and the final ranking.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
-import { busy, currentClock, ensureStyles, isSpectator, legalOf, markLastMove, memoryOf, seatLabel, tr } from "./kit.js";
+import { busy, currentClock, ensureStyles, isSpectator, legalOf, markLastMove, memoryOf, tr } from "./kit.js";
 import { lastMove } from "./mj_log.js";
 import { rankingEl, scoresEl, sheetEl } from "./mj_sheet.js";
 import { tileEl, tileRow } from "./mj_tiles.js";
-import { meldName, tileName, tilesName, windName } from "./mj_text.js";
+import { meldName, playerName, tileName, tilesName, windName } from "./mj_text.js";
 
 export { logLines } from "./mj_log.js";
 
@@ -29,14 +29,14 @@ function small(ctx, codes, options = {}) {
 }
 
 function sheetEnv(view, ctx) {
-  return { t: ctx.t, name: (seat) => seatLabel(ctx, seat), rules: view.rules };
+  return { t: ctx.t, name: (seat) => playerName(ctx, seat), rules: view.rules };
 }
 
 // ------------------------------------------------------------------ status
 
 function claimParams(view, ctx) {
   const claim = view.claim;
-  return { name: seatLabel(ctx, claim.from), tile: tileName(ctx.t, claim.tile) };
+  return { name: playerName(ctx, claim.from), tile: tileName(ctx.t, claim.tile) };
 }
 
 function statusText(view, ctx) {
@@ -52,7 +52,7 @@ function statusText(view, ctx) {
     if (legalOf(ctx, "win").length) return tr(ctx, "mj.status.can_win");
     return tr(ctx, view.step === "claimed" ? "mj.status.discard_claimed" : "mj.status.mine");
   }
-  return tr(ctx, "mj.status.other", { name: seatLabel(ctx, view.turn) });
+  return tr(ctx, "mj.status.other", { name: playerName(ctx, view.turn) });
 }
 
 function statusBar(view, ctx) {
@@ -75,7 +75,7 @@ function meldEl(meld, ctx, seat) {
   const hidden = meld.tiles.every((tile) => tile === null);
   const label = hidden ? tr(ctx, "mj.concealed_kong_hidden")
     : `${meldName(ctx.t, meld.kind)}: ${tilesName(ctx.t, meld.tiles)}`
-      + (meld.from !== null && meld.from !== undefined && meld.from !== seat ? ` — ${tr(ctx, "mj.from", { name: seatLabel(ctx, meld.from) })}` : "");
+      + (meld.from !== null && meld.from !== undefined && meld.from !== seat ? ` — ${tr(ctx, "mj.from", { name: playerName(ctx, meld.from) })}` : "");
   const claimedAt = meld.claimed ? meld.tiles.indexOf(meld.claimed) : -1;
   return h("li", { class: ["mj-meld", `mj-meld-${meld.kind}`], "data-kind": meld.kind, role: "img", "aria-label": label, title: label },
     h("span", { class: "mj-row" }, meld.tiles.map((tile, i) => tileEl(tile, { size: "sm", hidden: true,
@@ -114,7 +114,7 @@ function seatHead(view, ctx, seat, place) {
   const mine = seat === ctx.seat;
   return h("header", { class: "mj-seat-head" },
     turn ? h("span", { class: "mj-turn-mark", "aria-hidden": "true", text: "▶" }) : null,
-    h("strong", { class: "mj-seat-name", text: seatLabel(ctx, seat) }),
+    h("strong", { class: "mj-seat-name", text: playerName(ctx, seat) }),
     place === "bottom" ? null : h("span", { class: "mj-place", text: tr(ctx, `mj.place.${place}`) }),
     h("span", { class: "mj-wind", "data-testid": `mj-wind-${seat}`, "data-wind": player.wind,
       text: tr(ctx, "mj.seat_wind", { wind: windName(ctx.t, player.wind) }) }),
@@ -133,14 +133,14 @@ function seatPanel(view, ctx, seat, place, mark) {
   const discards = player.discards.map((d, i) => discardEl(d, ctx, seat, i));
   return h("section", { class: ["mj-seat", `mj-place-${place}`, `mj-seat-c${seat}`, turn && "mj-seat-turn"],
     "data-testid": `mj-seat-${seat}`, "data-seat": seat, "data-place": place,
-    "aria-label": tr(ctx, "mj.seat_of", { name: seatLabel(ctx, seat) }) },
+    "aria-label": tr(ctx, "mj.seat_of", { name: playerName(ctx, seat) }) },
   seatHead(view, ctx, seat, place),
   player.melds.length || player.flowers.length ? h("ul", { class: "mj-melds", "data-testid": `mj-melds-${seat}` },
     markLast(player.melds.map((m) => meldEl(m, ctx, seat)), mark, seat, "meld", ctx),
     player.flowers.length ? h("li", { class: "mj-flowers", "data-testid": `mj-flowers-${seat}` },
       markLast([small(ctx, player.flowers)], mark, seat, "flower", ctx),
       h("span", { class: "mj-meld-kind", text: tr(ctx, "mj.flowers") })) : null) : null,
-  h("ol", { class: "mj-discards", "data-testid": `mj-discards-${seat}`, "aria-label": tr(ctx, "mj.discards_of", { name: seatLabel(ctx, seat) }) },
+  h("ol", { class: "mj-discards", "data-testid": `mj-discards-${seat}`, "aria-label": tr(ctx, "mj.discards_of", { name: playerName(ctx, seat) }) },
     markDiscard(discards, view, seat, mark, ctx)));
 }
 
@@ -246,7 +246,7 @@ function sheetPanel(view, ctx, mark, folded) {
   const panel = h("details", { class: "mj-last-sheet", "data-testid": "mj-last-sheet", open: !folded.has(sheet.hand),
     ontoggle: (event) => { if (event.target.open) folded.delete(sheet.hand); else folded.add(sheet.hand); } },
   h("summary", { text: tr(ctx, "mj.last_hand", { n: sheet.hand }) }),
-  sheetEl(sheet, sheetEnv(view, ctx)));
+  sheetEl(sheet, sheetEnv(view, ctx), false));
   if (mark && mark.kind === "sheet") markLastMove(panel.querySelector("[data-testid=mj-sheet-headline]"), ctx, mark.fresh);
   return panel;
 }

@@ -3,8 +3,12 @@
 // are the claim window's opening and closing (the table shows them while they last); a concealed
 // kong names no tile. Events: docs/protocol.md "Mahjong view".
 
-import { lastOf, linesFrom, seatName } from "./kit.js";
-import { meldName, tileName, windName } from "./mj_text.js";
+import { lastOf, linesFrom } from "./kit.js";
+import { meldName, playerName, tileName, windName } from "./mj_text.js";
+
+function name(ctx, seat) {
+  return playerName(ctx, seat, false);
+}
 
 function tile(ctx, code) {
   return tileName(ctx.t, code);
@@ -12,23 +16,23 @@ function tile(ctx, code) {
 
 const LINES = {
   hand_started: (data, ctx) => ctx.t(data.prevalent_wind ? "mj.log.hand_started_mcr" : "mj.log.hand_started",
-    { n: data.hand, name: seatName(ctx, data.dealer),
+    { n: data.hand, name: name(ctx, data.dealer),
       wind: data.prevalent_wind ? windName(ctx.t, data.prevalent_wind) : "" }),
-  flower: (data, ctx) => ctx.t("mj.log.flower", { name: seatName(ctx, data.seat), tile: tile(ctx, data.tile) }),
+  flower: (data, ctx) => ctx.t("mj.log.flower", { name: name(ctx, data.seat), tile: tile(ctx, data.tile) }),
   discarded: (data, ctx) => ctx.t(data.ready ? "mj.log.discarded_ready" : "mj.log.discarded",
-    { name: seatName(ctx, data.seat), tile: tile(ctx, data.tile) }),
-  claimed: (data, ctx) => ctx.t("mj.log.claimed", { name: seatName(ctx, data.seat), kind: meldName(ctx.t, data.kind),
-    tile: tile(ctx, data.tile), from: seatName(ctx, data.from) }),
-  kong_declared: (data, ctx) => ctx.t("mj.log.kong_declared", { name: seatName(ctx, data.seat), tile: tile(ctx, data.tile) }),
+    { name: name(ctx, data.seat), tile: tile(ctx, data.tile) }),
+  claimed: (data, ctx) => ctx.t("mj.log.claimed", { name: name(ctx, data.seat), kind: meldName(ctx.t, data.kind),
+    tile: tile(ctx, data.tile), from: name(ctx, data.from) }),
+  kong_declared: (data, ctx) => ctx.t("mj.log.kong_declared", { name: name(ctx, data.seat), tile: tile(ctx, data.tile) }),
   kong: (data, ctx) => (data.kind === "concealed_kong"
-    ? ctx.t("mj.log.concealed_kong", { name: seatName(ctx, data.seat) })
-    : ctx.t("mj.log.added_kong", { name: seatName(ctx, data.seat), tile: tile(ctx, data.tile) })),
-  won: (data, ctx) => ctx.t(`mj.log.won.${data.way}`, { name: seatName(ctx, data.seat), tile: tile(ctx, data.tile) }),
+    ? ctx.t("mj.log.concealed_kong", { name: name(ctx, data.seat) })
+    : ctx.t("mj.log.added_kong", { name: name(ctx, data.seat), tile: tile(ctx, data.tile) })),
+  won: (data, ctx) => ctx.t(`mj.log.won.${data.way}`, { name: name(ctx, data.seat), tile: tile(ctx, data.tile) }),
   hand_over: (data, ctx) => (data.result === "draw"
     ? ctx.t("mj.log.hand_draw", { n: data.hand })
-    : ctx.t("mj.log.hand_won", { n: data.hand, name: seatName(ctx, data.winner), total: data.total })),
+    : ctx.t("mj.log.hand_won", { n: data.hand, name: name(ctx, data.winner), total: data.total })),
   match_over: (data, ctx) => ctx.t("mj.log.match_over"),
-  resigned: (data, ctx) => ctx.t("mj.log.resigned", { name: seatName(ctx, data.seat) }),
+  resigned: (data, ctx) => ctx.t("mj.log.resigned", { name: name(ctx, data.seat) }),
 };
 
 /** The move-log lines of one batch of events this viewer received (README.md "logLines"). */

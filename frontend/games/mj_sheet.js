@@ -6,6 +6,7 @@
 // `env` = {t, name(seat) → the seat's label, rules: "hebei" | "mcr"}.
 
 import { h } from "/static/js/dom.js";
+import { ensureStyles } from "./kit.js";
 import { tileEl, tileRow } from "./mj_tiles.js";
 import { doublingName, fanName, meldName, signed, tileName, tilesName, windName } from "./mj_text.js";
 
@@ -58,16 +59,16 @@ function paymentsTable(sheet, env) {
   const { t } = env;
   const hebei = env.rules === "hebei";
   const heads = [t("mj.sheet.seat"), t("mj.sheet.payment"), hebei ? t("mj.sheet.kongs") : null,
-    t("mj.sheet.score"), t("mj.sheet.running")].filter(Boolean);
+    hebei ? t("mj.sheet.score") : null, t("mj.sheet.running")].filter(Boolean);
   return h("div", { class: "mj-scroll", tabindex: "0", role: "group", "aria-label": t("mj.sheet.payments") },
     h("table", { class: "mj-payments", "data-testid": "mj-payments" },
       h("caption", { class: "visually-hidden", text: t("mj.sheet.payments") }),
       h("thead", {}, h("tr", {}, heads.map((text) => h("th", { scope: "col", text })))),
       h("tbody", {}, sheet.payments.map((payment, seat) => h("tr", { "data-seat": seat },
-        h("th", { scope: "row", text: `${env.name(seat)} · ${windName(t, sheet.seat_winds[seat])}` }),
-        h("td", { class: "mj-num-cell", text: signed(payment) }),
+        h("th", { scope: "row" }, env.name(seat), h("span", { class: "mj-seat-wind", text: windName(t, sheet.seat_winds[seat]) })),
+        h("td", { class: "mj-num-cell", "data-testid": hebei ? null : "mj-sheet-score", text: signed(payment) }),
         hebei ? h("td", { class: "mj-num-cell", text: signed(sheet.kong_points[seat]) }) : null,
-        h("td", { class: "mj-num-cell", "data-testid": "mj-sheet-score", text: signed(sheet.scores[seat]) }),
+        hebei ? h("td", { class: "mj-num-cell", "data-testid": "mj-sheet-score", text: signed(sheet.scores[seat]) }) : null,
         h("td", { class: "mj-num-cell", text: String(sheet.totals[seat]) }))))));
 }
 
@@ -94,12 +95,14 @@ function revealedHand(sheet, seat, env) {
         h("span", { class: "mj-meld-kind", text: env.t("mj.flowers") })) : null));
 }
 
-/** The score sheet of one finished hand. */
-export function sheetEl(sheet, env) {
+/** The score sheet of one finished hand (`heading`: with its own title; off under a summary
+ * that already says which hand it is). */
+export function sheetEl(sheet, env, heading = true) {
   const { t } = env;
   return h("section", { class: "mj-sheet", "data-testid": "mj-sheet", "data-hand": sheet.hand,
-    "data-result": sheet.result, "data-winner": sheet.winner === null ? "" : sheet.winner },
-  h("h3", { text: t("mj.sheet.title", { n: sheet.hand }) }),
+    "data-result": sheet.result, "data-winner": sheet.winner === null ? "" : sheet.winner,
+    "aria-label": t("mj.sheet.title", { n: sheet.hand }) },
+  heading ? h("h3", { text: t("mj.sheet.title", { n: sheet.hand }) }) : null,
   h("p", { class: "mj-headline", "data-testid": "mj-sheet-headline", text: headline(sheet, env) }),
   sheet.result === "win" ? (env.rules === "mcr" ? fansTable(sheet, env) : doublingsList(sheet, env)) : null,
   sheet.result === "win" && env.rules === "mcr" ? h("p", { class: "muted small", text: t("mj.sheet.mcr_pay") }) : null,
@@ -125,7 +128,7 @@ export function scoresEl(results, totals, env, open = false) {
         h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: t("mj.total") }),
           totals.map((total, s) => h("td", { class: "mj-num-cell", "data-testid": `mj-total-${s}`, text: String(total) })))))),
     results.map((sheet) => h("details", { class: "mj-sheet-fold", "data-testid": "mj-sheet-fold" },
-      h("summary", { text: t("mj.sheet.title", { n: sheet.hand }) }), sheetEl(sheet, env))));
+      h("summary", { text: t("mj.sheet.title", { n: sheet.hand }) }), sheetEl(sheet, env, false))));
 }
 
 /** The final ranking: place, name and total, best first (equal totals share a place). */
@@ -135,4 +138,14 @@ export function rankingEl(outcome, totals, env) {
     h("h3", { text: env.t("mj.ranking") }),
     h("ul", {}, order.map((seat) => h("li", { "data-seat": seat, "data-rank": outcome.ranks[seat] },
       env.t("mj.rank_line", { rank: outcome.ranks[seat], name: env.name(seat), total: totals[seat] })))));
+}
+
+/** The match page's part for a finished mahjong match: the final ranking, every hand's scores
+ * (open) and each hand's score sheet, from the final spectator view (GET /api/matches/{id}/final). */
+export function matchSheetsEl(view, env) {
+  ensureStyles("mahjong.css");
+  return h("section", { class: "panel mj", "data-testid": "mj-match-sheets" },
+    h("h2", { text: env.t("mj.scores") }),
+    view.outcome ? rankingEl(view.outcome, view.totals, env) : null,
+    view.results.length ? scoresEl(view.results, view.totals, env, true) : h("p", { class: "muted", text: env.t("mj.no_hands") }));
 }

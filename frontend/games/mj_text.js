@@ -2,8 +2,18 @@
 // given (ctx.t on the table, i18n's t on the match page) with keys "mj.*" (frontend/i18n/<lang>.json);
 // game terms keep their Chinese names (碰, 吃, 杠, 和, fan names) with a gloss in the page's language.
 
+import { seatLabel, seatName } from "./kit.js";
 import { DOUBLINGS, FANS } from "./mj_names.js";
 import { numberOf, suitOf } from "./mj_tiles.js";
+
+/** A seat's name at the mahjong table: the player's name (with "(you)" for the viewer when
+ * `you`), followed by "Seat n" when another seat has the same name (three "Greedy bot"s). */
+export function playerName(ctx, seat, you = true) {
+  const name = seatName(ctx, seat);
+  const twins = (ctx.players || []).filter((entry) => seatName(ctx, entry.seat) === name).length > 1;
+  const shown = you ? seatLabel(ctx, seat) : name;
+  return twins ? `${shown} · ${ctx.t("room.seat_n", { n: seat + 1 })}` : shown;
+}
 
 /** A tile's name in words ("5 Dots", "5筒", "East wind"); a face-down tile for null. */
 export function tileName(t, code) {

@@ -12,6 +12,7 @@ import { initPage } from "./page.js";
 import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
 import { regulationLimits, stairsChart } from "/static/games/rc_stairs_chart.js";
+import { matchSheetsEl } from "/static/games/mj_sheet.js";
 
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 
@@ -76,6 +77,16 @@ async function ladderSection(match) {
       : h("p", { class: "muted", text: t("ladder.empty") }));
 }
 
+/** A finished mahjong match's ranking and score sheets, from its final view. */
+async function mahjongSection(match) {
+  const final = await api(`/api/matches/${encodeURIComponent(matchId)}/final`);
+  const name = (seat) => {
+    const entry = match.seats.find((s) => s.seat === seat);
+    return entry ? `${seatName(entry.name)} · ${t("room.seat_n", { n: seat + 1 })}` : t("room.seat_n", { n: seat + 1 });
+  };
+  return matchSheetsEl(final.view, { t, name, rules: final.view.rules });
+}
+
 async function main() {
   await initPage();
   let match;
@@ -93,6 +104,13 @@ async function main() {
     match.status === "finished" ? h("p", {}, h("a", { class: "button", href: `/replay/${match.id}`,
       "data-testid": "replay-link", text: t("replay.open") })) : null));
   if (match.seed) body.append(verifySection(match));
+  if (match.game === "mahjong" && match.status === "finished") {
+    try {
+      body.append(await mahjongSection(match));
+    } catch (error) {
+      body.append(h("p", { class: "error", text: t(`error.${error.code}`) }));
+    }
+  }
   if (match.game === "reverse_curse") {
     try {
       body.append(await ladderSection(match));
