@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 from engine.mahjong.shapes import shanten
 from engine.mahjong.tiles import COPIES, INDEX, KINDS, counts
 
-__all__ = ["score", "useful_tiles", "discard_table"]
+__all__ = ["score", "useful_tiles", "discard_table", "best_after_discard"]
 
 WIN = 1000
 SHANTEN_WEIGHT = 100
@@ -96,7 +96,9 @@ def _declared(view: Mapping[str, Any]) -> int:
     return len(view["players"][view["seat"]]["melds"])
 
 
-def _best_after_discard(held: Sequence[str], declared: int, rules: str) -> int:
+def best_after_discard(held: Sequence[str], declared: int, rules: str) -> int:
+    """Return the lowest shanten ``held`` (14 − 3·``declared`` tiles, one to discard) can keep
+    after one discard."""
     best = 99
     for tile in dict.fromkeys(held):
         rest = list(held)
@@ -117,7 +119,7 @@ def _claim_value(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
     if action["type"] == "kong":
         after = _shanten(rest, declared + 1, rules)
     else:
-        after = _best_after_discard(rest, declared + 1, rules)
+        after = best_after_discard(rest, declared + 1, rules)
     return CLAIM_WEIGHT * (now - after) if after < now else -1
 
 
@@ -131,7 +133,7 @@ def _own_kong_value(view: Mapping[str, Any], tile: str) -> float:
         rest = list(held)
         rest.remove(tile)
         after = _shanten(rest, declared, rules)
-    return 1 if after <= _best_after_discard(held, declared, rules) else -1
+    return 1 if after <= best_after_discard(held, declared, rules) else -1
 
 
 def score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:

@@ -77,9 +77,9 @@ function meldEl(meld, ctx, seat) {
     : `${meldName(ctx.t, meld.kind)}: ${tilesName(ctx.t, meld.tiles)}`
       + (meld.from !== null && meld.from !== undefined && meld.from !== seat ? ` — ${tr(ctx, "mj.from", { name: playerName(ctx, meld.from) })}` : "");
   const claimedAt = meld.claimed ? meld.tiles.indexOf(meld.claimed) : -1;
-  return h("li", { class: ["mj-meld", `mj-meld-${meld.kind}`], "data-kind": meld.kind, role: "img", "aria-label": label, title: label },
-    h("span", { class: "mj-row" }, meld.tiles.map((tile, i) => tileEl(tile, { size: "sm", hidden: true,
-      classes: [i === claimedAt && "mj-claimed"] }))),
+  return h("li", { class: ["mj-meld", `mj-meld-${meld.kind}`], "data-kind": meld.kind, title: label },
+    h("span", { class: "mj-row", role: "img", "aria-label": label }, meld.tiles.map((tile, i) => tileEl(tile, {
+      size: "sm", hidden: true, classes: [i === claimedAt && "mj-claimed"] }))),
     h("span", { class: "mj-meld-kind", "aria-hidden": "true", text: meldName(ctx.t, meld.kind) }));
 }
 

@@ -1,6 +1,7 @@
 // Match page (/matches/{id}): seats, outcome, seed commitment and revealed seed, the action
 // count, and for Reverse Curse the ladder (GET /api/matches/{id}/ladder): per set its number,
-// first side, the 12 field cards in play order with who played each, result, position after.
+// first side, the 12 field cards in play order with who played each, result, position after;
+// for mahjong the final ranking and every hand's score sheet (GET /api/matches/{id}/final).
 
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";

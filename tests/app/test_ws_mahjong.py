@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 
 from engine.mahjong import GAME
 from tests.app.conftest import SEED
-from tests.app.expect import Expect, assert_caught_up, catch_up
+from tests.app.expect import Expect, play_seeded
 from tests.app.rc_play import leaderboard
 from tests.engine.mahjong.policy import choose
 
@@ -45,30 +45,19 @@ async def play_match(arena, options: dict) -> tuple[dict, Expect, list[dict], di
     people = [await arena.player(name) for name in NAMES]
     room = await arena.room(people[0], options, game="mahjong")
     code = room["code"]
-    watch = await arena.connect(code)
-    for seat, person in enumerate(people):
-        assert (await arena.sit(code, seat, person)).status_code == 200
-    clients = {seat: await arena.connect(code, person["token"]) for seat, person in enumerate(people)}
-    viewers = {**clients, None: watch}
+    clients, viewers = await arena.seat_table(code, people)
     state = GAME.new_game(GAME.validate_options(options), 4, SEED)
     for viewer, client in viewers.items():
         await client.until_version(0)
         assert client.last["view"] == GAME.view(state, viewer)
-    expect = Expect(GAME, state, viewers)
-    while GAME.to_act(state):
-        seat = min(GAME.to_act(state))
-        action = choose(state, seat)
-        assert clients[seat].last["legal"] == GAME.legal_actions(state, seat)
-        await clients[seat].act(action)
-        state, events = GAME.apply(state, seat, action)
-        expect.step(state, events)
-        heard = await catch_up(viewers, expect)
-        assert_caught_up(viewers, heard, expect)
-        for viewer, client in viewers.items():
-            for frame in heard[viewer]:
-                assert_private(frame["view"], viewer)
-            assert client.last["view"] == GAME.view(state, viewer)
-    return room, expect, people, watch.last
+    _, expect = await play_seeded(GAME, state, clients, viewers, policy, assert_private)
+    return room, expect, people, viewers[None].last
+
+
+def policy(state) -> tuple[int, dict]:
+    """The lowest seat to act and the test policy's action for it."""
+    seat = min(GAME.to_act(state))
+    return seat, choose(state, seat)
 
 
 def brief(sheet: dict) -> tuple:
@@ -143,3 +132,16 @@ async def test_four_clients_play_a_seeded_competition_round(arena):
     # Self-drawn, 8 + 13 from each of the three.
     assert sum(points for _, points in sheets[0]["fans"]) == 13
     await check_stored(arena, final, people, [1, 3, 4, 2])
+
+
+async def test_the_final_view_waits_for_the_end(arena):
+    unknown = await arena.http.get("/api/matches/999/final")
+    assert (unknown.status_code, unknown.json()["detail"]["code"]) == (404, "match_not_found")
+    people = [await arena.player(name) for name in NAMES]
+    room = await arena.room(people[0], {}, game="mahjong")
+    for seat, person in enumerate(people):
+        assert (await arena.sit(room["code"], seat, person)).status_code == 200
+    client = await arena.connect(room["code"], people[0]["token"])
+    await client.until_version(0)
+    running = await arena.http.get(f"/api/matches/{client.last['room']['match_id']}/final")
+    assert (running.status_code, running.json()["detail"]["code"]) == (409, "match_not_finished")
