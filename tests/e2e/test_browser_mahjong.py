@@ -180,12 +180,13 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
         sheets_seen: set[int] = set()
 
         def done() -> bool:
+            over = person.get_by_test_id("game-over").is_visible()  # first: a frame may come meanwhile
             last = frames.last["view"] if frames.last else None
             if last and last["results"] and last["results"][-1]["hand"] not in sheets_seen:
                 check_sheet(person, last["results"][-1])
                 check_page(person)
                 sheets_seen.add(last["results"][-1]["hand"])
-            return person.get_by_test_id("game-over").is_visible()
+            return over
 
         clicks = play([(person, frames)], watch, done, seconds=300)
         assert clicks > 10
@@ -284,3 +285,70 @@ def test_two_people_and_two_bots_play_a_competition_hand(fast_bots, live_server,
         found = {"player": axe_problems(bob), "spectator": axe_problems(watch)}
         assert found == {"player": [], "spectator": []}, found
         assert not re.search("⟦", watch.locator("body").inner_text())
+
+
+LOG = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const mj = await import("/static/games/mahjong.js");
+  const { lastMove } = await import("/static/games/mj_log.js");
+  const E = (kind, data) => ({ kind, data });
+  const people = ["Alice", "Bob", "Carol", "Dee"].map((name, seat) => ({ seat, name }));
+  const ctx = { t: i18n.t, players: people, seat: null, legal: [], events: [] };
+  const events = [
+    E("hand_started", { hand: 1, dealer: 2, order: [2, 3, 0, 1], prevalent_wind: null }),
+    E("hand_started", { hand: 5, dealer: 0, order: [0, 1, 2, 3], prevalent_wind: "S" }),
+    E("flower", { seat: 0, tile: "1f" }), E("drew", { seat: 0, from: "tail" }),
+    E("discarded", { seat: 1, tile: "5p", ready: false, auto: false }),
+    E("claims_pending", { tile: "5p", from: 1 }), E("claims_closed", { tile: "5p", from: 1 }),
+    E("claimed", { seat: 2, kind: "pung", tile: "5p", from: 1, tiles: ["5p", "5p", "5p"] }),
+    E("discarded", { seat: 2, tile: "9m", ready: true, auto: false }),
+    E("kong_declared", { seat: 2, tile: "5p" }), E("kong", { seat: 2, kind: "added_kong", tile: "5p" }),
+    E("kong", { seat: 3, kind: "concealed_kong", tile: null }),
+    E("won", { seat: 0, tile: "7z", way: "discard" }),
+    E("hand_over", { hand: 1, result: "win", winner: 0, total: 24 }),
+    E("hand_over", { hand: 2, result: "draw", winner: null, total: 0 }),
+    E("won", { seat: 3, tile: "1s", way: "self_drawn" }),
+    E("match_over", { totals: [1, 2, 3, -6], ranks: [3, 2, 1, 4] }), E("resigned", { seat: 3 })];
+  await i18n.loadLocale("en");
+  const en = mj.logLines(events, ctx);
+  const twins = mj.logLines([E("discarded", { seat: 1, tile: "3s", ready: false, auto: false })],
+    { ...ctx, players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Robo" }, { seat: 2, name: "Robo" }] });
+  await i18n.loadLocale("zh");
+  const zh = mj.logLines([events[4], events[7]], ctx);
+  await i18n.loadLocale("ja");
+  const ja = mj.logLines([events[4], events[7]], ctx);
+  const marks = [[events[4], events[5]], [events[7]], [events[11]], [events[2], events[3]], [events[13]], [events[3]]]
+    .map((batch) => lastMove(batch));
+  return { en, twins, zh, ja, marks };
+}"""
+
+
+def test_the_log_words_every_public_event_and_marks_the_last_move(live_server, chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/history")
+        page.locator("#main").wait_for()
+        got = page.evaluate(LOG)
+    assert got["en"] == [
+        "Hand 1: Carol deals.",
+        "Hand 5: Alice deals; prevalent wind South.",
+        "Alice shows a flower (Flower 春 Spring) and draws a replacement.",
+        "Bob discards 5 Dots.",
+        "Carol claims Bob's 5 Dots: 碰 Pung.",
+        "Carol discards 9 Characters and declares ready (报听).",
+        "Carol adds 5 Dots to a pung (加杠).",
+        "Nobody robs it: Carol's kong of 5 Dots stands.",
+        "Dee declares a concealed kong (暗杠).",        # which tile: nobody else may know
+        "Alice wins on the discard Red dragon (和).",
+        "Hand 1: Alice wins, worth 24.",
+        "Hand 2 is a draw (荒庄).",
+        "Dee wins by self-draw (自摸) with 1 Bamboo.",
+        "The match is over.",
+        "Dee resigned.",
+    ]  # draws and the claim window's opening and closing give no line
+    assert got["twins"] == ["Robo · Seat 2 discards 3 Bamboo."]
+    assert got["zh"] == ["Bob打出5筒。", "Carol碰Bob的5筒。"]
+    assert got["ja"] == ["Bobが5筒を捨てる。", "CarolがBobの5筒を碰（ポン）。"]
+    assert got["marks"] == [{"kind": "discard", "seat": 1}, {"kind": "meld", "seat": 2},
+                            {"kind": "meld", "seat": 3}, {"kind": "flower", "seat": 0},
+                            {"kind": "sheet", "seat": None}, None]
