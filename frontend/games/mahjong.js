@@ -83,7 +83,7 @@ function meldEl(meld, ctx, seat) {
     h("span", { class: "mj-meld-kind", "aria-hidden": "true", text: meldName(ctx.t, meld.kind) }));
 }
 
-function discardEl(discard, ctx, seat, index) {
+function discardEl(discard, ctx, index) {
   const words = [tileName(ctx.t, discard.tile)];
   if (discard.taken) words.push(tr(ctx, "mj.taken"));
   if (discard.ready) words.push(tr(ctx, "mj.ready_discard"));
@@ -130,7 +130,7 @@ function seatHead(view, ctx, seat, place) {
 function seatPanel(view, ctx, seat, place, mark) {
   const player = view.players[seat];
   const turn = view.phase === "turn" && view.turn === seat;
-  const discards = player.discards.map((d, i) => discardEl(d, ctx, seat, i));
+  const discards = player.discards.map((d, i) => discardEl(d, ctx, i));
   return h("section", { class: ["mj-seat", `mj-place-${place}`, `mj-seat-c${seat}`, turn && "mj-seat-turn"],
     "data-testid": `mj-seat-${seat}`, "data-seat": seat, "data-place": place,
     "aria-label": tr(ctx, "mj.seat_of", { name: playerName(ctx, seat) }) },
