@@ -44,6 +44,14 @@ class ReplayStep(BaseModel):
     view: dict[str, Any]
 
 
+class FinalViewOut(BaseModel):
+    """``GET /api/matches/{id}/final``: the spectator's view of a finished match's last
+    position (every hand revealed: a game's score sheets, its outcome)."""
+
+    match_id: int
+    view: dict[str, Any]
+
+
 class ReplayOut(MatchSummary):
     """``GET /api/matches/{id}/replay``: the finished match and every step's view for
     ``viewer`` (``null`` = spectator; a seat = that player's view, hand included)."""

@@ -11,18 +11,35 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.api.account_schemas import ReplayOut
+from app.api.account_schemas import FinalViewOut, ReplayOut
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.matches import summaries
 from app.api.pages import page
 from app.api.params import IdPath
 from app.db import repositories as repo
+from app.db.models import Match
 from app.rooms.errors import RoomError
 from app.rooms.replay import replay_steps
 
 router = APIRouter(tags=["replays"])
+
+
+async def _finished(session: AsyncSession, match_id: int) -> Match:
+    """Return the finished match row.
+
+    Raises:
+        RoomError: ``match_not_found`` (404); ``match_not_finished`` (409) while it is played
+            or when it was abandoned.
+    """
+    match = await repo.get_match(session, match_id)
+    if match is None:
+        raise RoomError("match_not_found", f"No match has the id {match_id}.", 404)
+    if match.status != "finished":
+        raise RoomError("match_not_finished", "A replay opens once the match is over.")
+    return match
 
 
 @router.get("/api/matches/{match_id}/replay", response_model=ReplayOut, responses=ERRORS)
@@ -35,11 +52,7 @@ async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
         RoomError: ``match_not_found`` (404), ``no_such_seat`` (404) for a viewer that is not a
             seat, ``match_not_finished`` (409) while it is played or when it was abandoned.
     """
-    match = await repo.get_match(session, match_id)
-    if match is None:
-        raise RoomError("match_not_found", f"No match has the id {match_id}.", 404)
-    if match.status != "finished":
-        raise RoomError("match_not_finished", "A replay opens once the match is over.")
+    match = await _finished(session, match_id)
     summary = (await summaries(session, [match]))[0]
     if viewer is not None and not 0 <= viewer < len(summary["seats"]):
         raise RoomError("no_such_seat", f"The match has no seat {viewer}.", 404)
@@ -47,6 +60,23 @@ async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
     steps = replay_steps(service.catalog.game(match.game), match.id, match.options,
                          len(summary["seats"]), bytes.fromhex(match.seed), actions, viewer)
     return {**summary, "seed": match.seed, "viewer": viewer, "steps": steps}
+
+
+@router.get("/api/matches/{match_id}/final", response_model=FinalViewOut, responses=ERRORS)
+async def get_final_view(match_id: IdPath, session: SessionDep, service: ServiceDep) -> dict:
+    """Return ``{match_id, view}``: the spectator's view after the finished match's last action
+    (the last step of its replay, without the others), e.g. for the match page's mahjong
+    score sheets.
+
+    Raises:
+        RoomError: ``match_not_found`` (404), ``match_not_finished`` (409).
+    """
+    match = await _finished(session, match_id)
+    seats = len((await summaries(session, [match]))[0]["seats"])
+    actions = await repo.match_actions(session, match_id)
+    steps = replay_steps(service.catalog.game(match.game), match.id, match.options, seats,
+                         bytes.fromhex(match.seed), actions, None)
+    return {"match_id": match.id, "view": steps[-1]["view"]}
 
 
 @router.get("/replay/{match_id}", include_in_schema=False)

@@ -25,7 +25,7 @@ function renderGameOptions() {
   if (!game) return;
   const fieldset = byId("options");
   const legend = fieldset.querySelector("legend");
-  replace(fieldset, legend, optionFields(game.options));
+  replace(fieldset, legend, optionFields(game.options, game.id));
   byId("game-facts").textContent = playersText(game);
   const rules = byId("game-rules");
   rules.href = `/rules/${encodeURIComponent(game.id)}`;
@@ -86,7 +86,7 @@ function roomItem(room, verb) {
     h("div", { class: "room-item-main" },
       h("strong", { text: gameTitle(game && game.titles, room.game) }),
       h("span", { class: "code", text: room.code }),
-      h("span", { class: "muted small", text: optionsSummary(room.options, game ? game.options : []) }),
+      h("span", { class: "muted small", text: optionsSummary(room.options, game ? game.options : [], { game: room.game }) }),
       h("span", { class: "small", text: seatsText(room) })),
     h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}`,
       text: t(verb === "join" ? "lobby.join" : "lobby.watch") }));

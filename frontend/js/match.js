@@ -1,6 +1,7 @@
 // Match page (/matches/{id}): seats, outcome, seed commitment and revealed seed, the action
 // count, and for Reverse Curse the ladder (GET /api/matches/{id}/ladder): per set its number,
-// first side, the 12 field cards in play order with who played each, result, position after.
+// first side, the 12 field cards in play order with who played each, result, position after;
+// for mahjong the final ranking and every hand's score sheet (GET /api/matches/{id}/final).
 
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
@@ -12,6 +13,7 @@ import { initPage } from "./page.js";
 import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
 import { regulationLimits, stairsChart } from "/static/games/rc_stairs_chart.js";
+import { matchSheetsEl } from "/static/games/mj_sheet.js";
 
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 
@@ -24,7 +26,7 @@ function factsList(match, game) {
     fact(t("match.game"), gameTitle(game && game.titles, match.game)),
     fact(t("match.room"), h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
     fact(t("match.options"), h("span", { "data-testid": "match-options",
-      text: optionsSummary(match.options, game ? game.options : [], { clocks: true }) || "—" })),
+      text: optionsSummary(match.options, game ? game.options : [], { clocks: true, game: match.game }) || "—" })),
     fact(t("match.result"), h("strong", { "data-testid": "match-result", text: resultText(match) })),
     fact(t("match.started"), formatTime(match.started_at)),
     fact(t("match.finished"), match.finished_at ? formatTime(match.finished_at) : "—"),
@@ -76,6 +78,16 @@ async function ladderSection(match) {
       : h("p", { class: "muted", text: t("ladder.empty") }));
 }
 
+/** A finished mahjong match's ranking and score sheets, from its final view. */
+async function mahjongSection(match) {
+  const final = await api(`/api/matches/${encodeURIComponent(matchId)}/final`);
+  const name = (seat) => {
+    const entry = match.seats.find((s) => s.seat === seat);
+    return entry ? `${seatName(entry.name)} · ${t("room.seat_n", { n: seat + 1 })}` : t("room.seat_n", { n: seat + 1 });
+  };
+  return matchSheetsEl(final.view, { t, name, rules: final.view.rules });
+}
+
 async function main() {
   await initPage();
   let match;
@@ -93,6 +105,13 @@ async function main() {
     match.status === "finished" ? h("p", {}, h("a", { class: "button", href: `/replay/${match.id}`,
       "data-testid": "replay-link", text: t("replay.open") })) : null));
   if (match.seed) body.append(verifySection(match));
+  if (match.game === "mahjong" && match.status === "finished") {
+    try {
+      body.append(await mahjongSection(match));
+    } catch (error) {
+      body.append(h("p", { class: "error", text: t(`error.${error.code}`) }));
+    }
+  }
   if (match.game === "reverse_curse") {
     try {
       body.append(await ladderSection(match));

@@ -5,8 +5,12 @@
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
 
-/** The translated label of an option (the catalog's English label when there is no key). */
-export function optionLabel(option) {
+/** The translated label of an option: the game's own `option.<game>.<name>` when it has one
+ * (two games may mean different things by one option name), else `option.<name>`, else the
+ * catalog's English label. */
+export function optionLabel(option, game = null) {
+  const own = `option.${game}.${option.name}`;
+  if (game && has(own)) return t(own);
   const key = `option.${option.name}`;
   return has(key) ? t(key) : option.label || option.name;
 }
@@ -39,12 +43,12 @@ function boolControl(option, id) {
 
 const CONTROLS = { choice: choiceControl, int: intControl, bool: boolControl };
 
-/** Return form rows (label + control) for every option in `schema`. */
-export function optionFields(schema) {
+/** Return form rows (label + control) for every option in `schema` of `game` (its id). */
+export function optionFields(schema, game = null) {
   return schema.filter((option) => CONTROLS[option.kind]).map((option) => {
     const id = `opt-${option.name}`;
     const control = CONTROLS[option.kind](option, id);
-    const label = h("label", { for: id, text: optionLabel(option) });
+    const label = h("label", { for: id, text: optionLabel(option, game) });
     return h("div", { class: ["option-row", `option-${option.kind}`] },
       option.kind === "bool" ? [control, label] : [label, control]);
   });
@@ -64,11 +68,12 @@ export function readOptions(root, schema) {
 }
 
 /** One-line summary of a room's options, e.g. "Regulation: Half · Format: 1v1"; the clocks
- * (`*_seconds`) only with `clocks` (the match page: every option set; the room's line stays short). */
-export function optionsSummary(options, schema = [], { clocks = false } = {}) {
+ * (`*_seconds`) only with `clocks` (the match page: every option set; the room's line stays short);
+ * `game` (its id) picks the game's own option labels. */
+export function optionsSummary(options, schema = [], { clocks = false, game = null } = {}) {
   const byName = Object.fromEntries(schema.map((option) => [option.name, option]));
   return Object.entries(options || {})
     .filter(([name]) => clocks || !name.endsWith("_seconds"))
-    .map(([name, value]) => `${optionLabel(byName[name] || { name })}: ${optionValueText(name, value)}`)
+    .map(([name, value]) => `${optionLabel(byName[name] || { name }, game)}: ${optionValueText(name, value)}`)
     .join(" · ");
 }

@@ -230,7 +230,7 @@ function renderHead() {
   rules.title = t("rules.of", { game: title });
   const status = outcomeHeld() ? "playing" : state.room.status;
   byId("main").dataset.status = status;
-  const options = optionsSummary(state.room.options, state.game ? state.game.options : []);
+  const options = optionsSummary(state.room.options, state.game ? state.game.options : [], { game: state.room.game });
   const sub = byId("room-sub");
   sub.textContent = [t(`room.status.${status}`), options].filter(Boolean).join(" · ");
   sub.title = options;

@@ -11,6 +11,9 @@ const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boo
 /** Pages of the rules section that are no game (docs/rules/<topic>.<lang>.md, app/api/rules.py
  * TOPICS), with the i18n key of their title. */
 const TOPICS = { fair_play: "rules.topic.fair_play" };
+/** Games whose rules text the game's own module finishes drawing (its `enhanceRules(body)`),
+ * e.g. mahjong's tile rows. */
+const ENHANCERS = { mahjong: "/static/games/mj_rules.js" };
 
 /** The body nodes of `html` (the server's rendered Markdown), parsed inertly by DOMParser. */
 export function htmlNodes(html) {
@@ -38,6 +41,7 @@ async function showRules(id, heading) {
   const body = byId("rules-body");
   body.lang = HTML_LANG[rules.lang] || rules.lang;
   replace(body, htmlNodes(rules.html));
+  if (Object.hasOwn(ENHANCERS, id)) (await import(ENHANCERS[id])).enhanceRules(body);
 }
 
 async function main() {

@@ -143,6 +143,17 @@ class Arena:
             client.welcome = await client.next("welcome")
         return client
 
+    async def seat_table(self, code: str,
+                         people: list[dict[str, Any]]) -> tuple[dict[int, Client], dict[int | None, Client]]:
+        """Connect a spectator to room ``code``, seat ``people`` in seats 0, 1, … and connect each;
+        return ``(clients by seat, viewers)``, viewers being the clients plus ``None``: the
+        spectator."""
+        watch = await self.connect(code)
+        for seat, person in enumerate(people):
+            assert (await self.sit(code, seat, person)).status_code == 200
+        clients = {seat: await self.connect(code, person["token"]) for seat, person in enumerate(people)}
+        return clients, {**clients, None: watch}
+
     async def action_count(self, match_id: int) -> int:
         """Return how many actions the match has logged (read from the database)."""
         from app.db import repositories as repo

@@ -145,3 +145,33 @@ def assert_shown(client: Client, expect: Expect, viewer: int | None) -> None:
     if client.last["type"] == "update":
         assert client.last["events"] == seen.events
 
+
+
+async def play_seeded(game: Game, state: Any, clients: Mapping[int, Client],
+                      viewers: Mapping[int | None, Client],
+                      policy: Callable[[Any], tuple[int, dict[str, Any]]],
+                      assert_private: Callable[[dict[str, Any], int | None], None]) -> tuple[Any, Expect]:
+    """Play ``state`` (every viewer shown it: version 0) to the end through the seats' sockets.
+
+    Each step: ``policy(state)`` gives the acting seat and its action; that seat's last frame
+    must list exactly the engine's legal actions; the action goes through its socket and is
+    applied to the engine too; every viewer (``viewers``: seats and ``None`` for a spectator)
+    must get exactly the frames it must (``catch_up``/``assert_caught_up``: an answer that leaves
+    a claim window open sends the others nothing, docs/security.md §2), each passing
+    ``assert_private(view, viewer)``, and ends on the engine's own view. Returns the final state
+    and the ``Expect`` (its ``version`` and ``public`` counts).
+    """
+    expect = Expect(game, state, viewers)
+    while game.to_act(state):
+        seat, action = policy(state)
+        assert clients[seat].last["legal"] == game.legal_actions(state, seat)
+        await clients[seat].act(action)
+        state, events = game.apply(state, seat, action)
+        expect.step(state, events)
+        heard = await catch_up(viewers, expect)
+        assert_caught_up(viewers, heard, expect)
+        for viewer, client in viewers.items():
+            for frame in heard[viewer]:
+                assert_private(frame["view"], viewer)
+            assert client.last["view"] == game.view(state, viewer)
+    return state, expect

@@ -114,7 +114,7 @@ def test_every_page_works_under_the_policy(live_server, chromium_path):
         assert docs.header_value("content-security-policy").startswith(
             "default-src 'self'; script-src 'self' 'sha256-")
         player.locator(".opblock").first.wait_for()
-        assert player.locator(".opblock").count() == 24  # every API operation, drawn offline
+        assert player.locator(".opblock").count() == 25  # every API operation, drawn offline
         player.locator(".opblock-summary").first.click()
         player.get_by_role("button", name="Try it out").click()
         player.get_by_role("button", name="Execute").click()

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from engine.zipai import GAME
 from tests.app.conftest import SEED, arena, db_path, template_db  # noqa: F401 (fixtures)
-from tests.app.expect import Expect, assert_caught_up, catch_up
+from tests.app.expect import play_seeded
 from tests.e2e.browser import (check_finished_table, chromium, click_first, expect_game_over,
                                new_page, play_to_the_end, reason_sentence, start_match)
 
@@ -128,11 +128,8 @@ async def test_three_websocket_clients_play_a_seeded_hand(arena):  # noqa: F811
     people = [await arena.player(name) for name in ("Ann", "Bob", "Cid")]
     room = await arena.room(people[0], {"hands": 1}, game="zipai")
     code = room["code"]
-    watch = await arena.connect(code)
-    for seat, person in enumerate(people):
-        assert (await arena.sit(code, seat, person)).status_code == 200
-    clients = {seat: await arena.connect(code, person["token"]) for seat, person in enumerate(people)}
-    viewers = {**clients, None: watch}
+    clients, viewers = await arena.seat_table(code, people)
+    watch = viewers[None]
     await watch.until_version(0)
 
     options = GAME.validate_options({"hands": 1})
@@ -140,21 +137,7 @@ async def test_three_websocket_clients_play_a_seeded_hand(arena):  # noqa: F811
     for viewer, client in viewers.items():
         await client.until_version(0)
         assert client.last["view"] == GAME.view(state, viewer)
-    expect = Expect(GAME, state, viewers)
-    while GAME.to_act(state):
-        seat, action = _policy(state)
-        assert clients[seat].last["legal"] == GAME.legal_actions(state, seat)
-        await clients[seat].act(action)
-        state, events = GAME.apply(state, seat, action)
-        expect.step(state, events)
-        # Exactly the frames that must come: an answer that leaves a claim window open sends
-        # the others nothing (docs/security.md §2).
-        heard = await catch_up(viewers, expect)
-        assert_caught_up(viewers, heard, expect)
-        for viewer, client in viewers.items():
-            for frame in heard[viewer]:
-                _assert_private(frame["view"], viewer)
-            assert client.last["view"] == GAME.view(state, viewer)
+    state, expect = await play_seeded(GAME, state, clients, viewers, _policy, _assert_private)
 
     assert (expect.version, expect.public) == (SEEDED_ACTIONS, SEEDED_PUBLIC)
     assert watch.last["version"] == SEEDED_PUBLIC

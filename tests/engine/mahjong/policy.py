@@ -9,20 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mahjong import GAME
+from engine.mahjong.bot import best_after_discard
 from engine.mahjong.shapes import shanten
 from engine.mahjong.state import Meld
 
 WIN, PASS = {"type": "win"}, {"type": "pass"}
-
-
-def _after_best_discard(tiles: list[str], melds: list, rules: str) -> int:
-    """The shanten of ``tiles`` (one to discard) after the best discard."""
-    best = 99
-    for tile in dict.fromkeys(tiles):
-        rest = list(tiles)
-        rest.remove(tile)
-        best = min(best, shanten(rest, melds, rules))
-    return best
 
 
 def _claim(state, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -38,7 +29,7 @@ def _claim(state, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
             for t in used:
                 rest.remove(t)
             melds = player.melds + [Meld("pung", (tile,) * 3)]
-            if _after_best_discard(rest, melds, state.rules) < now:
+            if best_after_discard(rest, len(melds), state.rules) < now:
                 return action
     return PASS
 
