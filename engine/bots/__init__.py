@@ -4,12 +4,15 @@ A bot decides from its seat's ``view`` and ``legal`` actions only (ARCHITECTURE.
 from their seat's view and legal actions only, never from raw state"); a bot that looks ahead
 draws a state from the view itself (``GAME.sample``).
 
-Two levels exist for every registered game (issue 11, "Play vs computer"):
+Levels, weakest first (``LEVELS``):
 
 - ``random``: ``RandomBot``, a uniformly random legal action;
 - ``greedy``: a one-ply bot that scores each legal action with a fixed function of the view and
   the action (``ScoringBot`` with the game's ``engine/<game>/bot.py`` ``score``), or, for
   Reversed Civilizations, its own lookahead bot. Ties are broken with the bot's ``Rng``.
+
+``decide`` is the one entry point a room (or a worker process) calls: pure, from the seat's view
+and legal actions and a seed.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from engine.core import Rng
 
 __all__ = ["Bot", "RandomBot", "ScoringBot", "best_action", "greedy_bot", "make_bot",
-           "GREEDY_GAMES", "LEVELS", "Score"]
+           "GREEDY_GAMES", "decide", "LEVELS", "Score"]
 
 #: The bot levels a room can seat, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy")
@@ -125,3 +128,17 @@ def make_bot(game_id: str, level: str) -> Bot:
     if level == "greedy":
         return greedy_bot(game_id)
     raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
+
+
+def decide(game_id: str, level: str, view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
+           seed: bytes) -> dict[str, Any]:
+    """Return the action of ``legal`` the bot of ``level`` plays for the seat ``view`` is of.
+
+    Pure and deterministic: the same arguments give the same action (the bot's ``Rng`` is
+    seeded with ``seed``). It is what a worker process runs: it gets only the seat's view.
+
+    Raises:
+        ValueError: for an unknown level, or when ``legal`` is empty.
+    """
+    from engine.registry import get_game
+    return make_bot(game_id, level).choose(get_game(game_id), view, legal, Rng(seed))
