@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test lint bench clean
+
+# The linter and the type checker (configured in pyproject.toml); `make test` runs them first.
+LINTED := engine app tools bench tests
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,7 +29,10 @@ run: $(STAMP)
 	mkdir -p data
 	$(PY) -m uvicorn app.main:app --host 127.0.0.1 --port 8000 $(UVICORN_FLAGS)
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check $(LINTED)
+
+test: lint
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

@@ -14,8 +14,8 @@ reports it (``client_ip``); behind a reverse proxy run uvicorn with ``--proxy-he
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from starlette.requests import HTTPConnection
 

@@ -16,7 +16,8 @@ A registry per app (not the global one) lets a test process create many apps wit
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 

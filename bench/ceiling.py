@@ -18,8 +18,9 @@ import argparse
 import itertools
 import json
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import uvicorn
 

@@ -21,8 +21,9 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from engine.registry import GAMES
 

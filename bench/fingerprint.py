@@ -22,7 +22,8 @@ import hashlib
 import json
 import random
 import sys
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.registry import GAMES
 

@@ -30,8 +30,9 @@ import random
 import resource
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import httpx
 import uvloop

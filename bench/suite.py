@@ -24,7 +24,8 @@ import socket
 import subprocess
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from bench.servers import HOST, ROOT
 
@@ -42,7 +43,7 @@ def run_module(module: str, args: Sequence[str], timeout: float) -> list[dict[st
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return [{"bench": module, "args": list(args), "error": f"timed out after {timeout} s"}]
-    lines = [json.loads(l) for l in done.stdout.splitlines() if l.startswith("{")]
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
         return [{"bench": module, "args": list(args), "error": done.stderr.strip()[-2000:]}]
     return lines
@@ -149,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "peak_moves_per_s", "ceiling_moves_per_s", "peak_ratio_to_ceiling>=0.5")},
             "minutes": round((time.monotonic() - began) / 60, 1)})
         return 0
-    engines = [emit(l) for l in run_module(
+    engines = [emit(line) for line in run_module(
         "bench.engines", ["--seconds", "2" if args.quick else "5"], timeout=300)]
     peak, ceiling = map(emit, peak_pair(peak_rooms, window / 2))
     target = emit(load("app", rooms, 1.0, window, 8203))

@@ -25,8 +25,9 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.core import EngineError, Game
 from engine.registry import GAMES

@@ -17,9 +17,8 @@ from app.api.account_schemas import AccountOut, ClaimIn, LoginIn
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
 from app.api.limits import RATE_LIMITED
-from app.api.schemas import ErrorOut
 from app.api.params import IdPath
-from app.api.schemas import PlayerCreated, RoomOut
+from app.api.schemas import ErrorOut, PlayerCreated, RoomOut
 from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime

@@ -6,7 +6,7 @@ caller owns the transaction (ratings are written in the one that stores a match'
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession

@@ -6,14 +6,14 @@ All functions take an ``AsyncSession`` and never commit: the caller owns the tra
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from sqlalchemy import Executable, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import (Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room,
-                           RoomSeat)
+from app.db.models import Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room, RoomSeat
 
 SeatRow = tuple[int, int, str]  # (seat, player_id, player name)
 #: One row of a Core write: a statement and its parameters. ``execute_writes`` runs the rows

@@ -211,7 +211,7 @@ class SocketSession:
         timeout = self.arena.settings.hello_timeout_seconds
         try:
             return await asyncio.wait_for(receive_text(self.receive), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await refuse(self.websocket, "hello_timeout", f"Send hello within {timeout:g} s.")
             raise WebSocketDisconnect(POLICY_VIOLATION) from None
 

@@ -7,7 +7,8 @@ step resolved those present after it and not before it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import Game
 from engine.reverse_curse import ladder as reverse_curse_ladder

@@ -8,14 +8,21 @@ resource; ``{"type":"pass"}`` ends your action phase.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.civilization.data import CARDS, LEADER_COST
 from engine.civilization.effects import can_resolve, resolve_slot
 from engine.civilization.ending import place_leader
 from engine.civilization.flow import next_actor
-from engine.civilization.state import (EMPTY, State, add_resources, my_position, set_worker,
-                                       workers_in_hand)
+from engine.civilization.state import (
+    EMPTY,
+    State,
+    add_resources,
+    my_position,
+    set_worker,
+    workers_in_hand,
+)
 
 __all__ = ["main_actions", "apply_main", "why_illegal", "MAIN_TYPES"]
 

@@ -10,9 +10,10 @@ touching the rules (rulings, "Balance check").
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["SlotType", "CardDef", "RESOURCES", "LEADER_COST", "SLOT_TYPES", "CARDS",
            "START_CARD", "DECK_IDS", "load_card_data"]

@@ -8,13 +8,14 @@ in an order drawn from the stream.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from engine.core import Rng
 from engine.civilization.data import DECK_IDS, RESOURCES
 from engine.civilization.serial import step_from_json
 from engine.civilization.state import Card, State
 from engine.civilization.view import WORKER_NAMES
+from engine.core import Rng
 
 __all__ = ["sample"]
 

@@ -10,8 +10,8 @@ Flipping the opponent's mother card wins at once (rule 51), even mid-chain.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from engine.core import Event
 

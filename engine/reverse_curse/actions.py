@@ -5,16 +5,26 @@ Rule source: the rulings' "Match flow" 3-6 (order, mulligan, shop, deployment).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.core import Event, InvalidAction, check_action
 from engine.reverse_curse.cards import CARD_CODES, MONSTERS, NUMBER_VALUES, RECRUIT_COST
-from engine.reverse_curse.flow import (choose_order, end_shopping, next_turn,
-                                       resolve_mulligans)
+from engine.reverse_curse.flow import choose_order, end_shopping, next_turn, resolve_mulligans
 from engine.reverse_curse.legality import listed_actions, why_illegal
 from engine.reverse_curse.monsters import summon
-from engine.reverse_curse.state import (MulliganChoice, State, evolve, field_card, per_side,
-                                        players, seats_of, side_index, side_of, without_one)
+from engine.reverse_curse.state import (
+    MulliganChoice,
+    State,
+    evolve,
+    field_card,
+    per_side,
+    players,
+    seats_of,
+    side_index,
+    side_of,
+    without_one,
+)
 
 Events = list[Event]
 

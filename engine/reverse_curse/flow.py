@@ -6,15 +6,30 @@ Rule source: the rulings' "Match flow" 1-8 and seed §5-§7. Every function retu
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Event, Rng
 from engine.reverse_curse.cards import DECK, ENERGY_CAP, MONSTERS
 from engine.reverse_curse.resolution import steps_json, trace
-from engine.reverse_curse.state import (HAND_PER_SIDE, SIDES, TURNS_PER_SET, Ending, SetRecord,
-                                        State, behind_side, evolve, evolved, ko_distance,
-                                        max_sets, other, players, replaced_hand, side_index,
-                                        side_of)
+from engine.reverse_curse.state import (
+    HAND_PER_SIDE,
+    SIDES,
+    TURNS_PER_SET,
+    Ending,
+    SetRecord,
+    State,
+    behind_side,
+    evolve,
+    evolved,
+    ko_distance,
+    max_sets,
+    other,
+    players,
+    replaced_hand,
+    side_index,
+    side_of,
+)
 
 Events = list[Event]
 

@@ -7,7 +7,8 @@ Rule source: /work/shared/rules/reverse_curse.md (binding rulings) over the seed
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Event, GameBase, GameSpec, IllegalAction, OptionSpec, Outcome, Rng
 from engine.reverse_curse import flow
@@ -16,8 +17,15 @@ from engine.reverse_curse.legality import legal_actions, listed_actions, to_act
 from engine.reverse_curse.outcome import outcome_of
 from engine.reverse_curse.redeal import redeal
 from engine.reverse_curse.sample import sample
-from engine.reverse_curse.state import (FORMAT_SEATS, State, deployment_side, dump_state,
-                                        load_state, side_cards, side_of)
+from engine.reverse_curse.state import (
+    FORMAT_SEATS,
+    State,
+    deployment_side,
+    dump_state,
+    load_state,
+    side_cards,
+    side_of,
+)
 from engine.reverse_curse.view import render
 
 #: Room options (rulings "Options").

@@ -6,14 +6,24 @@ side; on a deployment turn each member plays from their own hand).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine.core import IllegalAction
 from engine.reverse_curse.cards import CARD_CODES, MONSTERS, RECRUIT_COST, SUMMON_COST
 from engine.reverse_curse.monsters import summon_block
-from engine.reverse_curse.state import (FORMAT_SEATS, State, behind_side, deployment_side,
-                                        derived, seat_side_index, seats_of, side_for, side_index,
-                                        side_of)
+from engine.reverse_curse.state import (
+    FORMAT_SEATS,
+    State,
+    behind_side,
+    deployment_side,
+    derived,
+    seat_side_index,
+    seats_of,
+    side_for,
+    side_index,
+    side_of,
+)
 
 
 def acting_side(state: State) -> str | None:

@@ -23,9 +23,19 @@ from __future__ import annotations
 
 from engine.core import Rng
 from engine.reverse_curse.cards import SPECIALS, is_number
-from engine.reverse_curse.state import (SIDES, FieldCard, MulliganChoice, State, evolve,
-                                        field_resolved, per_side, players, seats_of,
-                                        side_index, side_of)
+from engine.reverse_curse.state import (
+    SIDES,
+    FieldCard,
+    MulliganChoice,
+    State,
+    evolve,
+    field_resolved,
+    per_side,
+    players,
+    seats_of,
+    side_index,
+    side_of,
+)
 
 
 def _viewer_side(state: State, viewer: int | None) -> str | None:

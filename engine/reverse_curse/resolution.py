@@ -6,12 +6,20 @@ The field is given in play order (T1 first) and processed from the top (T12) dow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
-from engine.reverse_curse.cards import (DOUBLE_BUBBLE, ECHO_FLOW, FLIP_TRAP, MIRROR_PILLAR,
-                                        NUMBER_VALUES, REVERSE_CURSE, SILENCE_SIREN, check_card)
+from engine.reverse_curse.cards import (
+    DOUBLE_BUBBLE,
+    ECHO_FLOW,
+    FLIP_TRAP,
+    MIRROR_PILLAR,
+    NUMBER_VALUES,
+    REVERSE_CURSE,
+    SILENCE_SIREN,
+    check_card,
+)
 
 #: Most cards a field can hold (12 turns per set).
 MAX_FIELD = 12

@@ -7,9 +7,10 @@ new states (``evolve``, a fast ``dataclasses.replace``). Rule source for the ter
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -47,7 +48,7 @@ class FieldCard:
         return {"card": self.card, "seat": self.seat, "side": self.side, "face_up": self.face_up}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "FieldCard":
+    def from_json(cls, data: Mapping[str, Any]) -> FieldCard:
         """Inverse of ``to_json``."""
         return cls(data["card"], data["seat"], data["side"], data["face_up"])
 

@@ -13,13 +13,14 @@ a shape with each card (built at import) and is memoised on the packed counts an
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from engine.zipai.cards import CODES, FACE, sort_cards
 from engine.zipai.groups import shape
-from engine.zipai.state import Player
 from engine.zipai.split import BITS, MASK
+from engine.zipai.state import Player
 from engine.zipai.tally import UNIT, Tally, tally
 from engine.zipai.winning import evaluate_held
 

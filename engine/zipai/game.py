@@ -8,14 +8,25 @@ Error codes (``IllegalAction``): ``game_over``, ``not_your_turn``, ``card_not_in
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
-                         Outcome, Rng, check_action)
-from engine.zipai import flow, state as st
-from engine.zipai.claims import copy_chi
+from engine.core import (
+    Event,
+    GameBase,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    check_action,
+)
+from engine.zipai import flow
+from engine.zipai import state as st
 from engine.zipai.cards import FACE, sort_cards
+from engine.zipai.claims import copy_chi
 from engine.zipai.groups import shape
 from engine.zipai.redeal import redeal
 from engine.zipai.sample import sample

@@ -12,8 +12,8 @@ Group kinds used everywhere in the engine:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from engine.zipai.cards import FACE, is_big
 

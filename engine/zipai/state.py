@@ -8,8 +8,9 @@ holds the stock (top = index 0), the three ``Player`` records, the decision bein
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 HIDDEN_KINDS = frozenset({"sao", "saochuan"})
 #: The group kinds others do not see whole (``Group.shown_cards``): the hidden ones and 过扫.

@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.zipai.groups import FOUR_KINDS, MIN_HUXI, huxi
 from engine.zipai.split import Split, best_packed, four_concealed
-from engine.zipai.tally import UNIT, Tally, tally
 from engine.zipai.state import Group, Player
+from engine.zipai.tally import UNIT, Tally, tally
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterator
+from typing import Any
 
 import httpx
 import pytest

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from app.bus.memory import MemoryBroker
 from app.rooms.clocks import DeadlineScheduler, ManualClock, SystemClock, Timer

@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.app.conftest import SEED
+from tests.app.conftest import SEED, running_arena
 from tests.app.expect import shows_spectator
 from tests.app.hostile import settle
 from tests.app.test_hostile_secrets import keys_of, record
-from tests.app.conftest import running_arena
 
 ACTIONS = 30
 

@@ -4,8 +4,7 @@ that names every allowed method."""
 
 from __future__ import annotations
 
-from tests.app.conftest import auth
-from tests.app.conftest import running_arena
+from tests.app.conftest import auth, running_arena
 
 
 async def test_player_creation_is_rate_limited_per_address(db_path):

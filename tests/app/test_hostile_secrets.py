@@ -14,7 +14,8 @@ from typing import Any
 from app import auth
 from app.auth import hash_token, new_token
 from app.rooms import service
-from tests.app.conftest import SEED, auth as bearer
+from tests.app.conftest import SEED
+from tests.app.conftest import auth as bearer
 from tests.app.hostile import settle, start_match
 from tests.app.rc import GAME, Replay
 

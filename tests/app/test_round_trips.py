@@ -10,7 +10,8 @@ import asyncio
 import contextlib
 import json
 import re
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import httpx
 import pytest

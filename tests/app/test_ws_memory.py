@@ -13,10 +13,10 @@ import websockets
 
 from app.realtime.endpoint import room_code
 from app.realtime.hub import Connection
-from app.rooms.port import Follower, RoomPort
 from app.realtime.schemas import Pong
 from app.rooms.journal import Journal
 from app.rooms.live import LiveMatch
+from app.rooms.port import Follower, RoomPort
 from engine.reverse_curse import GAME
 from tests.app.conftest import SEED
 from tests.app.expect import catch_up

@@ -20,9 +20,21 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (RC_HALF, check_finished_table, chromium, click_first, create_room,
-                               evaluate_on, expect_game_over, join_seats, new_page,
-                               play_to_the_end, reason_sentence, seeded_live_server, take_seat)
+from tests.e2e.browser import (
+    RC_HALF,
+    check_finished_table,
+    chromium,
+    click_first,
+    create_room,
+    evaluate_on,
+    expect_game_over,
+    join_seats,
+    new_page,
+    play_to_the_end,
+    reason_sentence,
+    seeded_live_server,
+    take_seat,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,17 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (chromium, click_next, create_rc_room, create_room, join_seats,
-                               new_page, rc_half_no_monsters, resign, take_seat)
+from tests.e2e.browser import (
+    chromium,
+    click_next,
+    create_rc_room,
+    create_room,
+    join_seats,
+    new_page,
+    rc_half_no_monsters,
+    resign,
+    take_seat,
+)
 
 pytestmark = pytest.mark.browser
 

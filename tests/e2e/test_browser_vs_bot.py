@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from playwright.sync_api import Page, expect

@@ -4,8 +4,20 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
-                         Outcome, Rng, action_type, check_action, require_keys, validate_options)
+from engine.core import (
+    Event,
+    GameBase,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    action_type,
+    check_action,
+    require_keys,
+    validate_options,
+)
 
 OPTS = (
     OptionSpec("regulation", "choice", "full", choices=("full", "half")),

@@ -27,7 +27,8 @@ from __future__ import annotations
 import base64
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
