@@ -31,6 +31,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check $(LINTED)
+	$(VENV)/bin/mypy
 
 test: lint
 	$(PY) -m pytest -q

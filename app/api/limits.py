@@ -9,6 +9,7 @@ are the settings ``players_per_minute`` and ``rooms_per_minute`` (``app.limits``
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from fastapi import Depends, Request
 
@@ -17,7 +18,7 @@ from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
 
 #: The extra documented answer of a rate-limited route (OpenAPI).
-RATE_LIMITED = {429: {"model": ErrorOut, "description": "Too many requests from this address"}}
+RATE_LIMITED: dict[int | str, dict[str, Any]] = {429: {"model": ErrorOut, "description": "Too many requests from this address"}}
 
 
 def _check(limit: RateByKey, request: Request, what: str) -> None:

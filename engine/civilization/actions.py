@@ -69,7 +69,7 @@ def apply_main(state: State, seat: int, action: Mapping[str, Any]) -> State:
     if kind == "leader":
         cost = CARDS[state.row[i].id].cost
         paid = add_resources(state, seat, tuple(-LEADER_COST if k == cost else 0 for k in range(3)))
-        return place_leader(paid, seat, i)  # type: ignore[arg-type]
+        return place_leader(paid, seat, i)
     pos = my_position(state, i, seat)
     state = set_worker(state, pos, seat)
     return resolve_slot(state, seat, pos) if action["resolve"] else state

@@ -71,7 +71,7 @@ def load_card_data(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], int, dict[s
         if spec["id"] in cards:
             raise ValueError(f"Card id {spec['id']} repeats.")
         cost = None if spec["cost"] is None else names.index(spec["cost"])
-        cards[spec["id"]] = CardDef(spec["id"], slots, cost)  # type: ignore[arg-type]
+        cards[spec["id"]] = CardDef(spec["id"], slots, cost)
     return names, int(raw["leader_cost_amount"]), slot_types, cards
 
 

@@ -56,8 +56,8 @@ def sample(view: Mapping[str, Any], rng: Rng) -> State:
     resources = tuple(tuple(view["resources"][s][r] for r in RESOURCES) for s in (0, 1))
     return State(
         view["turn_seconds"], view["round"], view["phase"], view["start_player"], view["actor"],
-        tuple(view["passed"]), row, deck, revealed,  # type: ignore[arg-type]
+        tuple(view["passed"]), row, deck, revealed,
         resources,  # type: ignore[arg-type]
-        tuple(w["unlocked"] for w in view["workers"]),  # type: ignore[arg-type]
+        tuple(w["unlocked"] for w in view["workers"]),
         tuple(step_from_json(s) for s in view["queue"]), view["actions"], winner,
         "" if outcome is None else outcome["reason"])

@@ -74,7 +74,7 @@ class _Run:
             self.won = end == self.target
         spent = spends and bool(flipped)
         if spent:
-            self.spent.add(pair_key(*(self.own(c) for c in group)))  # type: ignore[misc]
+            self.spent.add(pair_key(*(self.own(c) for c in group)))
         self.flips += len(flipped)
         self.events.append(Event("fired", {
             "wave": wave, "seat": self.seat, "cells": [list(c) for c in group],

@@ -87,7 +87,7 @@ def listed_actions(state: State, seat: int) -> tuple[Mapping[str, Any], ...]:
     return derived(state, _legal, seat)
 
 
-class _Actions(dict):  # type: ignore[type-arg]
+class _Actions(dict):
     """Code -> the action ``{"type": kind, field: code}``, built once per known code (a code the
     table lacks gets a new dict: states are not checked against the card list)."""
 

@@ -280,7 +280,7 @@ def derived(obj: Any, build: Callable[..., T], arg: Hashable = _NO_ARG) -> T:
     value = values.get(key, _MISSING)
     if value is _MISSING:
         value = values[key] = build(obj) if arg is _NO_ARG else build(obj, arg)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def with_hand(state: State, seat: int, hand: Sequence[str]) -> State:
@@ -381,7 +381,7 @@ def load_state(data: Mapping[str, Any]) -> State:
         deck=tuple(data["deck"]), graveyard=tuple(data["graveyard"]),
         field=_field(data["field"]), turn=data["turn"],
         mulligan=tuple(_mulligan(m) for m in data["mulligan"]),  # type: ignore[arg-type]
-        energy=tuple(data["energy"]), held=tuple(data["held"]),  # type: ignore[arg-type]
+        energy=tuple(data["energy"]), held=tuple(data["held"]),
         offer=tuple(data["offer"]), shop_queue=tuple(data["shop_queue"]),
         veiled=data["veiled"],
         last_actor=tuple(None if a is None else tuple(a)  # type: ignore[arg-type]
