@@ -1,4 +1,4 @@
-"""Per-client-address limits (issue 9 "hostile input"): request rates and open sockets per IP.
+"""Per-client-address limits: request rates and open sockets per IP.
 
 Two small, clock-driven counters, kept in memory by each server process (a limit therefore
 applies per process: with N processes an address may get up to N times the budget):

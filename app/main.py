@@ -95,7 +95,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(settings.log_format, settings.log_level)
-        tune_gc()  # bench/RESULTS.md section 3: the collector's thresholds under load
+        tune_gc()  # bench/HISTORY.md section 3: the collector's thresholds under load
         ensure_sqlite_folder(settings.database_url)
         engine = make_engine(settings.database_url)
         await migrate(engine)

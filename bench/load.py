@@ -1,4 +1,4 @@
-"""The load generator (issue 10): R rooms of scripted players and S spectators per room.
+"""The load generator: R rooms of scripted players and S spectators per room.
 
 It creates the players and rooms over REST (docs/protocol.md) with every seat but the last
 claimed; then room by room it claims the last seat (the match and its clocks start) and connects

@@ -1,4 +1,4 @@
-"""What a load run records, and the summary figures it prints (issue 10, "Load generator").
+"""What a load run records, and the summary figures it prints.
 
 Times are ``time.perf_counter()`` seconds inside the generator process; summaries are in ms.
 """

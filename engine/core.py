@@ -345,7 +345,7 @@ class Event:
                  visible_to: frozenset[int] | None = None) -> None:
         """Set the fields like the generated frozen ``__init__`` (``data`` omitted: a new empty
         dict), writing the instance dict directly: half the cost of its ``object.__setattr__``
-        calls (issue 10: every ``apply`` of every engine makes events)."""
+        calls (every ``apply`` of every engine makes events)."""
         fields = self.__dict__
         fields["kind"] = kind
         fields["data"] = {} if data is _NO_DATA else data
@@ -451,7 +451,7 @@ class Rng:
         """Return a new list with ``items`` in a uniformly random order (Fisher–Yates).
 
         Swap ``i`` (from the last down to 1) takes ``j = randbelow(i + 1)``; the draws are
-        inlined on a local copy of the byte pool (issue 10: every deal shuffles), so the stream
+        inlined on a local copy of the byte pool (every deal shuffles), so the stream
         consumed and the order returned are exactly those of calling ``randbelow``.
         """
         out = list(items)

@@ -1,4 +1,4 @@
-"""Replay verifier: ``python -m tools.verify MATCH.json`` (issue 9, part 5 "Fair dealing").
+"""Replay verifier: ``python -m tools.verify MATCH.json``.
 
 ``MATCH.json`` is the REST match detail of a finished match (``GET /api/matches/{id}``,
 docs/protocol.md ``MatchDetail``): ``game``, ``options``, ``seats``, ``seed_commitment``,

@@ -1,4 +1,4 @@
-"""Lasting identity (issue 11 part 5) and "my games" (part 4): thin routes over ``app.accounts``.
+"""Lasting identity and "my games": thin routes over ``app.accounts``.
 
 - ``GET /api/account`` (auth): ``{id, name, claimed}``.
 - ``POST /api/players/{id}/claim`` (auth, that player): save the profile with a password.

@@ -1,4 +1,4 @@
-"""Rate limits of the creating routes (issue 9 part 3): players and rooms per client IP.
+"""Rate limits of the creating routes: players and rooms per client IP.
 
 Used as route dependencies: ``dependencies=[LIMIT_PLAYERS]`` on ``POST /api/players`` and
 ``[LIMIT_ROOMS]`` on ``POST /api/rooms``. Over the limit the request is answered

@@ -1,4 +1,4 @@
-"""Queries of the ratings and leaderboards (issue 3): one ``ratings`` row per player and game.
+"""Queries of the ratings and leaderboards: one ``ratings`` row per player and game.
 
 Like ``app.db.repositories``, every function takes an ``AsyncSession`` and never commits: the
 caller owns the transaction (ratings are written in the one that stores a match's outcome).

@@ -1,4 +1,4 @@
-"""Group commit: the store transactions of one process, batched (issue 10, bench/RESULTS.md §3).
+"""Group commit: the store transactions of one process, batched (bench/HISTORY.md §3).
 
 Every job handed to ``GroupWriter.write`` while the previous transaction is running waits for
 it, then goes into the next transaction with every other job queued meanwhile: one BEGIN, one

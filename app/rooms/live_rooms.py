@@ -308,7 +308,7 @@ class LiveRooms:
         (a broker message), or with ``match_id`` ``None`` to the stored head.
 
         ``step`` (``StoredStep.to_json``) is replayed as is when it is the next action of the
-        match held here (no log read: bench/RESULTS.md §5); on a gap (a lost or reordered
+        match held here (no log read: bench/HISTORY.md §5); on a gap (a lost or reordered
         message) the match catches up from the log; another (newer) match is loaded. A room
         held by nobody here is only taken up with ``hold``.
         """

@@ -56,7 +56,7 @@ class Head:
 class StoredStep:
     """One stored action as the log holds it (a ``match_actions`` row): what a catch-up reads,
     and what a version message carries so the other processes replay it without reading the
-    log (bench/RESULTS.md §5).
+    log (bench/HISTORY.md §5).
 
     Attributes:
         match_id, seat, action, timeout: the row's values.

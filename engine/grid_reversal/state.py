@@ -131,7 +131,7 @@ class State:
 
 @lru_cache(maxsize=256)
 def _layout(options: tuple[tuple[str, Any], ...]) -> Layout:
-    """Return the ``Layout`` of ``options`` (memoised: asked for every cell looked at; issue 10)."""
+    """Return the ``Layout`` of ``options`` (memoised: asked for every cell looked at)."""
     opts = dict(options)
     return Layout(opts["width"], opts["depth"])
 

@@ -142,7 +142,7 @@ class State:
         """Return a copy that rules code may change freely.
 
         Every list and ``Stack`` is copied; the options and the outcome dict (never changed in
-        place once set) are shared. Replaces a ``copy.deepcopy`` (issue 10: most of ``apply``).
+        place once set) are shared. Replaces a ``copy.deepcopy`` (most of ``apply``).
         """
         return State(
             self.seed, self.options, list(self.deck), list(self.discard),

@@ -97,7 +97,7 @@ def _play(state: State, seat: int, side: str, card: str,
           last_actor: tuple[Any, Any]) -> tuple[State, Events]:
     """Put ``card`` on top of the field: numbers face-up, specials (and veiled cards) face-down;
     then the next turn. The commonest action (12 of a set's), so it also records
-    ``last_actor`` and the play in the next turn's single ``evolve`` (issue 10)."""
+    ``last_actor`` and the play in the next turn's single ``evolve``."""
     face_up = card in NUMBER_VALUES and not state.veiled
     event = Event("card_played", {"turn": state.turn, "seat": seat, "side": side,
                                   "face_up": face_up, "card": card if face_up else None})
@@ -121,8 +121,7 @@ _PLAIN_TYPES = frozenset({str, bool, type(None)})
 def _listed(state: State, seat: int, action: Any) -> bool:
     """Return whether ``action`` is a dict equal to one of ``seat``'s listed legal actions with
     values exactly ``str``/``bool``/``None`` (then it is well-formed too: ``parse`` would accept
-    it; ``first: 1`` equals ``first: True`` but is not): the fast path of ``apply_action``
-    (issue 10)."""
+    it; ``first: 1`` equals ``first: True`` but is not): the fast path of ``apply_action``."""
     return (type(action) is dict and type(seat) is int
             and action in listed_actions(state, seat)  # none for a seat the match lacks
             and _PLAIN_TYPES.issuperset(map(type, action.values())))

@@ -88,8 +88,7 @@ def _first_side(state: State, set_no: int) -> str | None:
 
 def start_set(state: State, set_no: int) -> tuple[State, Events]:
     """Return the state at the start of set ``set_no``: energy, deal, then the first player
-    (``_first_side``; phase ``order`` when the behind side is to choose it), in one ``evolve``
-    (issue 10)."""
+    (``_first_side``; phase ``order`` when the behind side is to choose it), in one ``evolve``."""
     first = _first_side(state, set_no)
     hands, deck = deal(state, set_no)
     state = evolve(state, set_no=set_no, phase="mulligan" if first else "order",
@@ -164,7 +163,7 @@ def next_turn(state: State, **played: Any) -> tuple[State, Events]:
     """After a card is played: the next turn, or the calculation after turn 12.
 
     ``played`` is the play's own changes to ``state`` (``State`` fields other than ``turn`` and
-    ``veiled``), applied in the same ``evolve`` as the turn's (issue 10).
+    ``veiled``), applied in the same ``evolve`` as the turn's.
     """
     if state.turn < TURNS_PER_SET:
         played["turn"], played["veiled"] = state.turn + 1, False  # ``played`` is our own dict

@@ -75,7 +75,7 @@ class ReverseCurseGame(GameBase):
                              f"got {players}.")
         return flow.new_match(options, seed)[0]
 
-    # The per-action calls are the module functions themselves, not wrappers (issue 10).
+    # The per-action calls are the module functions themselves, not wrappers.
     #: ``to_act(state)``: the seats that may act now, empty once the match is over
     #: (``legality.to_act``).
     to_act = staticmethod(to_act)

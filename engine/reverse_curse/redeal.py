@@ -1,4 +1,4 @@
-"""Re-deal everything one viewer may not see (for information-leak tests and tooling; issue 9).
+"""Re-deal everything one viewer may not see (for information-leak tests and tooling).
 
 Rule source: the rulings' "Hidden information": a side never sees the opponent's hands, the deck
 order, face-down field cards it did not play, or the opponent's mulligan answer before both are

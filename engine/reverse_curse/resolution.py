@@ -84,7 +84,7 @@ def _effect(run: _Running, identity: str | None) -> tuple[_Running, str]:
 
 #: One processed card as plain values, in ``Step``'s field order: ``(index, card, identity,
 #: silenced, effect, total)`` (a tuple: building 12 frozen ``Step`` records per set was most
-#: of a set's resolution cost; issue 10).
+#: of a set's resolution cost).
 RawStep = tuple[int, str, "str | None", bool, str, int]
 
 

@@ -153,7 +153,7 @@ def players(state: State) -> int:
 # Seats alternate sides (rulings "Formats": a team is every other seat) and the coin toss picks
 # UP's parity: seat ``s`` is on UP iff ``s % 2 == up_parity``, i.e. the index of its side in
 # ``SIDES`` is ``(s + up_parity) % 2``. The three helpers below inline that expression (they
-# are on every hot path; issue 10).
+# are on every hot path).
 
 
 def side_of(state: State, seat: int) -> str:
@@ -224,7 +224,7 @@ def per_side(values: Sequence[Any], side: str, value: Any) -> tuple[Any, Any]:
 
 def evolve(state: State, **changes: Any) -> State:
     """Return a copy of ``state`` with ``changes`` applied: ``dataclasses.replace`` without its
-    per-field ``getattr`` and ``__init__`` round trip (the engine's hottest call; issue 10).
+    per-field ``getattr`` and ``__init__`` round trip (the engine's hottest call).
 
     ``state`` is not modified. ``State`` has no ``__post_init__``, so skipping ``__init__`` loses
     no check.
@@ -263,7 +263,7 @@ _NO_ARG, _MISSING = object(), object()
 
 def derived(obj: Any, build: Callable[..., T], arg: Hashable = _NO_ARG) -> T:
     """Return ``build(obj)`` (``build(obj, arg)`` when ``arg`` is given), computed once per
-    object, ``build`` and ``arg`` (issue 10: ``to_act``, ``legal_actions``, ``apply`` and views
+    object, ``build`` and ``arg`` (``to_act``, ``legal_actions``, ``apply`` and views
     ask the same questions of one state).
 
     The values live in ``obj``'s instance ``__dict__`` (key ``_derived``), outside the dataclass
@@ -299,7 +299,7 @@ def replaced_hand(hands: tuple[tuple[str, ...], ...], seat: int,
 @lru_cache(maxsize=1024)
 def field_card(card: str, seat: int, side: str, face_up: bool) -> FieldCard:
     """Return ``FieldCard(card, seat, side, face_up)``, one shared instance per value (it is
-    immutable; at most 24 codes x 6 seats x 2 sides x 2 cards; issue 10)."""
+    immutable; at most 24 codes x 6 seats x 2 sides x 2 cards)."""
     return FieldCard(card, seat, side, face_up)
 
 

@@ -76,7 +76,7 @@ def best_packed(x: int, pairs_left: int = 0,
     The lowest face present goes into one of its candidate groups, tried in the order triple,
     pair, 顺子/一二三, 二七十, 大小三搭 (two of this case), 大小三搭 (two of the other); the first
     split with the most 胡息 is kept. The rest of each candidate is searched through the
-    memoised ``_best_rest``; the top call is not memoised (issue 10: a win test is rarely
+    memoised ``_best_rest``; the top call is not memoised (a win test is rarely
     repeated, and most fail at once, at the lowest face)."""
     if not x:
         return 0, ()

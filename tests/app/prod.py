@@ -1,5 +1,5 @@
 """Helpers of the production-mode tests: real uvicorn processes on one PostgreSQL database and
-a private Redis, driven by websocket clients (issue 8).
+a private Redis, driven by websocket clients.
 
 Each test gets a uniquely named PostgreSQL database (dropped afterwards) and its own
 ``redis-server`` on a free port (so restarting Redis touches no one else). Servers run

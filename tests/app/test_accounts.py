@@ -1,4 +1,4 @@
-"""Lasting identity (issue 11 part 5): claim a guest profile with a password, log in elsewhere."""
+"""Lasting identity: claim a guest profile with a password, log in elsewhere."""
 
 from __future__ import annotations
 

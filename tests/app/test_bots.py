@@ -1,4 +1,4 @@
-"""Play vs computer on the server (issue 11 part 3): bots seated by the room creator, playing
+"""Play vs computer on the server: bots seated by the room creator, playing
 through the same room path as people (prompts, action log), matches with bots not rated.
 
 The bots answer at once here (``bot_delay_min = bot_delay_max = 0``).

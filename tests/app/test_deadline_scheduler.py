@@ -1,4 +1,4 @@
-"""One deadline scheduler for every room (issue 10, bench/RESULTS.md §4 "third pass"):
+"""One deadline scheduler for every room (bench/HISTORY.md §4 "third pass"):
 ``DeadlineScheduler`` fires each watched room's due deadline actions from one ``Clock`` timer,
 in deadline order, one at a time per room, until its match is over; ``drop``/``stop`` end it.
 Also: a held match keeps the engine's own (shared) legal lists, not copies."""

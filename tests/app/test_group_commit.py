@@ -1,4 +1,4 @@
-"""Group commit (``app.db.writer``, bench/RESULTS.md §3): the stores queued while a transaction
+"""Group commit (``app.db.writer``, bench/HISTORY.md §3): the stores queued while a transaction
 runs share the next one; nobody hears of a store before its COMMIT; a failed batch is retried
 job by job, so only the bad job fails."""
 

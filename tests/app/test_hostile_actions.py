@@ -1,4 +1,4 @@
-"""Hostile actions reach every engine the way the room service hands them over (issue 9 part 2).
+"""Hostile actions reach every engine the way the room service hands them over.
 
 For every registered game, at a few states of a seeded playout, random action objects —
 nonsense, and legal actions with one field replaced by random JSON — go to

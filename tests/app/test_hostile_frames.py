@@ -1,4 +1,4 @@
-"""No frame leaks a secret, for every game (issue 9 part 1, server side).
+"""No frame leaks a secret, for every game (server side).
 
 For each registered game a room with default options is filled by new players; every seat and a
 spectator are connected while the seats play the first legal action of the lowest seat asked

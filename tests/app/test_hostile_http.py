@@ -1,4 +1,4 @@
-"""Hostile HTTP input (issue 9 part 3): per-address rate limits on creating players and rooms,
+"""Hostile HTTP input: per-address rate limits on creating players and rooms,
 422 with a message for every validation error, ids out of range refused (not a 500), and a 405
 that names every allowed method."""
 

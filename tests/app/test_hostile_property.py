@@ -1,4 +1,4 @@
-"""Hostile websocket input, property-based (issue 9 part 2, hypothesis).
+"""Hostile websocket input, property-based (hypothesis).
 
 One real server (uvicorn in a thread, its own SQLite file, a clock that never moves) hosts
 three rooms: A (a match in progress), B (another match in progress) and C (a finished match).

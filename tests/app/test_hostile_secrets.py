@@ -1,4 +1,4 @@
-"""Secrets and identity (issue 9 parts 1 and 4, server side): tokens are ≥128 random bits from
+"""Secrets and identity (server side): tokens are ≥128 random bits from
 ``secrets``, the database holds only their hashes, only their owner ever receives them; across a
 whole seeded match no frame to any viewer carries a token, the match seed before the end, or a
 raw-state key."""

@@ -1,4 +1,4 @@
-"""Hostile websocket input, scripted (issue 9 part 2): every hostile frame gets a clear,
+"""Hostile websocket input, scripted: every hostile frame gets a clear,
 documented ``error`` (or the socket is closed with the right code for a flood and for too many
 sockets from one address), the room's state and action log do not move, the server keeps
 answering, and another room in progress is unaffected."""

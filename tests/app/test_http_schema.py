@@ -1,4 +1,4 @@
-"""The REST API against its own OpenAPI schema (issue 9 part 3), with schemathesis.
+"""The REST API against its own OpenAPI schema, with schemathesis.
 
 schemathesis reads ``/openapi.json`` from a live server and sends generated requests to every
 operation — valid ones and, for the negative-data checks, invalid ones. Every answer must be

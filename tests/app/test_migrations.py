@@ -17,7 +17,7 @@ from tests.conftest import fresh_postgres_database
 
 TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
           "rc_sets", "ratings", "alembic_version",
-          "player_tokens"}  # 0003_rooms_accounts: log-ins from other browsers (issue 11)
+          "player_tokens"}  # 0003_rooms_accounts: log-ins from other browsers
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 

@@ -1,4 +1,4 @@
-"""Production mode (issue 8): several uvicorn processes on one PostgreSQL database and one Redis
+"""Production mode: several uvicorn processes on one PostgreSQL database and one Redis
 serve the same rooms, with no sticky routing.
 
 Every test starts real server processes (``tests.app.prod_server``), its own database and its

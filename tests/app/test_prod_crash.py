@@ -1,4 +1,4 @@
-"""Production mode (issue 8): crashes and restarts of a server process and of Redis.
+"""Production mode: crashes and restarts of a server process and of Redis.
 
 - SIGKILL mid-match, then restart: every action a client saw acknowledged is stored, the match
   rebuilt by replaying its log equals (engine ``dump``) the state before the crash, a clock that

@@ -1,4 +1,4 @@
-"""Rooms that manage themselves (issue 11 part 4): private rooms, removing a seated player,
+"""Rooms that manage themselves: private rooms, removing a seated player,
 "play again", idle rooms, seats that keep timing out, "my games"."""
 
 from __future__ import annotations

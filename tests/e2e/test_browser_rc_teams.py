@@ -1,4 +1,4 @@
-"""A 2v2 Reverse Curse match with monsters in four browser pages plus a spectator (issue 3).
+"""A 2v2 Reverse Curse match with monsters in four browser pages plus a spectator.
 
 Four players (each in their own browser context) fill a half-regulation 2v2 room made in the
 lobby, a fifth page watches. They click through the match: keep the hand, go first when asked,

@@ -1,4 +1,4 @@
-"""Bots of both levels for every registered game (issue 11 part 3, "Play vs computer").
+"""Bots of both levels for every registered game.
 
 Contract: bots play full matches to the end, always choosing a listed legal action, from their
 seat's view only, deterministically for a given rng seed. Greedy beats random in more than half

@@ -1,4 +1,4 @@
-"""One information-set invariance test for every registered game (issue 9, part 1).
+"""One information-set invariance test for every registered game.
 
 For seeded random playouts, at every step and for every viewer (each seat and a spectator):
 
