@@ -140,12 +140,13 @@ def search(profile: Any, view: Mapping[str, Any], legal: Sequence[dict[str, Any]
     """
     seat = profile.seat_of(view)
     root_keys = {action_key(a) for a in legal}
-    seed = bytes(rng.randbelow(256) for _ in range(16))
     root = Node(profile.seats(view))
-    done = 0
+    seed, done = b"", 0
     for n in range(iterations):
         if should_stop is not None and should_stop():
             break
+        if not seed:                 # drawn only once an iteration runs (see SearchBot.choose)
+            seed = bytes(rng.randbelow(256) for _ in range(16))
         stream = Rng.derive(seed, "iteration", n)
         done += 1
         try:
@@ -191,7 +192,9 @@ class SearchBot:
     def choose(self, game: Any, view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
                rng: Rng) -> dict[str, Any]:
         """Return the searched action of ``legal`` (a copy); a single legal action is returned
-        without search, and the profile's fallback bot decides when no world could be sampled.
+        without search, and the profile's fallback bot decides (with ``rng``, untouched when
+        no iteration ran) when no root action was visited: ``should_stop`` fired at once, or
+        no world could be sampled.
 
         Raises:
             ValueError: when ``legal`` is empty.
