@@ -10,8 +10,9 @@ Rewards are one value in ``[0, 1]`` per seat:
   (team games: every member of the winning side gets 1);
 - at a hand's end (zipai, mahjong): ``0.5 + 0.5 * tanh(points / hand_scale)`` of the seat's
   payment for that hand (``results[-1]["payments"]`` in zipai, ``["scores"]`` in mahjong);
-- at the rollout cut-off: ``0.5 + 0.5 * tanh(evaluation / eval_scale)`` of the game's
-  evaluation for the seat (``EVALUATIONS``).
+- at the rollout cut-off: ``0.5 + 0.4 * tanh(evaluation / eval_scale)`` of the game's
+  evaluation for the seat (``EVALUATIONS``): never as good as a won match nor as bad as a lost
+  one.
 
 Evaluations (higher is better for ``seat``), each read from the raw state of a sampled world:
 
@@ -21,7 +22,7 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 - numgr: own HP less the opponent's;
 - reverse_curse: the ladder position toward the seat's goal (+ for UP), over the KO distance;
 - zipai: 0 (a hand not finished is even);
-- mahjong: −shanten of the seat's hand (``shapes.shanten``) plus the mean of the others'.
+- mahjong: the others' mean shanten (``shapes.shanten``) less the seat's.
 """
 
 from __future__ import annotations
@@ -38,8 +39,12 @@ __all__ = ["Profile", "profile", "EVALUATIONS"]
 Evaluation = Callable[[Any, Any, int], float]
 
 
-def _squash(value: float, scale: float) -> float:
-    return 0.5 + 0.5 * math.tanh(value / scale)
+def _squash(value: float, scale: float, reach: float = 0.5) -> float:
+    return 0.5 + reach * math.tanh(value / scale)
+
+
+#: How far from 0.5 a cut-off evaluation may reach: below a finished match's 0 or 1.
+EVAL_REACH = 0.4
 
 
 # --------------------------------------------------------------------------- evaluations
@@ -81,7 +86,7 @@ def _mahjong_shanten(state: Any, seat: int) -> int:
 def _mahjong(game: Any, state: Any, seat: int) -> float:
     others = [s for s in range(len(state.hand.players)) if s != seat]
     mine = _mahjong_shanten(state, seat)
-    return -mine + sum(_mahjong_shanten(state, s) for s in others) / len(others)
+    return sum(_mahjong_shanten(state, s) for s in others) / len(others) - mine
 
 
 EVALUATIONS: dict[str, Evaluation] = {
@@ -160,6 +165,8 @@ class Profile:
         hand_scale: the squashing scale of a hand's points.
         exploration: the UCT constant ``c``.
         budget_share: hard's iterations for this game as a fraction of ``BUDGETS``.
+        width: the most root actions searched (``candidates``).
+        discount: the factor per action drawing a reward toward 0.5 (``engine.bots.search``).
     """
 
     game_id: str
@@ -173,6 +180,8 @@ class Profile:
     hand_scale: float = 10.0
     exploration: float = 0.7
     budget_share: float = 1.0
+    width: int = 10
+    discount: float = 0.99
 
     # -- seats
 
@@ -190,16 +199,14 @@ class Profile:
             return sum(len(members) for members in view["sides"].values())
         return {"zipai": 3, "mahjong": 4}.get(self.game_id, 2)
 
-    def acting_seat(self, state: Any, seat: int, legal: Sequence[dict[str, Any]]) -> int:
-        """Return the seat of ``state`` that has exactly ``legal`` to choose from: ``seat``,
-        or (a team game) the teammate in turn whose list it is."""
+    def acting_seat(self, state: Any, seat: int, view: Mapping[str, Any]) -> int:
+        """Return the seat of ``state`` that decides for ``view``: ``seat``, or in a team game
+        whose view is the whole side's, the lowest member of the side in ``to_act``."""
         acting = self.game.to_act(state)
-        if seat in acting and self.game.legal_actions(state, seat) == list(legal):
+        if seat in acting or self.game_id != "reverse_curse":
             return seat
-        for other in sorted(acting):
-            if self.game.legal_actions(state, other) == list(legal):
-                return other
-        return seat
+        side = [s for s in view["sides"][view["my_side"]] if s in acting]
+        return min(side) if side else seat
 
     def actor(self, state: Any, preferred: int | None) -> int:
         """Return who acts in ``state``: ``preferred`` when given, else the lowest seat."""
@@ -225,7 +232,7 @@ class Profile:
                 return [0.5] * len(outcome.ranks)
             return [1.0 if r == 1 else 0.0 for r in outcome.ranks]
         count = self._count(state)
-        return [_squash(self.evaluation(self.game, state, s), self.eval_scale)
+        return [_squash(self.evaluation(self.game, state, s), self.eval_scale, EVAL_REACH)
                 for s in range(count)]
 
     def _count(self, state: Any) -> int:
@@ -244,6 +251,27 @@ class Profile:
               ) -> Sequence[dict[str, Any]]:
         """Return ``legal`` in expansion order (the engine's order)."""
         return legal
+
+    def candidates(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
+                   ) -> list[dict[str, Any]]:
+        """Return the root's actions: all of ``legal`` when there are at most ``width``, else
+        the ``width`` best by the greedy bot's value of the view (``prior``), in ``legal``'s
+        order (a stable sort: the earlier action first on a tie)."""
+        if len(legal) <= self.width:
+            return list(legal)
+        values = self.prior(view, legal)
+        keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
+        return [legal[i] for i in sorted(keep)]
+
+    def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:
+        """Return the greedy value of each action of ``legal`` for the seat of ``view``."""
+        if self.game_id == "civilization":
+            from engine.civilization.bot import sample_rng
+            seat = view["seat"]
+            state = self.game.sample(view, seat, sample_rng(view))
+            return [self.fallback.evaluate(state, seat, action) for action in legal]
+        score = import_module(f"engine.{self.game_id}.bot").score
+        return [score(view, action) for action in legal]
 
 
 def profile(game_id: str) -> Profile:
@@ -264,11 +292,11 @@ def profile(game_id: str) -> Profile:
 
 #: ``game_id -> (rollout policy or "view", rollout plies, eval scale, other Profile fields)``.
 SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
-    "civilization": (state_greedy, 12, 20.0, {"budget_share": 0.8}),
+    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.8}),
     "grid_reversal": ("view", 12, 4.0, {"budget_share": 0.45}),
     "numgr": ("view", 16, 1.5, {"budget_share": 0.5}),
     "reverse_curse": ("view", 24, 0.5, {"budget_share": 1.5}),
     "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.8}),
-    "mahjong": (mahjong_policy, 8, 2.0, {"per_hand": True, "hand_scale": 20.0,
+    "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
                                          "budget_share": 0.2}),
 }

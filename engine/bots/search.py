@@ -13,11 +13,13 @@ Every iteration:
    legal action is expanded first, in the profile's move order;
 3. plays on from the new node with the profile's rollout policy for at most
    ``profile.rollout_plies`` actions, or until ``profile.finished`` says the horizon is reached;
-4. backs up the reward vector (one value in ``[0, 1]`` per seat, ``profile.reward``) to every
-   node of the walk.
+4. backs up the reward vector (one value in ``[0, 1]`` per seat, ``profile.reward``, drawn
+   toward 0.5 by ``profile.discount`` per action played in the iteration, so a sooner win is
+   worth more than a later one) to every node of the walk.
 
-The decision is the root action with the most visits (the higher mean reward, then the earlier
-legal action, on a tie). Deterministic for a given ``Rng`` stream and iteration budget: every
+The root's actions are the profile's candidates (``profile.candidates``: every legal action, or
+the best few by the greedy score when the list is long). The decision is the root action with
+the most visits (the higher mean reward, then the earlier legal action, on a tie). Deterministic for a given ``Rng`` stream and iteration budget: every
 iteration draws its world and its choices from ``Rng.derive`` of one seed taken from the bot's
 ``Rng``. A sample that raises ``ValueError`` (an extreme endgame the engine cannot re-deal) is
 skipped; when no sample succeeds the profile's fallback (the greedy bot) decides.
@@ -110,30 +112,32 @@ def _iterate(profile: Any, root: Node, state: Any, seat: int, root_keys: set[str
         depth += 1
         if expanded:
             break
-    state = _rollout(profile, start, state, rng)
-    reward = profile.reward(start, state, seat)
+    state, plies = _rollout(profile, start, state, rng)
+    shrink = profile.discount ** (depth + plies)
+    reward = [0.5 + (r - 0.5) * shrink for r in profile.reward(start, state, seat)]
     for visited in path:
         visited.visits += 1
         for s in range(seats):
             visited.rewards[s] += reward[s]
 
 
-def _rollout(profile: Any, start: Any, state: Any, rng: Rng) -> Any:
-    """Play ``profile.rollout_plies`` actions at most with the rollout policy; return the state."""
-    game = profile.game
-    for _ in range(profile.rollout_plies):
-        if profile.finished(start, state):
-            break
+def _rollout(profile: Any, start: Any, state: Any, rng: Rng) -> tuple[Any, int]:
+    """Play ``profile.rollout_plies`` actions at most with the rollout policy; return the state
+    reached and the number of actions played."""
+    game, plies = profile.game, 0
+    while plies < profile.rollout_plies and not profile.finished(start, state):
         actor = profile.actor(state, None)
         legal = game.legal_actions(state, actor)
         state, _ = game.apply(state, actor, profile.policy(state, actor, legal, rng))
-    return state
+        plies += 1
+    return state, plies
 
 
 def search(profile: Any, view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
            iterations: int, rng: Rng,
            should_stop: Callable[[], bool] | None = None) -> tuple[Node, int]:
-    """Search ``iterations`` times from ``view``; return ``(root, iterations done)``.
+    """Search ``iterations`` times from ``view``, the root's actions being ``legal`` (the seat's
+    legal actions or a part of them); return ``(root, iterations done)``.
 
     ``should_stop`` is asked before each iteration; the search ends as soon as it returns True.
     Iterations whose sample raises ``ValueError`` count as done but add nothing.
@@ -153,20 +157,20 @@ def search(profile: Any, view: Mapping[str, Any], legal: Sequence[dict[str, Any]
             state = profile.game.sample(view, seat, stream)
         except ValueError:
             continue
-        _iterate(profile, root, state, profile.acting_seat(state, seat, legal), root_keys,
+        _iterate(profile, root, state, profile.acting_seat(state, seat, view), root_keys,
                  stream)
     return root, done
 
 
-def best_root_action(root: Node, legal: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
-    """Return a copy of the action of ``legal`` most visited at ``root`` (ties: the higher
-    mean reward of the searching seat is not known here, so the earlier action), or ``None``
-    when no root action was visited."""
-    best, best_visits = None, 0
+def best_root_action(root: Node, legal: Sequence[dict[str, Any]], seat: int
+                     ) -> dict[str, Any] | None:
+    """Return a copy of the action of ``legal`` most visited at ``root`` (a tie: the higher
+    mean reward of ``seat``, then the earlier action), or ``None`` when none was visited."""
+    best, best_rank = None, (0, 0.0)
     for action in legal:
         child = root.children.get(action_key(action))
-        if child is not None and child.visits > best_visits:
-            best, best_visits = action, child.visits
+        if child is not None and child.visits and (child.visits, child.mean(seat)) > best_rank:
+            best, best_rank = action, (child.visits, child.mean(seat))
     return None if best is None else dict(best)
 
 
@@ -204,9 +208,10 @@ class SearchBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return dict(legal[0])
-        root, self.last_iterations = search(self.profile, view, legal, self.iterations, rng,
-                                            self.should_stop)
-        picked = best_root_action(root, legal)
+        candidates = self.profile.candidates(view, legal)
+        root, self.last_iterations = search(self.profile, view, candidates, self.iterations,
+                                            rng, self.should_stop)
+        picked = best_root_action(root, candidates, self.profile.seat_of(view))
         if picked is None:
             return self.profile.fallback.choose(game, view, legal, rng)
         return picked

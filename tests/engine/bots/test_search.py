@@ -131,15 +131,31 @@ def test_the_most_visited_root_action_is_played():
         root.children[key] = Node(2)
         root.children[key].visits = visits
     legal = [{"type": "a"}, {"type": "b"}, {"type": "c"}]
-    assert best_root_action(root, legal) == {"type": "b"}
-    assert best_root_action(Node(2), legal) is None
+    assert best_root_action(root, legal, 0) == {"type": "b"}       # a tie: the earlier
+    root.children["{type:'c'}"].rewards = [4.0, 1.0]               # mean 0.8 for seat 0
+    assert best_root_action(root, legal, 0) == {"type": "c"}
+    assert best_root_action(root, legal, 1) == {"type": "b"}
+    assert best_root_action(Node(2), legal, 0) is None
 
 
 # --------------------------------------------------------------------------- showcases
 
-#: ``(game, seed, step, expected action at hard's budget)``: a win in one (reverse_curse: the
-#: greedy bot summons instead), or a blunder to avoid (numgr: ending the defense step loses).
+#: ``(game, seed, step, expected action at hard's budget)``: a win in one among several legal
+#: actions (reverse_curse: the greedy bot summons instead; grid_reversal: the one place of 72
+#: that flips the mother card; civilization: the match-winning leader when every line wins), or
+#: a blunder to avoid (numgr: ending the defense step there loses the match at once).
 SHOWCASES = [
+    ("reverse_curse", b"show/reverse_curse/12", 67, {"type": "play", "card": "-2"}),
+    ("reverse_curse", b"show/reverse_curse/31", 102, {"type": "play", "card": "+1"}),
+    ("grid_reversal", b"show/grid_reversal/2", 50, {"type": "place", "card": "3", "cell": [3, 2]}),
+    ("grid_reversal", b"show/grid_reversal/4", 32, {"type": "place", "card": "4", "cell": [2, 2]}),
+    ("civilization", b"show/civilization/0", 62, {"type": "leader", "card": 7}),
+    ("civilization", b"show/civilization/1", 108, {"type": "leader", "card": 9}),
+    ("numgr", b"show/numgr/0", 38, {"type": "play", "main": "2def", "base": None, "mode": None,
+                                    "base_mode": None, "copy": None, "lock": None}),
+    ("zipai", b"show/zipai/3", 31, {"type": "hu"}),
+    ("mahjong", b"show/mahjong/1", 101, {"type": "win"}),
+    ("mahjong", b"show/mahjong/0", 101, {"type": "win"}),
 ]
 
 
