@@ -132,7 +132,8 @@ def test_the_most_visited_root_action_is_played():
         root.children[key].visits = visits
     legal = [{"type": "a"}, {"type": "b"}, {"type": "c"}]
     assert best_root_action(root, legal, 0) == {"type": "b"}       # a tie: the earlier
-    root.children["{type:'c'}"].rewards = [4.0, 1.0]               # mean 0.8 for seat 0
+    root.children["{type:'b'}"].rewards = [2.0, 2.0]               # means 0.4 and 0.4
+    root.children["{type:'c'}"].rewards = [4.0, 1.0]               # means 0.8 and 0.2
     assert best_root_action(root, legal, 0) == {"type": "c"}
     assert best_root_action(root, legal, 1) == {"type": "b"}
     assert best_root_action(Node(2), legal, 0) is None
