@@ -50,7 +50,7 @@ def test_levels_and_budgets():
         assert hard.iterations == iterations(name, "hard")
         assert expert.iterations == iterations(name, "expert")
         assert 4.5 <= expert.iterations / hard.iterations <= 5.5
-    assert iterations("numgr", "hard") == round(BUDGETS["hard"] * 0.5)
+    assert iterations("numgr", "hard") == round(BUDGETS["hard"] * 0.35)
     with pytest.raises(ValueError):
         SearchBot(search_profile("numgr"), 0)
 
