@@ -292,11 +292,11 @@ def profile(game_id: str) -> Profile:
 
 #: ``game_id -> (rollout policy or "view", rollout plies, eval scale, other Profile fields)``.
 SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
-    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.8}),
+    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.4}),
     "grid_reversal": ("view", 12, 4.0, {"budget_share": 0.4}),
     "numgr": ("view", 16, 1.5, {"budget_share": 0.35}),
-    "reverse_curse": ("view", 24, 0.5, {"budget_share": 1.5}),
-    "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.8}),
+    "reverse_curse": ("view", 24, 0.5, {"budget_share": 0.9}),
+    "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.65}),
     "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
                                          "budget_share": 0.2}),
 }
