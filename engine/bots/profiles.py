@@ -254,14 +254,12 @@ class Profile:
 
     def candidates(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
                    ) -> list[dict[str, Any]]:
-        """Return the root's actions: all of ``legal`` when there are at most ``width``, else
-        the ``width`` best by the greedy bot's value of the view (``prior``), in ``legal``'s
-        order (a stable sort: the earlier action first on a tie)."""
-        if len(legal) <= self.width:
-            return list(legal)
+        """Return the root's actions: the ``width`` best of ``legal`` by the greedy bot's value
+        of the view (``prior``), best first (a stable sort: the earlier legal action first on
+        a tie), so the search's own ties go to the greedy choice."""
         values = self.prior(view, legal)
         keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
-        return [legal[i] for i in sorted(keep)]
+        return [legal[i] for i in keep]
 
     def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:
         """Return the greedy value of each action of ``legal`` for the seat of ``view``."""
@@ -292,11 +290,11 @@ def profile(game_id: str) -> Profile:
 
 #: ``game_id -> (rollout policy or "view", rollout plies, eval scale, other Profile fields)``.
 SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
-    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.4}),
+    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.35}),
     "grid_reversal": ("view", 12, 4.0, {"budget_share": 0.4}),
     "numgr": ("view", 16, 1.5, {"budget_share": 0.35}),
     "reverse_curse": ("view", 24, 0.5, {"budget_share": 0.9}),
     "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.65}),
     "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
-                                         "budget_share": 0.2}),
+                                         "budget_share": 0.2, "width": 3}),
 }
