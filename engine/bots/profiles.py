@@ -167,6 +167,8 @@ class Profile:
         budget_share: hard's iterations for this game as a fraction of ``BUDGETS``.
         width: the most root actions searched (``candidates``).
         discount: the factor per action drawing a reward toward 0.5 (``engine.bots.search``).
+        keep_margin: how much better in mean reward the searched action must be to overrule
+            the greedy choice (0: never kept for its own sake; ``engine.bots.search``).
     """
 
     game_id: str
@@ -182,6 +184,7 @@ class Profile:
     budget_share: float = 1.0
     width: int = 10
     discount: float = 0.99
+    keep_margin: float = 0.0
 
     # -- seats
 
@@ -296,5 +299,6 @@ SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
     "reverse_curse": ("view", 24, 0.5, {"budget_share": 0.9}),
     "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.65}),
     "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
-                                         "budget_share": 0.2, "width": 3}),
+                                         "budget_share": 0.2, "width": 3,
+                                         "keep_margin": 0.03}),
 }
