@@ -85,6 +85,9 @@ class RoomSeatOut(BaseModel):
     seat: int
     player_id: int | None
     name: str | None
+    #: the holder's bot level (``easy``/``normal``/``hard``/``expert``), ``null`` for a person
+    #: or a free seat; clients name a bot by its level in their own language.
+    bot_level: BotLevel | None
     team: int
     side: str | None
 
@@ -125,6 +128,8 @@ class MatchSeatOut(BaseModel):
     seat: int
     player_id: int
     name: str
+    #: the player's bot level, ``null`` for a person (as ``RoomSeatOut.bot_level``).
+    bot_level: BotLevel | None
 
 
 class MatchSummary(BaseModel):

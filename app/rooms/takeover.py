@@ -88,7 +88,7 @@ class TimeoutRule:
             async with self._sessions() as session, session.begin():
                 room = await repo.room_by_code(session, code, lock=True)
                 seats = (await repo.match_seats(session, [match_id]))[match_id]
-                holders = {s: pid for s, pid, _ in seats}
+                holders = {row.seat: row.player_id for row in seats}
                 if holders.get(seat) in await repo.bot_player_ids(session, list(holders.values())):
                     return False
                 bot = await bots_repo.add_bot_player(session, BOT_NAMES[TAKEOVER_LEVEL],
