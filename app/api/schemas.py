@@ -7,6 +7,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, StrictBool
 
 from app.api.player_name import PlayerName
+from engine.bots import LEVELS
+
+#: A bot level (``engine.bots.LEVELS``: ``easy``, ``normal``, ``hard``, ``expert``).
+BotLevel = Literal[LEVELS]  # type: ignore[valid-type]
 
 
 class ErrorBody(BaseModel):

@@ -30,7 +30,7 @@ from app.rooms.store import to_datetime
 
 TIMEOUT_STREAK = 3
 #: The level of the bot that takes over a seat that keeps timing out.
-TAKEOVER_LEVEL = "greedy"
+TAKEOVER_LEVEL = "normal"
 
 
 class TimeoutRule:
@@ -92,7 +92,8 @@ class TimeoutRule:
                 if holders.get(seat) in await repo.bot_player_ids(session, list(holders.values())):
                     return False
                 bot = await bots_repo.add_bot_player(session, BOT_NAMES[TAKEOVER_LEVEL],
-                                                     hash_token(new_token()), now)
+                                                     TAKEOVER_LEVEL, hash_token(new_token()),
+                                                     now)
                 await repo.reassign_seat(session, room.id, match_id, seat, bot.id)
         await self._publish(code)
         return True
