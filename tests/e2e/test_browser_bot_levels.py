@@ -33,8 +33,9 @@ def fast_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def options_of(page: Page, test_id: str) -> list[tuple[str, str]]:
     """Return ``[(value, text)]`` of the options of the select ``test_id``."""
-    return page.get_by_test_id(test_id).locator("option").evaluate_all(
+    pairs = page.get_by_test_id(test_id).locator("option").evaluate_all(
         "(options) => options.map((o) => [o.value, o.textContent])")
+    return [tuple(pair) for pair in pairs]
 
 
 def room_json(base: str, link: str) -> dict:
