@@ -13,7 +13,7 @@ Per run it reports the server's event-loop lag (``bench.lag_app``: how late a 5 
 wakes, p50/p95/p99/max in ms), the people's move round-trip (``act`` → their ``update``), the
 bot rooms playing (min/mean over the window's one-second samples), the bots' decisions by
 outcome (``searched`` in time, ``late`` → greedy, ``crashed``), and the server's CPU % (its
-process tree: the workers included). The verdict: lag p99 ≤ ``LAG_P99_MS`` with bots, and the
+process tree: the workers included; ``loop_process_cpu_percent``: the server process alone). The verdict: lag p99 ≤ ``LAG_P99_MS`` with bots, and the
 round-trip p99 with bots ≤ ``RTT_RATIO`` × without.
 
 ``--decide burn`` makes every search decision burn its level's CPU budget
@@ -147,6 +147,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
         await asyncio.sleep(config.warmup)
         await _post(client, "/bench/lag/start")
         recorder.start, first = time.perf_counter(), procstat.sample(server_pid)
+        main_first = procstat.sample_one(server_pid)
         samples = []
         while time.perf_counter() - recorder.start < config.seconds:
             began = time.perf_counter()
@@ -154,6 +155,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
                 samples.append(await bots.playing())
             await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - began)))
         recorder.end, last = time.perf_counter(), procstat.sample(server_pid)
+        main_last = procstat.sample_one(server_pid)
         lag = (await client.get("/bench/lag")).json()
         pace.stop.set()
         await asyncio.wait(tasks, timeout=30)
@@ -165,6 +167,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
             "bot_rooms_replaced": bots.replaced, "decisions": lag["thinker"],
             "workers": lag["workers"],
             "server_cpu_percent": round(100 * (last.cpu_seconds - first.cpu_seconds) / window, 1),
+            "loop_process_cpu_percent": round(100 * (main_last - main_first) / window, 1),
             "server_processes": last.processes}
 
 
@@ -200,7 +203,8 @@ def parse_args(argv: Sequence[str] | None) -> LagConfig:
     p.add_argument("--options", default="{}", help="room options as JSON")
     p.add_argument("--human-rooms", type=int, default=10)
     p.add_argument("--bot-rooms", type=int, default=50)
-    p.add_argument("--level", default="hard", choices=("hard", "expert"))
+    p.add_argument("--level", default="hard", choices=("easy", "normal", "hard", "expert"),
+                   help="the bots' level (easy/normal: a control, decided inline)")
     p.add_argument("--think", type=float, default=1.0, help="people's mean think seconds")
     p.add_argument("--seconds", type=float, default=30.0, help="measurement window")
     p.add_argument("--warmup", type=float, default=3.0)

@@ -14,7 +14,10 @@ exactly those, plus the game id, level and seed — never a state).
   decision greedy too, logged, and the pool is rebuilt for the next one.
 - In the worker, ``engine.bots.decide`` gets a ``should_stop`` that fires once the search has
   used ``cpu_cap_factor × budget`` seconds of CPU (``time.process_time``): a safety net freeing
-  the worker. A search it cut is logged when its answer comes back.
+  the worker, logged (warning) when its answer comes back. It also fires ``STOP_MARGIN`` of the
+  deadline before the deadline itself (``time.monotonic``, one clock for the processes of a
+  host), so an answer still arrives in time, and a search whose deadline passed while it was
+  queued is not started: a worker never spends CPU on an answer nobody waits for.
 
 The pool has ``workers`` processes (``default_workers()``: one per CPU this process may use),
 started on the first search decision (``forkserver``: no copy of the server's threads), each at
@@ -45,6 +48,8 @@ FALLBACK_LEVEL = "normal"
 DEFAULT_BUDGETS: dict[str, float] = {"hard": 0.5, "expert": 2.5}
 #: How much nicer (lower priority) than the server a worker process runs.
 WORKER_NICENESS = 10
+#: The part of a deadline kept free for the answer to travel back (a search stops before it).
+STOP_MARGIN = 0.05
 #: ``module:function`` of the decision function (``engine.bots.decide``'s signature).
 DEFAULT_DECIDE = "engine.bots:decide"
 
@@ -88,27 +93,35 @@ def process_pool(workers: int) -> Executor:
 
 @dataclass(frozen=True)
 class Thought:
-    """A worker's answer: the action, the CPU seconds it took, and whether the cap cut it."""
+    """A worker's answer: the action (``None``: not started, its deadline had passed), the CPU
+    seconds it took, and what cut the search short: ``"cpu"`` (the cap), ``"deadline"`` or
+    ``None``."""
 
-    action: dict[str, Any]
+    action: dict[str, Any] | None
     cpu_seconds: float
-    cut: bool
+    cut: str | None
 
 
-def think(decide_path: str, cpu_cap: float, game_id: str, level: str,
+def think(decide_path: str, cpu_cap: float, stop_at: float, game_id: str, level: str,
           view: Mapping[str, Any], legal: Sequence[dict[str, Any]], seed: bytes) -> Thought:
     """Run in a worker: ``decide(game_id, level, view, legal, seed, should_stop)`` where
-    ``should_stop`` fires after ``cpu_cap`` seconds of this process's CPU time."""
+    ``should_stop`` fires after ``cpu_cap`` seconds of this process's CPU time or once
+    ``time.monotonic()`` reaches ``stop_at``; nothing is decided if it has already."""
+    if time.monotonic() >= stop_at:
+        return Thought(None, 0.0, "deadline")
     start = time.process_time()
-    fired = False
+    cut: str | None = None
 
     def should_stop() -> bool:
-        nonlocal fired
-        fired = fired or time.process_time() - start >= cpu_cap
-        return fired
+        nonlocal cut
+        if cut is None and time.process_time() - start >= cpu_cap:
+            cut = "cpu"
+        elif cut is None and time.monotonic() >= stop_at:
+            cut = "deadline"
+        return cut is not None
 
     action = load_decide(decide_path)(game_id, level, view, legal, seed, should_stop)
-    return Thought(action, time.process_time() - start, fired)
+    return Thought(action, time.process_time() - start, cut)
 
 
 class Thinker:
@@ -155,9 +168,10 @@ class Thinker:
         asked = time.monotonic()
         deadline = 2 * self._budgets[level]
         pool = self._ensure_pool()
+        stop_at = asked + deadline * (1 - STOP_MARGIN)
         try:
             job = pool.submit(think, self._decide_path, self._cap_factor * self._budgets[level],
-                              game_id, level, view, legal, seed)
+                              stop_at, game_id, level, view, legal, seed)
         except BrokenProcessPool:  # broke since the last decision
             return self._crashed(pool, game_id, level, view, legal, seed)
         job.add_done_callback(lambda done: self._report_cut(done, game_id, level))
@@ -165,11 +179,7 @@ class Thinker:
             thought = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(job)), deadline)
         except TimeoutError:
             job.cancel()  # not started yet: never run it
-            self.counts["late"] += 1
-            log.warning("bot search late: greedy action played",
-                        extra={"game": game_id, "level": level, "deadline": deadline,
-                               "waited": round(time.monotonic() - asked, 3)})
-            return self._fallback(game_id, view, legal, seed)
+            return self._late(asked, deadline, game_id, level, view, legal, seed)
         except BrokenProcessPool:
             return self._crashed(pool, game_id, level, view, legal, seed)
         except Exception:  # a bug in the search: the greedy bot still answers
@@ -177,8 +187,20 @@ class Thinker:
             log.exception("bot search failed: greedy action played",
                           extra={"game": game_id, "level": level})
             return self._fallback(game_id, view, legal, seed)
+        if thought.action is None:  # queued past its deadline
+            return self._late(asked, deadline, game_id, level, view, legal, seed)
         self.counts["searched"] += 1
         return thought.action
+
+    def _late(self, asked: float, deadline: float, game_id: str, level: str,
+              view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
+              seed: bytes) -> dict[str, Any]:
+        """No answer within the deadline: log it and answer greedily."""
+        self.counts["late"] += 1
+        log.warning("bot search late: greedy action played",
+                    extra={"game": game_id, "level": level, "deadline": deadline,
+                           "waited": round(time.monotonic() - asked, 3)})
+        return self._fallback(game_id, view, legal, seed)
 
     def _fallback(self, game_id: str, view: Mapping[str, Any],
                   legal: Sequence[dict[str, Any]], seed: bytes) -> dict[str, Any]:
@@ -201,7 +223,7 @@ class Thinker:
         if job.cancelled() or job.exception() is not None:
             return
         thought: Thought = job.result()
-        if thought.cut:
+        if thought.cut == "cpu":
             log.warning("bot search cut by its CPU-time cap",
                         extra={"game": game_id, "level": level,
                                "cpu_seconds": round(thought.cpu_seconds, 3)})

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from app.rooms.bot_workers import Thinker, default_workers, load_decide, process_pool, think
+from app.rooms.bot_workers import (Thinker, Thought, default_workers, load_decide, process_pool,
+                                    think)
 from engine.bots import decide
 from engine.registry import GAMES
 from tests.app.bot_fakes import CRASH_SEED, HangingExecutor
@@ -110,12 +112,24 @@ async def test_the_cpu_cap_cuts_a_search_and_is_logged(caplog):
     assert (cut.game, cut.level) == ("numgr", "hard") and cut.cpu_seconds >= 0.03
 
 
-def test_think_reports_whether_the_cap_fired():
+def test_think_reports_what_cut_the_search():
     view, legal = seat_frame()
-    quick = think("engine.bots:decide", 60.0, "numgr", "normal", view, legal, SEED)
-    assert quick.action == decide("numgr", "normal", view, legal, SEED) and not quick.cut
-    capped = think(fake("spin_until_stopped"), 0.01, "numgr", "hard", view, legal, SEED)
-    assert capped.action == legal[-1] and capped.cut and capped.cpu_seconds >= 0.01
+    later = time.monotonic() + 600
+    quick = think("engine.bots:decide", 60.0, later, "numgr", "normal", view, legal, SEED)
+    assert quick.action == decide("numgr", "normal", view, legal, SEED) and quick.cut is None
+    capped = think(fake("spin_until_stopped"), 0.01, later, "numgr", "hard", view, legal, SEED)
+    assert capped.action == legal[-1] and capped.cut == "cpu" and capped.cpu_seconds >= 0.01
+    soon = time.monotonic() + 0.02
+    stopped = think(fake("spin_until_stopped"), 60.0, soon, "numgr", "hard", view, legal, SEED)
+    assert stopped.action == legal[-1] and stopped.cut == "deadline"
+    assert time.monotonic() >= soon
+
+
+def test_think_does_not_start_a_search_whose_deadline_passed():
+    view, legal = seat_frame()
+    missed = think(fake("spin_until_stopped"), 60.0, time.monotonic(), "numgr", "hard", view,
+                   legal, SEED)
+    assert missed == Thought(None, 0.0, "deadline")
 
 
 def test_helpers():
