@@ -83,6 +83,7 @@ class LagConfig:
     warmup: float = 3.0
     decide: str = "burn"
     workers: int = 0
+    bot_delay: float = 0.0
     database_url: str = "sqlite+aiosqlite:////tmp/bench-bot-lag.db"
 
     @property
@@ -173,7 +174,8 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
 
 def serve_and_run(config: LagConfig, with_bots: bool) -> dict[str, Any]:
     """Start a fresh ``app-lag`` server, run once, stop it."""
-    env = {"ARENA_BOT_DELAY_MIN": "0", "ARENA_BOT_DELAY_MAX": "0",
+    delay = str(config.bot_delay)
+    env = {"ARENA_BOT_DELAY_MIN": delay, "ARENA_BOT_DELAY_MAX": delay,
            "ARENA_BOT_DECIDE": DECIDES[config.decide], "ARENA_BOT_WORKERS": str(config.workers)}
     spec = servers.ServerSpec("app-lag", config.port, config.database_url, env=env)
     process = servers.start(spec, log_path=f"/tmp/bench-bot-lag-{config.port}.log")
@@ -210,10 +212,13 @@ def parse_args(argv: Sequence[str] | None) -> LagConfig:
     p.add_argument("--warmup", type=float, default=3.0)
     p.add_argument("--decide", choices=sorted(DECIDES), default="burn")
     p.add_argument("--workers", type=int, default=0, help="ARENA_BOT_WORKERS (0: one per CPU)")
+    p.add_argument("--bot-delay", type=float, default=0.0,
+                   help="the bots' least seconds per answer (0: answer as soon as decided)")
     p.add_argument("--database-url", default="sqlite+aiosqlite:////tmp/bench-bot-lag.db")
     a = p.parse_args(argv)
     return LagConfig(a.port, a.game, json.loads(a.options), a.human_rooms, a.bot_rooms,
-                     a.level, a.think, a.seconds, a.warmup, a.decide, a.workers, a.database_url)
+                     a.level, a.think, a.seconds, a.warmup, a.decide, a.workers, a.bot_delay,
+                     a.database_url)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -222,6 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     without = serve_and_run(config, False)
     with_bots = serve_and_run(config, True)
     result = {"bench": "bot_lag", "game": config.game, "level": config.level,
+              "bot_delay_s": config.bot_delay,
               "decide": config.decide, "human_rooms": config.human_rooms,
               "bot_rooms": config.bot_rooms, "seconds": config.seconds,
               "without": without, "with": with_bots, "verdict": verdict(without, with_bots)}
