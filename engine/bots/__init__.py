@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from engine.core import Rng
 
 __all__ = ["Bot", "RandomBot", "ScoringBot", "best_action", "greedy_bot", "make_bot",
-           "GREEDY_GAMES", "decide", "LEVELS", "BUDGETS", "Score", "StopCheck"]
+           "GREEDY_GAMES", "decide", "LEVELS", "BUDGETS", "iterations", "search_profile", "Score", "StopCheck"]
 
 #: The bot levels a room can seat, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
@@ -126,6 +126,27 @@ def greedy_bot(game_id: str) -> Bot:
     return factory() if factory else RandomBot()
 
 
+def search_profile(game_id: str) -> Any:
+    """Return the search profile of ``game_id`` (``engine.bots.profiles``), built once."""
+    if game_id not in _PROFILES:
+        from engine.bots.profiles import profile
+        _PROFILES[game_id] = profile(game_id)
+    return _PROFILES[game_id]
+
+
+_PROFILES: dict[str, Any] = {}
+
+
+def iterations(game_id: str, level: str) -> int:
+    """Return the search iterations per decision of ``level`` in ``game_id``:
+    ``BUDGETS[level]`` times the game's ``budget_share`` (at least 1).
+
+    Raises:
+        KeyError: for a level without a budget (easy, normal).
+    """
+    return max(1, round(BUDGETS[level] * search_profile(game_id).budget_share))
+
+
 def make_bot(game_id: str, level: str, should_stop: StopCheck | None = None) -> Bot:
     """Return the bot of ``level`` (one of ``LEVELS``) for ``game_id``.
 
@@ -141,7 +162,8 @@ def make_bot(game_id: str, level: str, should_stop: StopCheck | None = None) -> 
     if level == "normal":
         return greedy_bot(game_id)
     if level in BUDGETS:
-        return greedy_bot(game_id)
+        from engine.bots.search import SearchBot
+        return SearchBot(search_profile(game_id), iterations(game_id, level), should_stop)
     raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
 
 
