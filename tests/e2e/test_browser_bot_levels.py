@@ -31,9 +31,12 @@ def fast_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_BOT_DELAY_MAX", "0")
 
 
-def options_of(page: Page, test_id: str) -> list[tuple[str, str]]:
-    """Return ``[(value, text)]`` of the options of the select ``test_id``."""
-    pairs = page.get_by_test_id(test_id).locator("option").evaluate_all(
+def options_of(page: Page, test_id: str, count: int) -> list[tuple[str, str]]:
+    """Return ``[(value, text)]`` of the options of the select ``test_id``, once it shows
+    ``count`` of them (the page renders them after its scripts load)."""
+    options = page.get_by_test_id(test_id).locator("option")
+    expect(options).to_have_count(count)
+    pairs = options.evaluate_all(
         "(options) => options.map((o) => [o.value, o.textContent])")
     return [tuple(pair) for pair in pairs]
 
@@ -50,7 +53,7 @@ def test_the_lobby_offers_the_levels_and_hard_seats_a_hard_bot(fast_bots, live_s
     with chromium(chromium_path) as browser:
         page = new_page(browser, locale=LOCALES[lang])
         page.goto(f"{live_server}/")
-        assert options_of(page, "bots-select") == [
+        assert options_of(page, "bots-select", 5) == [
             ("none", texts["bots.level.none"])] + [(level, texts[f"bots.level.{level}"])
                                                    for level in LEVELS]
 
@@ -77,7 +80,7 @@ def test_the_room_menu_offers_the_levels_and_hard_seats_a_hard_bot(fast_bots, li
         page = new_page(browser, locale=LOCALES[lang])
         link = create_room(page, live_server, "numgr", "Ann", one_hp)  # no bots: seat 1 free
         expect(page.get_by_test_id("room-fill-bots")).to_have_text(texts["bots.fill_button"])
-        assert options_of(page, "room-bots-level") == [
+        assert options_of(page, "room-bots-level", 4) == [
             (level, texts[f"bots.level.{level}"]) for level in LEVELS]
         page.get_by_test_id("room-bots-level").select_option("hard")
         page.get_by_test_id("room-fill-bots").click()
