@@ -149,6 +149,13 @@ class DeadlineScheduler:
             self._push(code, due)
             self._set_timer()
 
+    def rearm(self) -> None:
+        """Read every armed room's earliest deadline again (after ``due`` changed for all of
+        them at once, e.g. the clocks resumed after a pause)."""
+        for code in list(self._armed):
+            self._arm(code)
+        self._set_timer()
+
     def drop(self, code: str) -> None:
         """Stop watching ``code``; cancel its fire in flight unless the caller is that fire."""
         self._armed.pop(code, None)
