@@ -60,6 +60,8 @@ class Follower:
         since: the action count of the last frame shown (-1: none of ``match_id`` yet).
         public: the public ``version`` of that frame.
         shown: what it showed apart from the version and the events (``shown_by``).
+        timed: the held match's ``deadlines`` mapping when it was last rendered for it (a
+            new one without a new version: the clocks moved, e.g. after a broker outage).
     """
 
     viewer: int | None
@@ -67,6 +69,7 @@ class Follower:
     since: int = -1
     public: int = 0
     shown: tuple | None = None
+    timed: Any = None
 
 
 class LiveRoom:
@@ -158,6 +161,12 @@ class LiveRooms:
         if self._rooms.get(room.code) is room:
             del self._rooms[room.code]
             self._firing.drop(room.code)
+
+    @property
+    def clocks_paused(self) -> bool:
+        """Whether the clocks are stopped because the broker is down (``lost`` without its
+        ``resync`` yet)."""
+        return self._firing.paused
 
     def playing(self) -> int:
         """Return how many unfinished matches this process holds."""
