@@ -31,6 +31,10 @@ class Settings(BaseSettings):
         chat_max_length: the longest chat text (characters).
         bot_delay_min, bot_delay_max: a bot's thinking time before each answer, seconds
             (uniform between the two, seeded jitter; 0 and 0 answer at once).
+        bot_lease_seconds: how long one process keeps driving a room's bots after its last
+            answer there before another may take over (``app.rooms.bot_lease``; seconds).
+        presence_seconds: how long a process's presence entry counts without being renewed
+            (it renews its entries every third of that; seconds).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -63,6 +67,8 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(64 * 1024, gt=0)
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
+    bot_lease_seconds: float = Field(5.0, gt=0)
+    presence_seconds: float = Field(30.0, gt=0)
     bot_delay_min: float = 0.6
     bot_delay_max: float = 1.2
     frames_per_second: float = 20.0
