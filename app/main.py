@@ -92,12 +92,13 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         await broker.start()
         service = RoomService(sessions, broker, clock, settings.clock_grace_seconds,
                               seed_source, games)
-        hub = Hub(service)
+        hub = Hub(service, clock, settings.presence_seconds)
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
         service.observe(metrics.applied)
         service.observe(log_applied)
         metrics.bind(hub.counts, service.held)
         await service.start()
+        hub.start()
         lease = make_lease(settings.redis_url, clock, settings.bot_lease_seconds)
         bots = BotDriver(service, sessions,
                          BotDelay(settings.bot_delay_min, settings.bot_delay_max), lease=lease)

@@ -300,3 +300,22 @@ async def test_one_process_drives_a_rooms_bots_and_another_takes_over_once_its_l
     # Every bot answer since came from the survivor, after the lapse (its clock time then).
     assert {(row["seat"], row["at"].timestamp()) for row in rows[1:]} == {(1, clock.now())}
     assert await player_actions(survivor, cluster) - before == len(rows)  # Ann's + the bot's
+
+
+PRESENCE = 9  # seconds a process's presence entry counts unless renewed
+
+
+async def test_a_killed_processs_sockets_stop_counting_once_its_presence_lapses(
+        cluster: Cluster, clock: FileClock):
+    one, two = await cluster.launch(2, **clocked(clock,
+                                                 ARENA_PRESENCE_SECONDS=str(PRESENCE)))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, a], OPTIONS)
+    watcher = await a.connect(code)
+    await a.connect(code, ann["token"])
+    await b.connect(code, bob["token"])
+    await b.connect(code)
+    await watcher.until_presence([0, 1], 2)
+    two.kill()  # its sockets never say goodbye
+    clock.advance(PRESENCE + 1)
+    await watcher.until_presence([0], 1)
