@@ -43,6 +43,7 @@ from app.logs import configure_logging, log_applied
 from app.metrics import Metrics
 from app.realtime import endpoint
 from app.realtime.hub import Hub
+from app.rooms.bot_lease import make_lease
 from app.rooms.bot_workers import ExecutorFactory, Thinker, process_pool
 from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
@@ -109,16 +110,19 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         await broker.start()
         service = RoomService(sessions, broker, clock, settings.clock_grace_seconds,
                               seed_source, games)
-        hub = Hub(service)
+        hub = Hub(service, clock, settings.presence_seconds)
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
         service.observe(metrics.applied)
         service.observe(log_applied)
         metrics.bind(hub.counts, service.held)
         await service.start()
+        hub.start()
         thinker = Thinker(settings.bot_workers, settings.bot_budgets, settings.bot_cpu_cap,
                           settings.bot_decide, bot_pool)
+        lease = make_lease(settings.redis_url, clock, settings.bot_lease_seconds)
         bots = BotDriver(service, sessions,
-                         BotDelay(settings.bot_delay_min, settings.bot_delay_max), thinker)
+                         BotDelay(settings.bot_delay_min, settings.bot_delay_max), thinker,
+                         lease=lease)
         app.state.arena.bots, app.state.arena.thinker = bots, thinker
         await bots.start()
         app.state.manager = RoomManager(sessions, clock, service)
@@ -137,6 +141,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await app.state.manager.stop()
             await bots.stop()
             await thinker.close()
+            await lease.close()
             await service.stop()
             await hub.stop()
             await broker.stop()

@@ -12,10 +12,10 @@ reads that seat's frame (its ``view`` and ``legal`` actions only, exactly what a
 gets), has the ``Thinker`` (``app.rooms.bot_workers``: searches run in worker processes) decide
 at the seat's level while a short natural delay runs, and answers the seat's prompt with ``act``
 — so the action is logged, checked against the prompt and the clocks like any other (an answer
-to a prompt that moved on meanwhile is refused). With several processes each drives the bots of
-the rooms it
-hears of (a version message of a room with bots brings its match held here to it); a duplicate
-answer is refused by the prompt check, so a decision is taken once.
+to a prompt that moved on meanwhile is refused). With several processes every process follows
+the rooms with bots it hears of (a version message of a room with bots brings its match held
+here to it), and the one holding the room's lease (``app.rooms.bot_lease``) answers; another
+takes over once that lease lapses. A duplicate answer would be refused by the prompt check.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.auth import hash_token, new_token
 from app.db import bots_repo
+from app.rooms.bot_lease import BotLease, LocalLease, take_turn
 from app.rooms.bot_workers import Thinker
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime
@@ -114,6 +115,12 @@ def decision_seed(secret: bytes, code: str, seat: int, prompt: str) -> bytes:
     return hashlib.sha256(secret + b"\x1e" + labels).digest()
 
 
+def asked(port: Any, seat: int, prompt: str) -> bool:
+    """Whether ``seat`` is still asked ``prompt`` in the match held here."""
+    frame = port.render(seat)
+    return frame is not None and frame["prompt"] == prompt
+
+
 class BotDriver:
     """Answers the decisions of bot seats (see the module docstring).
 
@@ -122,14 +129,16 @@ class BotDriver:
         sessions: the session factory (which seats are bots).
         delay: the least time before an answer; thinker: decides the actions; secret: the key
             of the bots' seeds (not the match seed, which stays secret until the end); sleep:
-            ``asyncio.sleep`` (injectable).
+            ``asyncio.sleep`` (injectable); lease: which process answers a room's bots
+            (``app.rooms.bot_lease``; default: this one, always).
     """
 
     def __init__(self, service: Any, sessions: async_sessionmaker, delay: BotDelay,
                  thinker: Thinker, secret: bytes | None = None,
-                 sleep: Sleep = asyncio.sleep) -> None:
+                 sleep: Sleep = asyncio.sleep, lease: BotLease | None = None) -> None:
         self._service, self._sessions = service, sessions
         self._delay, self._thinker, self._sleep = delay, thinker, sleep
+        self._lease = lease if lease is not None else LocalLease()
         self._secret = secret if secret is not None else secrets.token_bytes(32)
         #: ``{code: (match id, {seat: bot level})}`` of the rooms heard of, the least recently
         #: used first out past ``SEATS_KEPT``; a room's entry goes when its match is over.
@@ -232,6 +241,8 @@ class BotDriver:
         rng = Rng.derive(self._secret, code, seat, prompt)  # the delay's jitter
         seed = decision_seed(self._secret, code, seat, prompt)
         port = self._service.port(code)
+        if not await take_turn(self._lease, code, lambda: asked(port, seat, prompt)):
+            return  # answered meanwhile (by the process holding the room's lease)
         frame = port.render(seat)
         if frame is None or frame["prompt"] != prompt or not frame["legal"]:
             return  # the decision moved on meanwhile (a timeout, a teammate)
