@@ -98,7 +98,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         metrics.bind(hub.counts, service.held)
         await service.start()
         bots = BotDriver(service, sessions,
-                         BotDelay(settings.bot_delay_min, settings.bot_delay_max))
+                         BotDelay(settings.bot_delay_min, settings.bot_delay_max),
+                         bytes.fromhex(settings.bot_secret) if settings.bot_secret else None)
         app.state.arena.bots = bots
         await bots.start()
         app.state.manager = RoomManager(sessions, clock, service)

@@ -31,6 +31,9 @@ class Settings(BaseSettings):
         chat_max_length: the longest chat text (characters).
         bot_delay_min, bot_delay_max: a bot's thinking time before each answer, seconds
             (uniform between the two, seeded jitter; 0 and 0 answer at once).
+        bot_secret: hex key of the bots' random streams (``app.rooms.bots.answer_rng``);
+            ``None`` (the default) = a fresh random key per process. Processes given one key
+            answer a decision alike, and a checker that holds it can recompute every answer.
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -65,6 +68,7 @@ class Settings(BaseSettings):
     clock_grace_seconds: float = 10.0
     bot_delay_min: float = 0.6
     bot_delay_max: float = 1.2
+    bot_secret: str | None = Field(None, pattern="^([0-9a-fA-F]{2})+$")
     frames_per_second: float = 20.0
     flood_close_after: int = 100
     max_json_depth: int = 16

@@ -105,6 +105,32 @@ async def fill_with_bots(service: Any, sessions: async_sessionmaker, code: str,
 Sleep = Callable[[float], Awaitable[None]]
 
 
+def answer_rng(secret: bytes, delay: BotDelay, code: str, seat: int,
+               prompt: str) -> tuple[float, Rng]:
+    """Return the think time (seconds) of a bot's answer to ``prompt`` of ``seat`` in room
+    ``code``, and the ``Rng`` it then chooses its action with (``Bot.choose``).
+
+    Deterministic from the driver's ``secret`` and the decision: a checker that knows the
+    secret can tell which answer the bot gives to each prompt.
+    """
+    rng = Rng.derive(secret, code, seat, prompt)
+    return delay.seconds(rng), rng
+
+
+def expected_answer(secret: bytes, delay: BotDelay, live: Any, seat: int,
+                    level: str) -> dict[str, Any]:
+    """Return the action a ``BotDriver`` keyed with ``secret`` plays for ``seat``'s current
+    decision in ``live`` (a ``LiveMatch`` the seat is asked in), from the seat's frame.
+
+    Raises:
+        ValueError: the seat has no legal action; KeyError: an unknown game.
+    """
+    frame = live.frame(seat)
+    _, rng = answer_rng(secret, delay, live.code, seat, frame["prompt"])
+    return make_bot(live.game.spec.id, level).choose(live.game, frame["view"], frame["legal"],
+                                                    rng)
+
+
 class BotDriver:
     """Answers the decisions of bot seats (see the module docstring).
 
@@ -224,8 +250,8 @@ class BotDriver:
     async def _answer(self, code: str, seat: int, prompt: str, level: str,
                       game_id: str) -> None:
         """Think, then answer ``prompt`` from the seat's own frame (view + legal only)."""
-        rng = Rng.derive(self._secret, code, seat, prompt)
-        await self._sleep(self._delay.seconds(rng))
+        think, rng = answer_rng(self._secret, self._delay, code, seat, prompt)
+        await self._sleep(think)
         port = self._service.port(code)
         frame = port.render(seat)
         if frame is None or frame["prompt"] != prompt or not frame["legal"]:
