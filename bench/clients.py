@@ -225,11 +225,16 @@ class Player:
                 continue
             self.answered = self.prompt
             self.pending = (time.perf_counter(), self.version, self.match)
-            frame = {"type": "act", "prompt": self.prompt, "action": self.rng.choice(self.legal)}
+            frame = self._act_frame()
             try:
                 await self.socket.send(orjson.dumps(frame), text=True)
             except websockets.ConnectionClosed:
                 return
+
+
+    def _act_frame(self) -> dict[str, Any]:
+        """Return the ``act`` frame answering the current prompt (a random legal action)."""
+        return {"type": "act", "prompt": self.prompt, "action": self.rng.choice(self.legal)}
 
 
 class Spectator:
