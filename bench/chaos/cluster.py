@@ -87,9 +87,11 @@ class Cluster:
         return str(self.folder / f"server-{self.specs[index].port}.log")
 
     def start(self) -> None:
-        """Recreate the database (migrated), then start every process (each once it listens)."""
+        """Recreate the database (migrated), then start every process (each once it listens;
+        the logs begin empty)."""
         servers.fresh_postgres(self.specs[0].database_url)
         for index in range(len(self.specs)):
+            Path(self._log(index)).unlink(missing_ok=True)
             self.restart(index)
 
     def restart(self, index: int) -> None:
@@ -162,15 +164,19 @@ class FaultLog:
 
 async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
                         rng: random.Random, log: FaultLog) -> None:
-    """Kill (SIGKILL) a random process and restart it every ``plan.kill_every`` s or so, and
-    kill Redis once at ``plan.redis_at`` for ``plan.redis_down`` s, until ``plan.seconds``."""
+    """Kill (SIGKILL) a random running process every ``plan.kill_every`` s or so and start it
+    again at once (in the background: a start can take longer than the pace; at least one
+    other process keeps running), and kill Redis once at ``plan.redis_at`` for
+    ``plan.redis_down`` s (once the starts under way are done), until ``plan.seconds``; return
+    once every process runs again."""
     began = time.monotonic()
     next_kill = plan.kill_every * rng.uniform(0.8, 1.2)
-    redis_done, down = False, set()
-    while (elapsed := time.monotonic() - began) < plan.seconds or down:
-        if down:
-            await _restart_down(cluster, down, began, log)
-        elif not redis_done and elapsed >= plan.redis_at:
+    redis_done, starting = False, {}
+    while (elapsed := time.monotonic() - began) < plan.seconds:
+        starting = {i: task for i, task in starting.items() if not task.done()}
+        running = [i for i in range(len(cluster.specs)) if i not in starting]
+        if not redis_done and elapsed >= plan.redis_at:
+            await asyncio.gather(*starting.values())
             redis.kill()
             log.note(began, "redis_killed")
             await asyncio.sleep(plan.redis_down)
@@ -178,27 +184,28 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
             log.note(began, "redis_started")
             log.redis_restarts += 1
             redis_done = True
-        elif elapsed >= next_kill:
-            index = rng.randrange(len(cluster.specs))
+        elif elapsed >= next_kill and len(running) >= 2:
+            index = rng.choice(running)
             cluster.kill(index)
             log.kills += 1
             log.note(began, "killed", port=cluster.specs[index].port)
-            down.add(index)
-            await _restart_down(cluster, down, began, log)
-            next_kill = time.monotonic() - began + plan.kill_every * rng.uniform(0.8, 1.2)
+            starting[index] = asyncio.create_task(_start_again(cluster, index, began, log))
+            next_kill = elapsed + plan.kill_every * rng.uniform(0.8, 1.2)
         else:
             await asyncio.sleep(0.2)
+    await asyncio.gather(*starting.values())
 
 
-async def _restart_down(cluster: Cluster, down: set[int], began: float, log: FaultLog) -> None:
-    """Start again every process of ``down`` (those that fail to start stay in it, after a
-    second's pause)."""
-    for index in sorted(down):
-        port = cluster.specs[index].port
+async def _start_again(cluster: Cluster, index: int, began: float, log: FaultLog,
+                       tries: int = 10) -> None:
+    """Start process ``index`` again; after a failed start try again a second later (at most
+    ``tries`` times)."""
+    port = cluster.specs[index].port
+    for _ in range(tries):
         try:
             await asyncio.to_thread(cluster.restart, index)
             log.note(began, "restarted", port=port)
-            down.discard(index)
+            return
         except RuntimeError as failed:
             log.restart_failures += 1
             log.note(began, "restart_failed", port=port, error=str(failed))

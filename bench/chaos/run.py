@@ -22,7 +22,9 @@ from typing import Any
 
 import httpx
 
-from app.db.session import make_engine, make_sessionmaker
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from app.db.session import make_sessionmaker
 from app.db import repositories as repo
 from app.rooms.bots import BotDelay
 from bench.chaos import checks
@@ -207,7 +209,8 @@ async def run_chaos(config: ChaosConfig) -> dict[str, Any]:
         await asyncio.to_thread(redis.start)
         await asyncio.to_thread(cluster.start)
         await cluster.ready()
-        engine = make_engine(config.database_url)
+        # few connections: the servers' pools (30 each) share PostgreSQL's max_connections
+        engine = create_async_engine(config.database_url, pool_size=4, max_overflow=4)
         return await _play(config, cluster, redis, make_sessionmaker(engine), key, rng)
     finally:
         await asyncio.to_thread(cluster.stop)
