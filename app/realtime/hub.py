@@ -135,7 +135,6 @@ class Hub:
         self._rooms: dict[str, set[Connection]] = {}
         self._process = uuid.uuid4().hex  # this process, in presence messages
         self._present: dict[str, dict[str, tuple[list[int], int]]] = {}
-        self._publishing: set[asyncio.Task] = set()
         service.listen(self.changed)
         for kind, handler in (("room", self._room_changed), ("chat", self._deliver_chat),
                               ("presence", self._record_presence), ("resync", self.resync)):
@@ -153,8 +152,8 @@ class Hub:
         return {"rooms": len(self._rooms), "presence": len(self._present)}
 
     async def stop(self) -> None:
-        """Stop the writers (presence messages already queued go out first)."""
-        await asyncio.gather(*self._publishing, return_exceptions=True)
+        """Stop the writers (presence messages already queued go out with the broker's
+        ``stop``)."""
         for conns in self._rooms.values():
             for conn in conns:
                 conn.stop()
@@ -235,9 +234,7 @@ class Hub:
         message = {"room": code, "kind": "presence", "process": self._process,
                    "online": sorted({c.seat for c in conns if c.seat is not None}),
                    "spectators": sum(1 for c in conns if c.seat is None)}
-        task = asyncio.create_task(self._publisher.publish(message))
-        self._publishing.add(task)
-        task.add_done_callback(self._publishing.discard)
+        self._publisher.post(message)
 
     async def _record_presence(self, message: dict[str, Any]) -> None:
         """Store one process's presence and send the room's total to the local sockets."""
@@ -259,7 +256,7 @@ class Hub:
     async def chat(self, conn: Connection, text: str, team: bool, at: float) -> None:
         """Publish a chat line; a team line goes only to the sender's side (``Room.teams``)."""
         to = await conn.port.teammates(conn.seat) if team else None
-        await self._publisher.publish({
+        self._publisher.post({
             "room": conn.code, "kind": "chat", "seat": conn.seat, "name": conn.name,
             "text": text, "team": team, "to": to, "at": at})
 

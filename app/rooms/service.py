@@ -116,6 +116,12 @@ class RoomService:
         self._live.observers.append(observer)
         return lambda: self._live.observers.remove(observer)
 
+    @property
+    def clocks_paused(self) -> bool:
+        """Whether the clocks are stopped because the broker is down
+        (``LiveRooms.clocks_paused``)."""
+        return self._live.clocks_paused
+
     def held(self) -> int:
         """Return how many unfinished matches this process holds."""
         return self._live.playing()
