@@ -51,8 +51,8 @@ class ChaosConfig:
     games: tuple[str, ...] = ALL_GAMES
     rooms: int = 50
     spectators: int = 1
-    think: float = 1.5
-    drop_mean: float = 20.0
+    think: float = 2.0
+    drop_mean: float = 30.0
     seconds: float = 180.0
     kill_every: float = 15.0
     redis_at: float | None = None
