@@ -30,6 +30,7 @@ from app.logs import configure_logging, log_applied
 from app.metrics import Metrics
 from app.realtime import endpoint
 from app.realtime.hub import Hub
+from app.rooms.bot_lease import make_lease
 from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.management import RoomManager
@@ -91,15 +92,18 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         await broker.start()
         service = RoomService(sessions, broker, clock, settings.clock_grace_seconds,
                               seed_source, games)
-        hub = Hub(service)
+        hub = Hub(service, clock, settings.presence_seconds)
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
         service.observe(metrics.applied)
         service.observe(log_applied)
         metrics.bind(hub.counts, service.held)
         await service.start()
+        hub.start()
+        lease = make_lease(settings.redis_url, clock, settings.bot_lease_seconds)
         bots = BotDriver(service, sessions,
                          BotDelay(settings.bot_delay_min, settings.bot_delay_max),
-                         bytes.fromhex(settings.bot_secret) if settings.bot_secret else None)
+                         bytes.fromhex(settings.bot_secret) if settings.bot_secret else None,
+                         lease=lease)
         app.state.arena.bots = bots
         await bots.start()
         app.state.manager = RoomManager(sessions, clock, service)
@@ -117,6 +121,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             log.info("arena stopping")
             await app.state.manager.stop()
             await bots.stop()
+            await lease.close()
             await service.stop()
             await hub.stop()
             await broker.stop()

@@ -34,6 +34,10 @@ class Settings(BaseSettings):
         bot_secret: hex key of the bots' random streams (``app.rooms.bots.answer_rng``);
             ``None`` (the default) = a fresh random key per process. Processes given one key
             answer a decision alike, and a checker that holds it can recompute every answer.
+        bot_lease_seconds: how long one process keeps driving a room's bots after its last
+            answer there before another may take over (``app.rooms.bot_lease``; seconds).
+        presence_seconds: how long a process's presence entry counts without being renewed
+            (it renews its entries every third of that; seconds).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -66,6 +70,8 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(64 * 1024, gt=0)
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
+    bot_lease_seconds: float = Field(5.0, gt=0)
+    presence_seconds: float = Field(30.0, gt=0)
     bot_delay_min: float = 0.6
     bot_delay_max: float = 1.2
     bot_secret: str | None = Field(None, pattern="^([0-9a-fA-F]{2})+$")

@@ -9,9 +9,10 @@ puts a new bot of the chosen level in every free seat of an open room (room crea
 waits a short natural delay, reads that seat's frame (its ``view`` and ``legal`` actions only,
 exactly what a person's socket gets) and answers the seat's current prompt with ``act`` — so the
 action is logged, checked against the prompt and the clocks like any other. The bot's level is
-the player's name (``BOT_NAMES``). With several processes each drives the bots of the rooms it
-hears of (a version message of a room with bots brings its match held here to it); a duplicate
-answer is refused by the prompt check, so a decision is taken once.
+the player's name (``BOT_NAMES``). With several processes every process follows the rooms with
+bots it hears of (a version message of a room with bots brings its match held here to it), and
+the one holding the room's lease (``app.rooms.bot_lease``) answers; another takes over once
+that lease lapses. A duplicate answer would be refused by the prompt check anyway.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.auth import hash_token, new_token
 from app.db import bots_repo
+from app.rooms.bot_lease import BotLease, LocalLease, take_turn
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime
 from engine.bots import LEVELS, Bot, make_bot
@@ -131,6 +133,12 @@ def expected_answer(secret: bytes, delay: BotDelay, live: Any, seat: int,
                                                     rng)
 
 
+def asked(port: Any, seat: int, prompt: str) -> bool:
+    """Whether ``seat`` is still asked ``prompt`` in the match held here."""
+    frame = port.render(seat)
+    return frame is not None and frame["prompt"] == prompt
+
+
 class BotDriver:
     """Answers the decisions of bot seats (see the module docstring).
 
@@ -138,13 +146,17 @@ class BotDriver:
         service: the room service (its ports: renders and ``act``; its channel).
         sessions: the session factory (which seats are bots).
         delay: the thinking time; secret: the key of the bots' ``Rng`` (not the match seed,
-            which stays secret until the end); sleep: ``asyncio.sleep`` (injectable).
+            which stays secret until the end); sleep: ``asyncio.sleep`` (injectable);
+        lease: which process answers a room's bots (``app.rooms.bot_lease``; default: this
+            one, always).
     """
 
     def __init__(self, service: Any, sessions: async_sessionmaker, delay: BotDelay,
-                 secret: bytes | None = None, sleep: Sleep = asyncio.sleep) -> None:
+                 secret: bytes | None = None, sleep: Sleep = asyncio.sleep,
+                 lease: BotLease | None = None) -> None:
         self._service, self._sessions = service, sessions
         self._delay, self._sleep = delay, sleep
+        self._lease = lease if lease is not None else LocalLease()
         self._secret = secret if secret is not None else secrets.token_bytes(32)
         #: ``{code: (match id, {seat: bot name})}`` of the rooms heard of, the least recently
         #: used first out past ``SEATS_KEPT``; a room's entry goes when its match is over.
@@ -253,6 +265,8 @@ class BotDriver:
         think, rng = answer_rng(self._secret, self._delay, code, seat, prompt)
         await self._sleep(think)
         port = self._service.port(code)
+        if not await take_turn(self._lease, code, lambda: asked(port, seat, prompt)):
+            return  # answered meanwhile (by the process holding the room's lease)
         frame = port.render(seat)
         if frame is None or frame["prompt"] != prompt or not frame["legal"]:
             return  # the decision moved on meanwhile (a timeout, a teammate)

@@ -11,6 +11,7 @@ with timeouts, never for a fixed time.
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import time
 from pathlib import Path
 from typing import Any, Awaitable, Callable
@@ -229,3 +230,92 @@ async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_
     while again.last["view"] != GAME.view(state, 0):
         await next_update(again)
     assert len(await stored_actions(cluster.database, match_id)) == 2
+
+
+LEASE = 5  # seconds a process keeps a room's bots after its last answer there
+
+
+async def answer_when_asked(client: Client) -> None:
+    """Wait until ``client``'s seat is asked, answer its first legal action, and wait for the
+    ``update`` that shows the answer."""
+    while not client.last["legal"]:
+        await next_update(client)
+    await client.act(client.last["legal"][0])
+    await next_update(client)
+
+
+async def player_actions(server: ServerProcess, cluster: Cluster) -> float:
+    """Return how many actions of players (people or bots) ``server`` stored."""
+    return await cluster.metric(server, "arena_actions_applied_total", game="reverse_curse",
+                                by="player")
+
+
+async def test_one_process_drives_a_rooms_bots_and_another_takes_over_once_its_lease_lapses(
+        cluster: Cluster, clock: FileClock):
+    servers = await cluster.launch(2, **clocked(
+        clock, ARENA_BOT_DELAY_MIN="0", ARENA_BOT_DELAY_MAX="0",
+        ARENA_BOT_LEASE_SECONDS=str(LEASE)))
+    arenas = [cluster.arena(server) for server in servers]
+    ann = await arenas[0].player("Ann")
+    code = (await arenas[0].room(ann, OPTIONS))["code"]
+    assert (await arenas[0].sit(code, 0, ann)).status_code == 200
+    answer = await arenas[0].http.post(f"/api/rooms/{code}/bots", json={"level": "random"},
+                                       headers={"Authorization": f"Bearer {ann['token']}"})
+    assert answer.status_code == 200, answer.text
+    match_id = answer.json()["match_id"]
+    ann_on_one = await arenas[0].connect(code, ann["token"])
+    await arenas[1].connect(code)  # process two follows the room too
+
+    async def bot_rows() -> int:
+        return sum(1 for row in await stored_actions(cluster.database, match_id)
+                   if row["seat"] == 1)
+
+    while await bot_rows() < 3:
+        await answer_when_asked(ann_on_one)
+    while not ann_on_one.last["legal"]:  # the bot answered: Ann is asked
+        await next_update(ann_on_one)
+    rows = await stored_actions(cluster.database, match_id)
+    bots, people = await bot_rows(), len(rows) - await bot_rows()
+    # Ann's answers were stored by process one (her socket); the bot's by one process only.
+    driven = (await player_actions(servers[0], cluster) - people,
+              await player_actions(servers[1], cluster))
+    assert driven in ((bots, 0), (0, bots))
+    driver = servers[0] if driven[0] else servers[1]
+    survivor = servers[1] if driver is servers[0] else servers[0]
+    held = subprocess.run(["redis-cli", "-p", str(cluster.redis.port), "GET",
+                           f"arena.bots.{code}"], capture_output=True, text=True).stdout
+    assert float(held.strip().split("|")[1]) == clock.now() + LEASE  # renewed at each answer
+    before = await player_actions(survivor, cluster)
+
+    driver.kill()  # its lease stays in Redis until it lapses
+    ann_socket = ann_on_one if survivor is servers[0] else \
+        await cluster.arena(survivor).connect(code, ann["token"])
+    seen = len(await stored_actions(cluster.database, match_id))
+    await answer_when_asked(ann_socket)
+    clock.advance(LEASE + 1)  # the dead driver's lease lapses: the survivor answers the bot
+    while not ann_socket.last["legal"]:
+        await next_update(ann_socket)
+    rows = (await stored_actions(cluster.database, match_id))[seen:]
+    assert rows[0]["seat"] == 0 and len(rows) > 1
+    # Every bot answer since came from the survivor, after the lapse (its clock time then).
+    assert {(row["seat"], row["at"].timestamp()) for row in rows[1:]} == {(1, clock.now())}
+    assert await player_actions(survivor, cluster) - before == len(rows)  # Ann's + the bot's
+
+
+PRESENCE = 9  # seconds a process's presence entry counts unless renewed
+
+
+async def test_a_killed_processs_sockets_stop_counting_once_its_presence_lapses(
+        cluster: Cluster, clock: FileClock):
+    one, two = await cluster.launch(2, **clocked(clock,
+                                                 ARENA_PRESENCE_SECONDS=str(PRESENCE)))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, a], OPTIONS)
+    watcher = await a.connect(code)
+    await a.connect(code, ann["token"])
+    await b.connect(code, bob["token"])
+    await b.connect(code)
+    await watcher.until_presence([0, 1], 2)
+    two.kill()  # its sockets never say goodbye
+    clock.advance(PRESENCE + 1)
+    await watcher.until_presence([0], 1)
