@@ -122,6 +122,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         lease = make_lease(settings.redis_url, clock, settings.bot_lease_seconds)
         bots = BotDriver(service, sessions,
                          BotDelay(settings.bot_delay_min, settings.bot_delay_max), thinker,
+                         bytes.fromhex(settings.bot_secret) if settings.bot_secret else None,
                          lease=lease)
         app.state.arena.bots, app.state.arena.thinker = bots, thinker
         await bots.start()

@@ -38,6 +38,9 @@ class Settings(BaseSettings):
             counted from when the room asks (past twice that the greedy action is played).
         bot_cpu_cap: a worker's CPU-time cap per decision, in budgets (a safety net).
         bot_decide: ``module:function`` the workers run (``engine.bots.decide``'s signature).
+        bot_secret: hex key of the bots' random streams (``app.rooms.bots``);
+            ``None`` (the default) = a fresh random key per process. Processes given one key
+            answer a decision alike, and a checker that holds it can recompute every answer.
         bot_lease_seconds: how long one process keeps driving a room's bots after its last
             answer there before another may take over (``app.rooms.bot_lease``; seconds).
         presence_seconds: how long a process's presence entry counts without being renewed
@@ -82,6 +85,7 @@ class Settings(BaseSettings):
     bot_budgets: dict[str, float] = {"hard": 0.5, "expert": 2.5}
     bot_cpu_cap: float = Field(2.0, gt=0)
     bot_decide: str = "engine.bots:decide"
+    bot_secret: str | None = Field(None, pattern="^([0-9a-fA-F]{2})+$")
     frames_per_second: float = 20.0
     flood_close_after: int = 100
     max_json_depth: int = 16

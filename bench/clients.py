@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,9 @@ MAX_FRAME = 1 << 20
 #: ``rematch(code, token)``: ask to play again in room ``code`` as the player of ``token``.
 Rematch = Callable[[str, str], Awaitable[None]]
 
+
+#: A match id as frames carry it (``room.match_id``; ``None`` before a match).
+MatchId = int | None
 
 @dataclass
 class Pace:
@@ -67,18 +70,18 @@ class RoomWatch:
             (the rematch requests and the new match's start), one per rematch.
     """
 
-    traces: dict[Hashable, RoomTrace] = field(default_factory=dict)
-    ended: dict[Hashable, float] = field(default_factory=dict)
+    traces: dict[MatchId, RoomTrace] = field(default_factory=dict)
+    ended: dict[MatchId, float] = field(default_factory=dict)
     restarts: list[float] = field(default_factory=list)
 
-    def trace(self, match: Hashable) -> RoomTrace:
+    def trace(self, match: MatchId) -> RoomTrace:
         """Return the trace of ``match`` (a new empty one the first time)."""
         found = self.traces.get(match)
         if found is None:
             found = self.traces[match] = RoomTrace()
         return found
 
-    def saw(self, match: Hashable, at: float) -> None:
+    def saw(self, match: MatchId, at: float) -> None:
         """A client got a frame of ``match`` at ``at``: the first one of a match after an ended
         one starts a rematch (its restart time is kept)."""
         if match in self.traces:
@@ -89,12 +92,12 @@ class RoomWatch:
                 self.restarts.append(at - ended)
         self.trace(match)
 
-    def over(self, match: Hashable, at: float) -> None:
+    def over(self, match: MatchId, at: float) -> None:
         """A player saw ``match`` over at ``at`` (the first sighting counts)."""
         self.ended.setdefault(match, at)
 
 
-def match_of(data: dict[str, Any]) -> Hashable:
+def match_of(data: dict[str, Any]) -> MatchId:
     """Return the match a ``welcome``/``update`` counts its version in (its ``room.match_id``)."""
     room = data.get("room")
     return room.get("match_id") if room else None
@@ -147,16 +150,16 @@ class Player:
     """One seated player: answers its prompts with random legal actions, and asks for a
     rematch when its match is over."""
 
-    def __init__(self, url: str, token: str, code: str, room: RoomWatch, recorder: Recorder,
+    def __init__(self, url: str, token: str | None, code: str, room: RoomWatch, recorder: Recorder,
                  pace: Pace, rng: random.Random) -> None:
         self.url, self.token, self.code = url, token, code
         self.room, self.recorder, self.pace, self.rng = room, recorder, pace, rng
-        self.match: Hashable = None
+        self.match: MatchId = None
         self.version, self.prompt, self.legal = 0, None, []
         self.answered: str | None = None
-        self.pending: tuple[float, int, Hashable] | None = None  # (sent at, version, match)
-        self.again: tuple[Hashable, asyncio.Future | None] | None = None  # rematch asked
-        self.socket = None
+        self.pending: tuple[float, int, MatchId] | None = None  # (sent at, version, match)
+        self.again: tuple[MatchId, asyncio.Future | None] | None = None  # rematch asked
+        self.socket: Any = None
         self.changed = asyncio.Event()  # set when a frame may have given a new prompt
 
     async def run(self) -> None:
@@ -200,7 +203,7 @@ class Player:
             self._play_again(match)
         self.changed.set()
 
-    def _play_again(self, match: Hashable) -> None:
+    def _play_again(self, match: MatchId) -> None:
         """Ask once per finished match for a rematch (in a task; ``Pace.rematch``)."""
         if self.again is not None and self.again[0] == match:
             return
@@ -226,11 +229,16 @@ class Player:
                 continue
             self.answered = self.prompt
             self.pending = (time.perf_counter(), self.version, self.match)
-            frame = {"type": "act", "prompt": self.prompt, "action": self.rng.choice(self.legal)}
+            frame = self._act_frame()
             try:
                 await self.socket.send(orjson.dumps(frame), text=True)
             except websockets.ConnectionClosed:
                 return
+
+
+    def _act_frame(self) -> dict[str, Any]:
+        """Return the ``act`` frame answering the current prompt (a random legal action)."""
+        return {"type": "act", "prompt": self.prompt, "action": self.rng.choice(self.legal)}
 
 
 class Spectator:
@@ -238,7 +246,7 @@ class Spectator:
 
     def __init__(self, url: str, room: RoomWatch, recorder: Recorder, pace: Pace) -> None:
         self.url, self.room, self.recorder, self.pace = url, room, recorder, pace
-        self.match: Hashable = None
+        self.match: MatchId = None
         self.version = 0
 
     async def run(self) -> None:

@@ -138,16 +138,19 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60.0) -
     raise RuntimeError(f"server did not listen on port {port} within {timeout} s")
 
 
-def start(spec: ServerSpec, log_path: str | None = None) -> subprocess.Popen:
+def start(spec: ServerSpec, log_path: str | None = None, fresh: bool = True
+          ) -> subprocess.Popen:
     """Start the server of ``spec`` and return its process once it listens.
 
-    The database is recreated empty first (SQLite file, or PostgreSQL database migrated to
-    head). Its output goes to ``log_path`` (or nowhere).
+    With ``fresh`` the database is recreated empty first (SQLite file, or PostgreSQL database
+    migrated to head); without it the server starts on the database as it is (a restart).
+    Its output goes to ``log_path`` (appended to when not ``fresh``; or nowhere).
     """
-    if spec.database_url.startswith("postgresql"):
+    if fresh and spec.database_url.startswith("postgresql"):
         fresh_postgres(spec.database_url)
-    fresh_sqlite(spec.database_url)
-    out = open(log_path, "w") if log_path else subprocess.DEVNULL
+    if fresh:
+        fresh_sqlite(spec.database_url)
+    out = open(log_path, "w" if fresh else "a") if log_path else subprocess.DEVNULL
     process = subprocess.Popen(spec.command(), cwd=ROOT, env=spec.environment(),
                                stdout=out, stderr=subprocess.STDOUT)
     try:

@@ -37,7 +37,7 @@ from app.rooms.bot_lease import BotLease, LocalLease, take_turn
 from app.rooms.bot_workers import Thinker
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime
-from engine.bots import LEVELS
+from engine.bots import LEVELS, decide
 from engine.core import Rng
 
 log = logging.getLogger(__name__)
@@ -113,6 +113,26 @@ def decision_seed(secret: bytes, code: str, seat: int, prompt: str) -> bytes:
     ``code``: SHA-256 of the driver's secret and those labels (``engine.bots.decide``)."""
     labels = "\x1f".join(("decide", code, str(seat), prompt)).encode()
     return hashlib.sha256(secret + b"\x1e" + labels).digest()
+
+
+def think_seconds(secret: bytes, delay: BotDelay, code: str, seat: int, prompt: str) -> float:
+    """Return the natural delay (seconds) of a bot's answer to ``prompt`` of ``seat`` in room
+    ``code``: drawn from an ``Rng`` derived from the driver's ``secret`` and the decision."""
+    return delay.seconds(Rng.derive(secret, code, seat, prompt))
+
+
+def expected_answer(secret: bytes, live: Any, seat: int, level: str) -> dict[str, Any]:
+    """Return the action a ``BotDriver`` keyed with ``secret`` plays for ``seat``'s current
+    decision in ``live`` (a ``LiveMatch`` the seat is asked in), from the seat's frame, for a
+    level decided in the server process (``app.rooms.bot_workers.INLINE_LEVELS``: a search
+    level's answer also depends on how much of its budget it got).
+
+    Raises:
+        ValueError: the seat has no legal action, or an unknown level; KeyError: an unknown game.
+    """
+    frame = live.frame(seat)
+    seed = decision_seed(secret, live.code, seat, frame["prompt"])
+    return decide(live.game.spec.id, level, frame["view"], frame["legal"], seed)
 
 
 def asked(port: Any, seat: int, prompt: str) -> bool:
@@ -238,7 +258,7 @@ class BotDriver:
                       game_id: str) -> None:
         """Decide from the seat's own frame (view + legal only) while the natural delay runs,
         then answer ``prompt``."""
-        rng = Rng.derive(self._secret, code, seat, prompt)  # the delay's jitter
+        think = think_seconds(self._secret, self._delay, code, seat, prompt)
         seed = decision_seed(self._secret, code, seat, prompt)
         port = self._service.port(code)
         if not await take_turn(self._lease, code, lambda: asked(port, seat, prompt)):
@@ -250,7 +270,7 @@ class BotDriver:
             thinking = asyncio.ensure_future(
                 self._thinker.decide(game_id, level, frame["view"], frame["legal"], seed))
             try:
-                await self._sleep(self._delay.seconds(rng))
+                await self._sleep(think)
             finally:
                 action = await thinking
             await port.act(seat, prompt, action)

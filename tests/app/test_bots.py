@@ -16,9 +16,11 @@ from sqlalchemy import func, select
 
 from app.db import repositories as repo
 from app.db.models import Player, Rating
-from app.rooms.bots import BOT_NAMES, BotDelay
+from app.rooms.bots import BOT_NAMES, BotDelay, expected_answer
 from app.rooms.clocks import ManualClock
+from app.rooms.live import LiveMatch
 from engine.bots import LEVELS
+from engine.registry import GAMES
 from tests.app.bot_fakes import HangingExecutor
 from tests.app.conftest import Arena, auth, running_arena
 
@@ -196,3 +198,27 @@ async def test_hard_bots_on_a_pool_that_hangs_play_greedy_to_the_end(db_path):
         assert thinker.counts["searched"] == 0
         assert len(pools[0].futures) == logged
     assert pools[0].shut  # the lifespan closed the pool
+
+
+async def test_a_bot_secret_makes_every_stored_answer_recomputable(db_path):
+    """Keyed with ``bot_secret``, each stored bot answer is the one ``expected_answer`` gives
+    for the decision it was stored under (replayed from the log)."""
+    secret = "5a" * 32
+    async with running_arena(db_path, bot_delay_min=0, bot_delay_max=0,
+                             bot_secret=secret) as arena:
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
+        await fill(arena, code, ann, "easy")
+        room = await finished_room(arena, code)
+        async with arena.app.state.arena.sessions() as session:
+            match = await repo.get_match(session, room["match_id"])
+            rows = await repo.match_actions(session, room["match_id"])
+    live = LiveMatch.start(GAMES["numgr"], match.id, 0, code, match.options, 2,
+                           bytes.fromhex(match.seed), match.started_at.timestamp())
+    answered, other, elsewise = [], bytes.fromhex("a5" * 32), 0
+    for row in rows:
+        answered.append(expected_answer(bytes.fromhex(secret), live, row.seat, "easy") == row.action)
+        elsewise += expected_answer(other, live, row.seat, "easy") != row.action
+        live, _ = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+    assert len(answered) > 0 and answered == [True] * len(answered)
+    assert elsewise > 0  # another key gives other answers: the check can tell them apart

@@ -1,0 +1,209 @@
+"""The chaos run's websocket clients: ``bench.clients.Player`` that drops its socket at random
+times and reconnects to a random server process, and notes what the checks need.
+
+What a client notes (``Observations``):
+
+- every ``welcome``, with the stored log's head (newest match, its action count) read from the
+  database just before the socket opened (``Welcome``);
+- every acknowledged action (``Ack``): an ``act`` followed by an ``update`` whose ``prompt`` is
+  another one and that carries no ``timeout`` of the client's seat (the answer was applied),
+  withdrawn when the next frame is an ``error`` instead (the prompt changed for another reason
+  and the ``act`` was refused: docs/protocol.md "Every refusal of an ``act``");
+- a ``version`` lower than one the client was shown before in the same match, or a frame of an
+  older match (``regressions``), across reconnections too;
+- its last ``welcome``/``update`` (``Player.last``), for the convergence check.
+
+A spectator is the same class without a token (it never acts nor asks for a rematch).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.clients import MatchId, Pace, Player, RoomWatch, _listen, _open, match_of
+from bench.metrics import Recorder
+
+#: ``head(code)`` -> ``(newest match id or None, its stored action count)`` from the database.
+Head = Callable[[str], Awaitable[tuple[int | None, int]]]
+
+
+@dataclass
+class Chaos:
+    """How the chaos clients behave besides ``Pace``.
+
+    Attributes:
+        urls: the websocket base URLs of the server processes (``ws://host:port``).
+        head: reads the stored log's head of a room (``Head``).
+        drop_mean: mean seconds a socket lives before the client drops it (exponential).
+        calm: set once the faults are over: clients stop dropping their sockets.
+        hold: set when players stop acting and asking for rematches (the convergence check).
+    """
+
+    urls: list[str]
+    head: Head
+    drop_mean: float
+    calm: asyncio.Event = field(default_factory=asyncio.Event)
+    hold: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """One ``welcome``: the room, the head read before the socket opened and what it showed."""
+
+    code: str
+    opened: tuple[int | None, int]
+    match: int | None
+    version: int
+    url: str
+
+
+@dataclass
+class Ack:
+    """One acknowledged ``act``: its room, match, seat, prompt and action."""
+
+    code: str
+    match: int | None
+    seat: int
+    prompt: str
+    action: dict[str, Any]
+    withdrawn: bool = False
+
+
+@dataclass
+class Observations:
+    """What every chaos client noted (see the module docstring)."""
+
+    welcomes: list[Welcome] = field(default_factory=list)
+    acks: list[Ack] = field(default_factory=list)
+    regressions: list[dict[str, Any]] = field(default_factory=list)
+    connections: int = 0
+    reconnects: int = 0
+    drops: int = 0
+
+
+def _timed_out(data: dict[str, Any], seat: int | None) -> bool:
+    """Whether ``data``'s events say ``seat``'s clock ran out."""
+    return any(event.get("kind") == "timeout" and (event.get("data") or {}).get("seat") == seat
+               for event in data.get("events") or ())
+
+
+class ChaosPlayer(Player):
+    """A seated player (``token``) or a spectator (``token=None``) that drops and reconnects."""
+
+    def __init__(self, token: str | None, code: str, room: RoomWatch, recorder: Recorder,
+                 pace: Pace, rng: random.Random, chaos: Chaos, seen: Observations) -> None:
+        super().__init__(chaos.urls[0], token, code, room, recorder, pace, rng)
+        self.chaos, self.seen = chaos, seen
+        self.seat: int | None = None
+        self.last: dict[str, Any] | None = None
+        self.connected = False
+        self._opened: tuple[int | None, int] = (None, 0)
+        self._url = ""
+        self._shown: tuple[MatchId, int] | None = None  # (match, version) last shown
+        self._sent: Ack | None = None  # the act sent, not yet answered
+        self._acked: Ack | None = None  # the newest ack, until another frame confirms it
+
+    @property
+    def url_now(self) -> str:
+        """The URL of the socket open now (or last)."""
+        return self._url
+
+    async def run(self) -> None:
+        """Connect to a random process, play until the socket closes, and again until the
+        run stops (0.1-1 s between two sockets)."""
+        while not self.pace.stop.is_set():
+            await self._one_socket()
+            if self.pace.stop.is_set():
+                return
+            self.seen.reconnects += 1
+            await asyncio.sleep(self.rng.uniform(0.1, 1.0))
+
+    async def _one_socket(self) -> None:
+        url = f"{self.rng.choice(self.chaos.urls)}/ws/rooms/{self.code}"
+        try:
+            opened = await self.chaos.head(self.code)
+        except Exception:  # the database is not the fault under test; try again
+            self.recorder.errors["head_failed"] += 1
+            return
+        self.socket = await _open(url, self.token, self.recorder)
+        if self.socket is None:
+            return
+        self.seen.connections += 1
+        self.connected, self._opened, self._url = True, opened, url
+        tasks = [asyncio.ensure_future(self._act_loop()), asyncio.ensure_future(self._drop())]
+        try:
+            await _listen(self.socket, self.pace, self.recorder, self._on_frame)
+        finally:
+            for task in tasks:
+                task.cancel()
+            self.connected = False
+            self.prompt, self.legal, self.pending, self.answered = None, [], None, None
+            self._sent = self._acked = None
+
+    async def _drop(self) -> None:
+        """Close the socket after a random lifetime, unless the faults are over by then."""
+        await asyncio.sleep(self.rng.expovariate(1 / self.chaos.drop_mean))
+        if not self.chaos.calm.is_set() and not self.pace.stop.is_set():
+            self.seen.drops += 1
+            await self.socket.close()
+
+    def _wants_to_act(self) -> bool:
+        return not self.chaos.hold.is_set() and super()._wants_to_act()
+
+    def _play_again(self, match: MatchId) -> None:
+        if self.token is not None and not self.chaos.hold.is_set():
+            super()._play_again(match)
+
+    def _act_frame(self) -> dict[str, Any]:
+        frame = super()._act_frame()
+        assert self.seat is not None, "only a seated player acts"
+        self._sent = Ack(self.code, self.match, self.seat, frame["prompt"], frame["action"])
+        self._acked = None
+        return frame
+
+    def _on_frame(self, data: dict[str, Any], now: float) -> None:
+        kind = data.get("type")
+        if kind == "welcome":
+            self.seat = data.get("seat")
+            self.seen.welcomes.append(Welcome(self.code, self._opened, match_of(data),
+                                              data["version"], self._url))
+        if kind in ("welcome", "update"):
+            self._check_version(kind, data)
+            self._note_ack(kind, data)
+            self.last = data
+        elif kind == "error":
+            self._note_refusal()
+        super()._on_frame(data, now)
+
+    def _check_version(self, kind: str, data: dict[str, Any]) -> None:
+        """Note a frame of an older match, or a lower version in the same match."""
+        match, version = match_of(data), data["version"]
+        if self._shown is not None and match is not None:
+            before_match, before = self._shown
+            if before_match is not None and (match < before_match or (
+                    match == before_match and version < before)):
+                self.seen.regressions.append(
+                    {"room": self.code, "seat": self.seat, "frame": kind, "url": self._url,
+                     "shown": [before_match, before], "now": [match, version]})
+        if match is not None:
+            self._shown = (match, version)
+
+    def _note_ack(self, kind: str, data: dict[str, Any]) -> None:
+        self._acked = None
+        sent = self._sent
+        if sent is None or kind != "update" or data.get("prompt") == sent.prompt:
+            return
+        self._sent = None
+        if match_of(data) == sent.match and not _timed_out(data, self.seat):
+            self.seen.acks.append(sent)
+            self._acked = sent
+
+    def _note_refusal(self) -> None:
+        """An ``error``: the act sent (or the one just taken as acknowledged) was refused."""
+        if self._acked is not None:
+            self._acked.withdrawn = True
+        self._sent = self._acked = None
