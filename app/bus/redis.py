@@ -117,6 +117,7 @@ class RedisBroker(Broker):
         the pool then opens a new one); then it is dropped with a warning. Any other error
         (Redis refused it) drops it with a warning at once: raised, it would end the sender
         and leave the publishes queued meanwhile waiting for the next ``publish``."""
+        error: Exception | None = None
         for _ in range(2):
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
