@@ -52,9 +52,12 @@ class Metrics:
 
     def bind(self, counts: Callable[[], dict[str, int]], held: Callable[[], int]) -> None:
         """Read the gauges from ``counts()`` (``Hub.counts``) and ``held()`` at each scrape."""
-        self.open_rooms.set_function(lambda: counts()["rooms"])
+        def gauge(key: str) -> Callable[[], float]:
+            return lambda: counts()[key]
+
+        self.open_rooms.set_function(gauge("rooms"))
         for role, key in (("player", "players"), ("spectator", "spectators")):
-            self.connections.labels(role).set_function(lambda key=key: counts()[key])
+            self.connections.labels(role).set_function(gauge(key))
         self.live_matches.set_function(held)
 
     def applied(self, applied: Applied) -> None:

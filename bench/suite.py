@@ -80,11 +80,12 @@ def _p99(line: dict[str, Any]) -> float | None:
 
 
 def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dict[str, Any]:
-    """Return each issue-10 target with the measured figure and whether it was met."""
+    """Return each benchmark target (bench/RESULTS.md) with the measured figure and whether it was met."""
     def get(line: dict, *path: str) -> Any:
+        value: Any = line
         for key in path:
-            line = line.get(key) if isinstance(line, dict) else None
-        return line
+            value = value.get(key) if isinstance(value, dict) else None
+        return value
     speed = {e.get("game"): e.get("actions_per_cpu_s") for e in engines}
     ratio = None
     if get(peak, "moves_per_s") and get(ceiling, "moves_per_s"):
@@ -154,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench.engines", ["--seconds", "2" if args.quick else "5"], timeout=300)]
     peak, ceiling = map(emit, peak_pair(peak_rooms, window / 2))
     target = emit(load("app", rooms, 1.0, window, 8203))
-    summary = {"bench": "summary", "machine": "see bench/RESULTS.md",
+    summary: dict[str, Any] = {"bench": "summary", "machine": "see bench/RESULTS.md",
                "app": targets(engines, peak, ceiling, target)}
     if not args.postgres:
         pass

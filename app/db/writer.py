@@ -65,6 +65,10 @@ class GroupWriter:
         self._queue: list[tuple[Job, asyncio.Future]] = []
         self._task: asyncio.Task | None = None
 
+    def queued(self) -> int:
+        """Return how many jobs wait for the next transaction (not the one running)."""
+        return len(self._queue)
+
     async def write(self, job: Job) -> None:
         """Store ``job``; return once a transaction holding it has committed.
 

@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import secrets
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -208,7 +208,7 @@ class RoomService:
             raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
         return room
 
-    async def _rooms_json(self, session: AsyncSession, rooms: list[Room]) -> list[dict[str, Any]]:
+    async def _rooms_json(self, session: AsyncSession, rooms: Sequence[Room]) -> list[dict[str, Any]]:
         ids = [room.id for room in rooms]
         seats = await repo.room_seats(session, ids)
         matches = await repo.latest_match_ids(session, ids)

@@ -40,12 +40,17 @@ class Client:
         """Send ``data`` (a dict as JSON; a str as is)."""
         await self.socket.send(data if isinstance(data, str) else json.dumps(data))
 
+    async def _recv(self, timeout: float) -> dict[str, Any]:
+        """Return the next frame of any type (``last`` follows welcome/update frames)."""
+        frame = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+        if frame["type"] in ("welcome", "update"):
+            self.last = frame
+        return frame
+
     async def next(self, *types: str, timeout: float = 5.0) -> dict[str, Any]:
         """Return the next frame of one of ``types`` (default: anything but the quiet ones)."""
         while True:
-            frame = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
-            if frame["type"] in ("welcome", "update"):
-                self.last = frame
+            frame = await self._recv(timeout)
             if (types and frame["type"] in types) or (not types and frame["type"] not in QUIET):
                 return frame
 
@@ -78,18 +83,25 @@ class Client:
         every frame of that version — also when this socket gets none (an unchanged viewer).
         A ping refused by the rate limit (``rate_limited``) is sent again a moment later.
         """
+        return [frame for frame in await self.silent() if frame["type"] == "update"]
+
+    async def silent(self) -> list[dict[str, Any]]:
+        """Return every frame already queued for this socket: a ``ping``, then the frames up to
+        its ``pong`` (most tests expect none; see ``settle`` for why the pong is a barrier). A
+        ping refused by the rate limit (``rate_limited``) is sent again a moment later."""
         await self.send({"type": "ping"})
         frames = []
-        while (frame := await self.next("update", "pong", "error"))["type"] != "pong":
-            if frame["type"] == "update":
-                frames.append(frame)
-            elif frame["code"] == "rate_limited":
+        while (frame := await self._recv(5.0))["type"] != "pong":
+            if frame["type"] == "error" and frame["code"] == "rate_limited":
                 await asyncio.sleep(0.1)
                 await self.send({"type": "ping"})
+            else:
+                frames.append(frame)
         return frames
 
-    async def silent(self, seconds: float = 0.2) -> list[dict[str, Any]]:
-        """Return every frame that arrives within ``seconds`` (expects none in most tests)."""
+    async def within(self, seconds: float) -> list[dict[str, Any]]:
+        """Return every frame that arrives within ``seconds``: only for frames another server
+        process sends (through the broker), which no ping to this process can wait for."""
         frames = []
         try:
             while True:

@@ -9,7 +9,8 @@ Hooks, each only when its environment variable is set (the real app has none of 
 - ``ARENA_TEST_TURN_SECONDS``: every decision's clock, seconds (float; the games' own minimum is
   10 s, too slow for tests that wait for clocks in real time);
 - ``ARENA_TEST_STORE_DELAY``: seconds every action waits before its database transaction (so a
-  test can stop the server while an action is in flight);
+  test can stop the server while an action is in flight); the wait starts with the line
+  ``STORE_WAITING`` on stdout (the server log), which the test waits for;
 - ``ARENA_TEST_CLOCK_FILE``: the app's clock is a ``FileClock`` on that file (the test moves
   it: clocks, presence entries and bot leases then run on the test's time);
 - ``ARENA_TEST_CRASH_AT``: a named point where the process dies at once (``os._exit``, as a
@@ -88,11 +89,16 @@ class FastClock:
         return self._seconds
 
 
+#: The line ``slow_stores`` prints when an action starts waiting before its transaction.
+STORE_WAITING = "test hook: an action waits before its transaction"
+
+
 def slow_stores(delay: float) -> None:
     """Make every action wait ``delay`` seconds before its transaction (this process only)."""
     append = MatchStore.append
 
     async def slow(self: MatchStore, live: Any, step: Any, committed: Any) -> None:
+        print(STORE_WAITING, flush=True)
         await asyncio.sleep(delay)
         await append(self, live, step, committed)
 

@@ -98,7 +98,8 @@ async def test_the_stores_queued_meanwhile_share_one_transaction(sqlite):
         await gate.entered.wait()
         rest = [asyncio.create_task(writer.write(action(match, seq, done)))
                 for seq in range(1, 6)]
-        await asyncio.sleep(0.05)
+        while writer.queued() < 5:  # each task queues its job at its first step
+            await asyncio.sleep(0)
         assert done == [] and not any(task.done() for task in rest)
         gate.open.set()
         await asyncio.gather(first, *rest)
@@ -114,7 +115,6 @@ async def test_nobody_hears_of_a_store_before_its_commit(sqlite):
     tasks = [asyncio.create_task(writer.write(action(match, 1, done))),
              asyncio.create_task(writer.write(Job([], gate)))]
     await gate.entered.wait()  # the insert of seq 1 ran; its transaction is still open
-    await asyncio.sleep(0.05)
     assert done == [] and not tasks[0].done()
     gate.open.set()
     await asyncio.gather(*tasks)

@@ -49,7 +49,7 @@ async def frames_until(client: Client, version: int, quiet: float = 0.3) -> list
             frames.append(await client.next("update", "error"))
         except TimeoutError:
             raise AssertionError(f"version {version} never came; heard {frames}") from None
-    return frames + await client.silent(quiet)
+    return frames + await client.within(quiet)
 
 
 def seq_races(cluster) -> int:

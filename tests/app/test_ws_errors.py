@@ -55,7 +55,7 @@ async def play_until_deployment(clients, replay):
 async def assert_unchanged(arena, room, clients, actions, public):
     """Nothing was applied: no update arrives, every client's last frame is at the ``public``
     version and the log has ``actions`` actions."""
-    heard = await asyncio.gather(*(client.silent(0.1) for client in clients))
+    heard = await asyncio.gather(*(client.silent() for client in clients))
     for client, frames in zip(clients, heard):
         assert [f for f in frames if f["type"] == "update"] == []
         assert client.last["version"] == public
@@ -179,7 +179,7 @@ async def test_ping_and_chat(arena):
     line = await clients[1].next("chat")
     assert (line["seat"], line["text"], line["team"]) == (1, "psst", True)
     for client in (clients[0], clients[2]):
-        assert [f for f in await client.silent(0.1) if f["type"] == "chat"] == []
+        assert [f for f in await client.silent() if f["type"] == "chat"] == []
     await clients[2].send({"type": "chat", "text": "hi", "team": True})
     assert (await clients[2].next())["code"] == "not_seated"
 

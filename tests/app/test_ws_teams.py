@@ -49,7 +49,7 @@ async def test_team_decisions_and_team_chat(arena):
         line = await mate.next("chat")
         assert (line["seat"], line["name"], line["text"], line["team"]) == (
             0, "Ann", "go second?", True)
-    heard = await asyncio.gather(*(c.silent(0.1) for c in (clients[1], clients[3], spectator)))
+    heard = await asyncio.gather(*(c.silent() for c in (clients[1], clients[3], spectator)))
     assert [f for frames in heard for f in frames if f["type"] == "chat"] == []
 
 
