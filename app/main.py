@@ -43,6 +43,8 @@ from app.logs import configure_logging, log_applied
 from app.metrics import Metrics
 from app.realtime import endpoint
 from app.realtime.hub import Hub
+from app.rooms.bot_lease import make_lease
+from app.rooms.bot_workers import ExecutorFactory, Thinker, process_pool
 from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.management import RoomManager
@@ -71,12 +73,14 @@ class Arena:
     service: RoomService
     hub: Hub
     bots: BotDriver | None = None  # plays the bot seats
+    thinker: Thinker | None = None  # decides the bots' actions (searches in worker processes)
 
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
                seed_source: SeedSource = new_seed,
                games: Mapping[str, Any] | None = None,
-               broker: Broker | None = None) -> FastAPI:
+               broker: Broker | None = None,
+               bot_pool: ExecutorFactory = process_pool) -> FastAPI:
     """Return the application.
 
     Args:
@@ -86,6 +90,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         games: ``{id: GAME}`` to host instead of ``engine.registry.GAMES``.
         broker: the room-event broker to use instead of ``make_broker(settings.redis_url)``
             (the app starts and stops it).
+        bot_pool: ``bot_pool(workers)`` makes the executor of the bots' searches (a process
+            pool; tests pass one that hangs).
     """
     settings = settings or Settings()
     clock = clock or SystemClock()
@@ -104,15 +110,20 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         await broker.start()
         service = RoomService(sessions, broker, clock, settings.clock_grace_seconds,
                               seed_source, games)
-        hub = Hub(service)
+        hub = Hub(service, clock, settings.presence_seconds)
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
         service.observe(metrics.applied)
         service.observe(log_applied)
         metrics.bind(hub.counts, service.held)
         await service.start()
+        hub.start()
+        thinker = Thinker(settings.bot_workers, settings.bot_budgets, settings.bot_cpu_cap,
+                          settings.bot_decide, bot_pool)
+        lease = make_lease(settings.redis_url, clock, settings.bot_lease_seconds)
         bots = BotDriver(service, sessions,
-                         BotDelay(settings.bot_delay_min, settings.bot_delay_max))
-        app.state.arena.bots = bots
+                         BotDelay(settings.bot_delay_min, settings.bot_delay_max), thinker,
+                         lease=lease)
+        app.state.arena.bots, app.state.arena.thinker = bots, thinker
         await bots.start()
         app.state.manager = RoomManager(sessions, clock, service)
         await app.state.manager.start()
@@ -129,6 +140,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             log.info("arena stopping")
             await app.state.manager.stop()
             await bots.stop()
+            await thinker.close()
+            await lease.close()
             await service.stop()
             await hub.stop()
             await broker.stop()

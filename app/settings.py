@@ -30,7 +30,18 @@ class Settings(BaseSettings):
             refused with 413 ``request_too_large`` before it is read (``app.api.body_limit``).
         chat_max_length: the longest chat text (characters).
         bot_delay_min, bot_delay_max: a bot's thinking time before each answer, seconds
-            (uniform between the two, seeded jitter; 0 and 0 answer at once).
+            (uniform between the two, seeded jitter; 0 and 0 answer at once); a search level
+            answers after the longer of that delay and its search.
+        bot_workers: worker processes for the search levels' decisions (0: one per CPU this
+            process may use; ``app.rooms.bot_workers``).
+        bot_budgets: ``{level: seconds}``, the wall-clock budget of a search level's decision,
+            counted from when the room asks (past twice that the greedy action is played).
+        bot_cpu_cap: a worker's CPU-time cap per decision, in budgets (a safety net).
+        bot_decide: ``module:function`` the workers run (``engine.bots.decide``'s signature).
+        bot_lease_seconds: how long one process keeps driving a room's bots after its last
+            answer there before another may take over (``app.rooms.bot_lease``; seconds).
+        presence_seconds: how long a process's presence entry counts without being renewed
+            (it renews its entries every third of that; seconds).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -63,8 +74,14 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(64 * 1024, gt=0)
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
+    bot_lease_seconds: float = Field(5.0, gt=0)
+    presence_seconds: float = Field(30.0, gt=0)
     bot_delay_min: float = 0.6
     bot_delay_max: float = 1.2
+    bot_workers: int = Field(0, ge=0)
+    bot_budgets: dict[str, float] = {"hard": 0.5, "expert": 2.5}
+    bot_cpu_cap: float = Field(2.0, gt=0)
+    bot_decide: str = "engine.bots:decide"
     frames_per_second: float = 20.0
     flood_close_after: int = 100
     max_json_depth: int = 16

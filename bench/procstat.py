@@ -68,6 +68,11 @@ def _one(pid: int) -> tuple[float, int]:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK, resident_pages * PAGE
 
 
+def sample_one(pid: int) -> float:
+    """Return the CPU seconds of ``pid`` alone (not its children); 0 if it is gone."""
+    return _one(pid)[0]
+
+
 def sample(pid: int) -> Sample:
     """Return the CPU seconds and RSS of ``pid`` and its descendants now.
 

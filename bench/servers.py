@@ -1,7 +1,8 @@
 """Start and stop the servers a load run targets, each in its own process, on 127.0.0.1 only.
 
-Kinds: ``app`` (``uvicorn app.main:app``, the real server) and ``ceiling`` (``python -m
-bench.ceiling``, the bare websocket server with no game logic).
+Kinds: ``app`` (``uvicorn app.main:app``, the real server), ``ceiling`` (``python -m
+bench.ceiling``, the bare websocket server with no game logic) and ``app-lag``
+(``bench.lag_app:app``: the app with an event-loop lag probe, for ``bench.bot_lag``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class ServerSpec:
     """What to start.
 
     Attributes:
-        kind: ``"app"`` or ``"ceiling"``.
+        kind: ``"app"``, ``"app-lag"`` or ``"ceiling"``.
         port: TCP port on 127.0.0.1.
         database_url: the app's ``DATABASE_URL`` (a fresh SQLite file by default).
         redis_url: the app's ``REDIS_URL`` (``None`` = in-memory broker).
@@ -67,8 +68,9 @@ class ServerSpec:
             python += ["-m", "cProfile", "-o", self.profile]
         if self.kind == "ceiling":
             return python + ["-m", "bench.ceiling", "--port", str(self.port), *self.ceiling_args]
-        if self.kind == "app":
-            return python + ["-m", "uvicorn", "app.main:app", "--host", HOST,
+        if self.kind in ("app", "app-lag"):
+            target = "app.main:app" if self.kind == "app" else "bench.lag_app:app"
+            return python + ["-m", "uvicorn", target, "--host", HOST,
                              "--port", str(self.port), "--workers", str(self.workers),
                              "--no-access-log", "--log-level", "warning", *APP_FLAGS]
         raise ValueError(f"Unknown server kind {self.kind!r}.")

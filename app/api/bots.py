@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
-from app.api.schemas import RoomOut
+from app.api.schemas import BotLevel, RoomOut
 from app.rooms.bots import fill_with_bots
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"],
@@ -17,9 +15,11 @@ router = APIRouter(prefix="/api/rooms", tags=["rooms"],
 
 
 class BotsIn(BaseModel):
-    """The level of the bots to seat: ``random`` or ``greedy`` (``engine.bots.LEVELS``)."""
+    """The level of the bots to seat, weakest first: ``easy`` (random), ``normal`` (greedy),
+    ``hard`` (search), ``expert`` (a longer search) — ``engine.bots.LEVELS``; another value is
+    422 ``validation_error`` and seats nobody."""
 
-    level: Literal["random", "greedy"]
+    level: BotLevel
 
 
 @router.post("/{code}/bots", response_model=RoomOut)

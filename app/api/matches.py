@@ -33,7 +33,7 @@ async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
     return [{
         "id": m.id, "game": m.game, "room_code": codes[m.room_id], "status": m.status,
         "options": m.options,
-        "seats": [{"seat": s, "player_id": pid, "name": name} for s, pid, name in seats[m.id]],
+        "seats": [row.to_json() for row in seats[m.id]],
         "outcome": m.outcome, "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
     } for m in matches]
 

@@ -5,8 +5,10 @@ loopback addresses); others get 404 as for an unknown path: the counters show ev
 action live, hidden answers included (docs/security.md §2, §3).
 
 ``/readyz`` answers 200 only once the app has started (migrations done, matches resumed) and
-the database and, when ``REDIS_URL`` is set, Redis answer within ``CHECK_SECONDS``; otherwise
-503 with the failing check. Load balancers and ``docker-compose.yml`` health checks use it.
+the database and, when ``REDIS_URL`` is set, Redis answer within ``CHECK_SECONDS`` and the
+room channel's subscription is in place; otherwise 503 with the failing check (a process
+started while Redis is down starts, answers 503 naming ``redis``, and subscribes once Redis
+answers). Load balancers and ``docker-compose.yml`` health checks use it.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ async def readyz(request: Request) -> JSONResponse:
     checks = {"database": await check(database_ping(arena.engine))}
     if arena.settings.redis_url:
         checks["redis"] = await check(arena.broker.ping())
+        if checks["redis"] == "ok" and not arena.service.publisher.connected:
+            checks["redis"] = "not subscribed to the room channel yet"
     ready = all(result == "ok" for result in checks.values())
     return JSONResponse({"status": "ready" if ready else "unavailable", "checks": checks},
                         status_code=200 if ready else 503)

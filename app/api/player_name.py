@@ -30,7 +30,9 @@ INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 #: The bots' display names in every locale (frontend/i18n ``bots.name.*``; app.rooms.bots),
 #: case-folded.
 BOT_DISPLAY_NAMES = frozenset(name.casefold() for name in (
-    "Random bot", "Greedy bot", "ランダムCPU", "貪欲CPU", "随机电脑", "贪心电脑"))
+    "Easy bot", "Normal bot", "Hard bot", "Expert bot",
+    "简单电脑", "普通电脑", "困难电脑", "专家电脑",
+    "やさしいCPU", "ふつうCPU", "むずかしいCPU", "エキスパートCPU"))
 
 
 def refused_char(ch: str) -> bool:

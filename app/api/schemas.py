@@ -7,6 +7,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, StrictBool
 
 from app.api.player_name import PlayerName
+from engine.bots import LEVELS
+
+#: A bot level (``engine.bots.LEVELS``: ``easy``, ``normal``, ``hard``, ``expert``).
+BotLevel = Literal[LEVELS]  # type: ignore[valid-type]
 
 
 class ErrorBody(BaseModel):
@@ -85,6 +89,9 @@ class RoomSeatOut(BaseModel):
     seat: int
     player_id: int | None
     name: str | None
+    #: the holder's bot level (``easy``/``normal``/``hard``/``expert``), ``null`` for a person
+    #: or a free seat; clients name a bot by its level in their own language.
+    bot_level: BotLevel | None
     team: int
     side: str | None
 
@@ -125,6 +132,8 @@ class MatchSeatOut(BaseModel):
     seat: int
     player_id: int
     name: str
+    #: the player's bot level, ``null`` for a person (as ``RoomSeatOut.bot_level``).
+    bot_level: BotLevel | None
 
 
 class MatchSummary(BaseModel):

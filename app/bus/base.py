@@ -1,5 +1,6 @@
-"""The broker interface: publish JSON messages on a channel; ``async with subscribe(channel)``
-gives the messages published from then on, and leaving the block unsubscribes."""
+"""The broker interface: post or publish JSON messages on a channel; ``async with
+subscribe(channel)`` gives the messages published from then on, and leaving the block
+unsubscribes."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ CHANNEL = "arena.rooms"
 #: Yielded by a subscription that was re-established after the broker went away: messages may
 #: have been lost meanwhile, so the subscriber should refresh everything it shows.
 RESYNC = {"room": None, "kind": "resync"}
+#: Yielded by a subscription when the broker stopped answering (before the ``RESYNC`` that ends
+#: the outage): messages published from then on may be lost.
+LOST = {"room": None, "kind": "lost"}
 
 #: Ends a subscription's queue (the broker stopped).
 END = object()
@@ -49,7 +53,8 @@ class Broker(ABC):
     """Carries small JSON messages (``{"room": code, "kind": ...}``) to every process.
 
     Usage: ``await broker.start()``; ``async with broker.subscribe(CHANNEL) as messages:
-    async for message in messages: ...``; ``await broker.publish(CHANNEL, message)``;
+    async for message in messages: ...``; ``broker.post(CHANNEL, message)`` (queued, never
+    waits) or ``await broker.publish(CHANNEL, message)`` (returns once sent or dropped);
     ``await broker.stop()``. Every message published after ``subscribe`` entered its block
     reaches that subscription, until the block is left (which unsubscribes).
 
@@ -61,7 +66,8 @@ class Broker(ABC):
     single_process: bool = False
 
     async def start(self) -> None:
-        """Open connections (no-op by default)."""
+        """Start (no-op by default). Never fails because the broker is unreachable: a
+        subscription then yields ``LOST`` and, once the broker answers, ``RESYNC``."""
 
     async def stop(self) -> None:
         """Close connections and end every subscription."""
@@ -70,8 +76,17 @@ class Broker(ABC):
         """Return when the broker is reachable; raise (``ConnectionError``…) when it is not."""
 
     @abstractmethod
+    def post(self, channel: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` (JSON-ready dict) for every subscriber of ``channel`` and return at
+        once (messages posted by one process go out in call order).
+
+        Raises:
+            TypeError: ``message`` is not JSON-ready (nothing is queued).
+        """
+
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        """Send ``message`` (JSON-ready dict) to every subscriber of ``channel``."""
+        """``post`` ``message``; return once the broker has it (or dropped it)."""
+        self.post(channel, message)
 
     @contextlib.asynccontextmanager
     async def subscribe(self, channel: str) -> AsyncIterator[Subscriber]:

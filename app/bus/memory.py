@@ -26,7 +26,7 @@ class MemoryBroker(Broker):
             for subscriber in subscribers:
                 subscriber.deliver(END)
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+    def post(self, channel: str, message: dict[str, Any]) -> None:
         carried = json.loads(json.dumps(message))
         for subscriber in list(self._subscribers.get(channel, ())):
             subscriber.deliver(carried)

@@ -3,20 +3,39 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from app.bus.base import END, RESYNC, Broker, Subscriber
+from app.bus.base import END, LOST, RESYNC, Broker, Subscriber
 
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 0.5  # between reads of a subscription whose Redis is unreachable
+#: Seconds any one Redis command (or connection attempt) may take before it counts as failed.
+COMMAND_TIMEOUT = 1.0
+#: Seconds between two ``PING``s of the probe that notices a Redis that stopped answering
+#: without closing its connections (frozen, partitioned).
+PROBE_SECONDS = 0.5
+#: Seconds ``stop`` waits for the messages still queued to go out.
+FLUSH_SECONDS = 2.0
+NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+def connect(url: str) -> Redis:
+    """Return a client of ``url`` whose commands fail within ``COMMAND_TIMEOUT`` seconds
+    (connecting included) and are retried once at once (after a Redis restart the first
+    command on a pooled connection fails although Redis is back)."""
+    return Redis.from_url(url, decode_responses=True, socket_timeout=COMMAND_TIMEOUT,
+                          socket_connect_timeout=COMMAND_TIMEOUT, retry=Retry(NoBackoff(), 1))
 
 
 class _Feed:
@@ -24,20 +43,36 @@ class _Feed:
     message is read and decoded once, then queued for each of them (bench/HISTORY.md §5).
 
     Attributes:
-        pubsub: the subscribed redis-py ``PubSub``; subscribers: one per subscription;
-        task: the reader (``RedisBroker._read``), or ``None`` before it starts.
+        pubsub: the redis-py ``PubSub``; subscribers: one per subscription;
+        task: the reader (``RedisBroker._read``), or ``None`` before it starts;
+        reading: the connection's last read worked (its subscription is in place);
+        flowing: messages reach the subscribers (no ``LOST`` without its ``RESYNC`` since).
     """
 
-    def __init__(self, pubsub: PubSub) -> None:
+    def __init__(self, pubsub: PubSub, flowing: bool) -> None:
         self.pubsub = pubsub
         self.subscribers: set[Subscriber] = set()
         self.task: asyncio.Task | None = None
+        self.reading = flowing
+        self.flowing = flowing
 
     def deliver(self, item: Any) -> None:
-        """Queue ``item`` (a message dict, ``RESYNC`` or ``END``) for every subscriber: the
-        same dict for each (subscribers only read it)."""
+        """Queue ``item`` (a message dict, ``LOST``, ``RESYNC`` or ``END``) for every
+        subscriber: the same dict for each (subscribers only read it)."""
         for subscriber in self.subscribers:
             subscriber.deliver(item)
+
+    def lost(self) -> None:
+        """Tell the subscribers (once per outage) that messages may be lost from now on."""
+        if self.flowing:
+            self.flowing = False
+            self.deliver(dict(LOST))
+
+    def resumed(self) -> None:
+        """Tell the subscribers (once per outage) that messages flow again."""
+        if not self.flowing:
+            self.flowing = True
+            self.deliver(dict(RESYNC))
 
     async def close(self) -> None:
         """End every subscription, stop the reader and close the connection."""
@@ -45,7 +80,8 @@ class _Feed:
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
-        await self.pubsub.aclose()
+        with contextlib.suppress(*NETWORK_ERRORS):
+            await self.pubsub.aclose()
 
 
 class RedisBroker(Broker):
@@ -54,50 +90,78 @@ class RedisBroker(Broker):
     process share one pub/sub connection (``_Feed``), so a message is read and decoded once per
     process, not once per subscription.
 
-    ``subscribe`` enters its block once Redis has confirmed the subscription (at once when the channel's
-    connection is already open). A subscription survives a Redis restart: while Redis is
-    unreachable the reader retries every ``RETRY_SECONDS``; redis-py then reconnects and
-    subscribes again, and that new confirmation is yielded as ``RESYNC`` (messages published
-    meanwhile are lost; ``publish`` drops them with a warning).
+    Outages: every command fails within ``COMMAND_TIMEOUT`` seconds, and ``post`` never waits
+    (a batch that cannot be sent is dropped with a warning: pub/sub keeps nothing anyway).
+    ``start`` and ``subscribe`` work while Redis is down. A subscription yields ``LOST`` when
+    its connection fails or the probe (a ``PING`` every ``PROBE_SECONDS``) gets no answer, and
+    ``RESYNC`` once messages flow again: after redis-py reconnected and subscribed again (its
+    reader retries every ``RETRY_SECONDS``), or when a Redis that had stopped answering answers
+    again on the same connection. Messages published in between are lost.
     """
 
     def __init__(self, url: str) -> None:
-        self._redis = Redis.from_url(url, decode_responses=True)
+        self._redis = connect(url)
         self._stopping = False
+        self._up = True  # the probe's last PING was answered
         self._feeds: dict[str, _Feed] = {}
         self._opening = asyncio.Lock()
         self._outbox: list[tuple[str, str, asyncio.Future]] = []
         self._sender: asyncio.Task | None = None
+        self._probe: asyncio.Task | None = None
 
     async def start(self) -> None:
-        await self._redis.ping()
+        """Start the probe (whether Redis answers or not)."""
+        self._probe = asyncio.create_task(self._watch())
 
     async def stop(self) -> None:
+        """Send what is queued (at most ``FLUSH_SECONDS``), end every subscription, close."""
+        if self._sender is not None and not self._sender.done():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._sender), FLUSH_SECONDS)
         self._stopping = True
+        if self._probe is not None:
+            self._probe.cancel()
+            await asyncio.gather(self._probe, return_exceptions=True)
         feeds, self._feeds = list(self._feeds.values()), {}
         for feed in feeds:
             await feed.close()
+        if self._sender is not None:
+            self._sender.cancel()
+            await asyncio.gather(self._sender, return_exceptions=True)
         await self._redis.aclose()
 
     async def ping(self) -> None:
         await self._redis.ping()
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        """Publish; return once Redis has it. While Redis is unreachable the message is dropped
-        with a warning (pub/sub keeps nothing anyway: subscribers get ``RESYNC`` once Redis is
-        back).
+    def post(self, channel: str, message: dict[str, Any]) -> None:
+        """Queue ``message``; the sender task sends it (see ``publish``)."""
+        self._queue(channel, message)
 
-        Every message published while others are being sent goes out with the others queued
+    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+        """Publish; return once Redis has it, or once it was dropped (Redis unreachable: a
+        warning; subscribers get ``RESYNC`` once Redis is back).
+
+        Every message queued while others are being sent goes out with the others queued
         meanwhile in the next pipeline (``_send_queued``): one connection and one round trip
-        per batch, in the order ``publish`` was called. (One connection per publish hit
+        per batch, in the order ``post``/``publish`` was called. (One connection per publish hit
         redis-py's pool limit of 100 in a burst — a group commit resuming hundreds of acts —
         and dropped version messages: bench/HISTORY.md §5.)
         """
+        await self._queue(channel, message)
+
+    def _queue(self, channel: str, message: dict[str, Any]) -> asyncio.Future:
+        """Queue ``message`` and make sure the sender runs; return the future set once its
+        batch was sent or dropped.
+
+        Raises:
+            TypeError: ``message`` is not JSON-ready.
+        """
+        text = json.dumps(message)
         sent = asyncio.get_running_loop().create_future()
-        self._outbox.append((channel, json.dumps(message), sent))
+        self._outbox.append((channel, text, sent))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.create_task(self._send_queued())
-        await sent
+        return sent
 
     async def _send_queued(self) -> None:
         """Send the queued messages, a pipeline per batch, until none is left; then let each
@@ -112,37 +176,29 @@ class RedisBroker(Broker):
                         sent.set_result(None)
 
     async def _send(self, batch: list[tuple[str, str, asyncio.Future]]) -> None:
-        """Send ``batch`` in one pipeline; a failed attempt is retried once at once (after a
-        Redis restart the first command on a pooled connection fails although Redis is back:
-        the pool then opens a new one); then it is dropped with a warning. Any other error
-        (Redis refused it) drops it with a warning at once: raised, it would end the sender
-        and leave the publishes queued meanwhile waiting for the next ``publish``."""
-        for _ in range(2):
-            try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for channel, text, _ in batch:
-                        pipe.publish(channel, text)
-                    await pipe.execute()
-                return
-            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-                error = exc
-            except Exception as exc:
-                error = exc
-                break
-        log.warning("redis publish dropped", extra={
-            "channel": batch[0][0], "messages": len(batch), "error": repr(error)})
+        """Send ``batch`` in one pipeline (the client retries a failed attempt once); a batch
+        that fails is dropped with a warning. Any error is caught: raised, it would end the
+        sender and leave the messages queued meanwhile waiting for the next ``post``."""
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for channel, text, _ in batch:
+                    pipe.publish(channel, text)
+                await pipe.execute()
+        except Exception as exc:
+            log.warning("redis publish dropped", extra={
+                "channel": batch[0][0], "messages": len(batch), "error": repr(exc)})
 
     async def _add(self, channel: str, subscriber: Subscriber) -> None:
-        """Subscribe ``subscriber`` (sharing the channel's connection if it is open).
-
-        Raises:
-            ConnectionError: Redis did not confirm a new subscription within 10 s.
-        """
+        """Subscribe ``subscriber`` (sharing the channel's connection if it is open). While
+        Redis is unreachable the subscription starts with ``LOST`` queued; its ``RESYNC``
+        follows once Redis confirmed it."""
         async with self._opening:
             feed = self._feeds.get(channel)
             if feed is None:
                 feed = self._feeds[channel] = await self._open(channel)
             feed.subscribers.add(subscriber)
+            if not feed.flowing:
+                subscriber.deliver(dict(LOST))
 
     async def _remove(self, channel: str, subscriber: Subscriber) -> None:
         """Unsubscribe ``subscriber``; the last subscription of a channel to end closes its
@@ -156,36 +212,64 @@ class RedisBroker(Broker):
             await feed.close()
 
     async def _open(self, channel: str) -> _Feed:
-        """Return the channel's ``_Feed`` once Redis confirmed the subscription; its reader
-        starts at the caller's next pause (after it added its subscriber)."""
+        """Return the channel's ``_Feed``, subscribed when Redis confirmed within
+        ``COMMAND_TIMEOUT`` (else not flowing yet: its reader subscribes once Redis answers);
+        its reader starts at the caller's next pause (after it added its subscriber)."""
         pubsub = self._redis.pubsub()
-        await pubsub.subscribe(channel)
-        for _ in range(20):  # wait for the subscribe confirmation (up to 10 s)
-            if await pubsub.get_message(timeout=0.5) is not None:
-                feed = _Feed(pubsub)
-                feed.task = asyncio.create_task(self._read(feed))
-                return feed
-        await pubsub.aclose()
-        raise ConnectionError(f"Redis did not confirm the subscription to {channel!r}.")
+        confirmed = False
+        try:
+            await pubsub.subscribe(channel)
+            confirmed = await pubsub.get_message(timeout=COMMAND_TIMEOUT) is not None
+        except NETWORK_ERRORS as exc:
+            log.warning("redis unreachable; subscribing once it answers",
+                        extra={"channel": channel, "error": repr(exc)})
+        feed = _Feed(pubsub, flowing=confirmed)
+        feed.task = asyncio.create_task(self._read(feed, channel))
+        return feed
 
-    async def _read(self, feed: _Feed) -> None:
+    async def _read(self, feed: _Feed, channel: str) -> None:
         """Read the feed's connection until the broker stops; deliver each message."""
-        down = False
         while not self._stopping:
             try:
-                message = await feed.pubsub.get_message(timeout=0.5)
-            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
-                if not down:
+                if not feed.pubsub.subscribed:  # the first subscribe never reached Redis
+                    await feed.pubsub.subscribe(channel)
+                message = await feed.pubsub.get_message(timeout=RETRY_SECONDS)
+            except NETWORK_ERRORS as exc:
+                if feed.reading:
                     log.warning("redis subscription interrupted; reconnecting",
                                 extra={"error": repr(exc)})
-                down = True
+                feed.reading = False
+                feed.lost()
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             if message is None:
                 continue
             if message["type"] == "message":
                 feed.deliver(json.loads(message["data"]))
-            elif message["type"] == "subscribe":  # redis-py reconnected and subscribed
-                down = False
-                feed.deliver(dict(RESYNC))
+            elif message["type"] == "subscribe":  # (re)subscribed: redis-py reconnected
+                feed.reading, self._up = True, True
+                feed.lost()  # a reconnection means messages were lost, even unnoticed
+                feed.resumed()
         feed.deliver(END)
+
+    async def _watch(self) -> None:
+        """Probe Redis every ``PROBE_SECONDS``: no answer marks every feed ``lost``; an
+        answer again resumes the feeds whose connection kept its subscription."""
+        while not self._stopping:
+            try:
+                await asyncio.wait_for(self._redis.ping(), COMMAND_TIMEOUT * 2)
+                up = True
+            except (TimeoutError, *NETWORK_ERRORS):
+                up = False
+            except Exception:  # another failure: keep probing
+                log.exception("redis probe failed")
+                up = False
+            if up != self._up:
+                log.warning("redis %s", "answers again" if up else "does not answer")
+            self._up = up
+            for feed in list(self._feeds.values()):
+                if not up:
+                    feed.lost()
+                elif feed.reading:
+                    feed.resumed()
+            await asyncio.sleep(PROBE_SECONDS)

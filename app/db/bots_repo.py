@@ -14,10 +14,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models import Match, MatchSeat, Player, Room
 
 
-async def add_bot_player(session: AsyncSession, name: str, token_hash: str,
+async def add_bot_player(session: AsyncSession, name: str, level: str, token_hash: str,
                          now: datetime) -> Player:
-    """Insert a player marked ``bot`` (never rated: ``app.rooms.ratings``); return it."""
-    player = Player(name=name, token_hash=token_hash, created_at=now, bot=True)
+    """Insert a bot player named ``name`` of ``level`` (``engine.bots.LEVELS``; never rated:
+    ``app.rooms.ratings``); return it."""
+    player = Player(name=name, token_hash=token_hash, created_at=now, bot=True,
+                    bot_level=level)
     session.add(player)
     await session.flush()
     return player
@@ -25,7 +27,8 @@ async def add_bot_player(session: AsyncSession, name: str, token_hash: str,
 
 async def newest_match_bots(session: AsyncSession, code: str
                             ) -> tuple[int | None, dict[int, str]]:
-    """Return ``(match id, {seat: bot player name})`` of room ``code``'s newest match.
+    """Return ``(match id, {seat: bot level})`` of room ``code``'s newest match (``normal``
+    for a bot row without a level).
 
     ``(None, {})`` when the room has no match (or does not exist); no seats when that match is
     not being played any more (nothing left for a bot to answer).
@@ -38,10 +41,10 @@ async def newest_match_bots(session: AsyncSession, code: str
     match_id, status = row
     if status != "playing":
         return match_id, {}
-    query = (select(MatchSeat.seat, Player.name)
+    query = (select(MatchSeat.seat, Player.bot_level)
              .join(Player, Player.id == MatchSeat.player_id)
              .where(MatchSeat.match_id == match_id, Player.bot.is_(True)))
-    return match_id, {seat: name for seat, name in await session.execute(query)}
+    return match_id, {seat: level or "normal" for seat, level in await session.execute(query)}
 
 
 async def playing_room_codes(session: AsyncSession) -> list[str]:

@@ -65,6 +65,9 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     #: set for a bot player; a match with a bot seat is not rated (migration 0002).
     bot: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    #: a bot player's level (``engine.bots.LEVELS``: how it plays), ``None`` for a person
+    #: (migration 0004).
+    bot_level: Mapped[str | None] = mapped_column(String(8), nullable=True, default=None)
     #: a claimed profile's login (its name, case-folded; unique) and argon2 password hash
     #: (``app.rooms.accounts``, migration 0003); ``None`` for a guest.
     login: Mapped[str | None] = mapped_column(String(32), unique=True, nullable=True)

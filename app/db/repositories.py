@@ -8,14 +8,32 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Executable, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room, RoomSeat
 
-SeatRow = tuple[int, int, str]  # (seat, player_id, player name)
+
+class SeatRow(NamedTuple):
+    """A held seat: its index, the holder's id and name, and the holder's bot level
+    (``engine.bots.LEVELS``; ``None`` for a person)."""
+
+    seat: int
+    player_id: int
+    name: str
+    bot_level: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{seat, player_id, name, bot_level}`` (the seat JSON of rooms and matches)."""
+        return {"seat": self.seat, "player_id": self.player_id, "name": self.name,
+                "bot_level": self.bot_level}
+
+
+#: The seat JSON of a free seat of a room (``SeatRow.to_json`` keys).
+FREE_SEAT = {"player_id": None, "name": None, "bot_level": None}
+
 #: One row of a Core write: a statement and its parameters. ``execute_writes`` runs the rows
 #: of one statement with one parameter shape together (bench/HISTORY.md §3).
 Write = tuple[Executable, dict[str, Any]]
@@ -121,19 +139,19 @@ async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int 
 
 async def _seats_of(session: AsyncSession, table: type[RoomSeat] | type[MatchSeat],
                     owner: Any, owner_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
-    """Return ``{owner id: [(seat, player_id, name)]}`` by seat for the rows of ``table`` (a
-    seat table) whose ``owner`` column (``room_id``/``match_id``) is in ``owner_ids``."""
-    query = (select(owner, table.seat, Player.id, Player.name)
+    """Return ``{owner id: [SeatRow]}`` by seat for the rows of ``table`` (a seat table) whose
+    ``owner`` column (``room_id``/``match_id``) is in ``owner_ids``."""
+    query = (select(owner, table.seat, Player.id, Player.name, Player.bot_level)
              .join(Player, Player.id == table.player_id)
              .where(owner.in_(list(owner_ids))).order_by(table.seat))
     out: dict[int, list[SeatRow]] = {owner_id: [] for owner_id in owner_ids}
-    for owner_id, seat, player_id, name in await session.execute(query):
-        out[owner_id].append((seat, player_id, name))
+    for owner_id, seat, player_id, name, level in await session.execute(query):
+        out[owner_id].append(SeatRow(seat, player_id, name, level))
     return out
 
 
 async def room_seats(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
-    """Return ``{room_id: [(seat, player_id, name)]}`` for the claimed seats, by seat."""
+    """Return ``{room_id: [SeatRow]}`` for the claimed seats, by seat."""
     return await _seats_of(session, RoomSeat, RoomSeat.room_id, room_ids)
 
 
@@ -191,7 +209,7 @@ async def playing_matches(session: AsyncSession) -> Sequence[Match]:
 
 async def match_seats(session: AsyncSession, match_ids: Sequence[int]
                       ) -> dict[int, list[SeatRow]]:
-    """Return ``{match_id: [(seat, player_id, name)]}`` by seat."""
+    """Return ``{match_id: [SeatRow]}`` by seat."""
     return await _seats_of(session, MatchSeat, MatchSeat.match_id, match_ids)
 
 

@@ -46,16 +46,39 @@ class ConnState(str, Enum):
     CLOSED = "closed"
 
 
+#: The page scheme a websocket scheme pairs with, and each page scheme's default port.
+PAGE_SCHEME = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
+DEFAULT_PORT = {"http": 80, "https": 443}
+
+
+def _endpoint(scheme: str, netloc: str) -> tuple[str, str, int | None] | None:
+    """Return ``(page scheme, host, port)`` of ``scheme://netloc`` (the port defaulted by the
+    scheme), or ``None`` when it is not an http(s)/ws(s) address."""
+    page = PAGE_SCHEME.get(scheme.lower())
+    if page is None or not netloc:
+        return None
+    try:
+        parts = urlsplit(f"{page}://{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    return page, (parts.hostname or "").lower(), port or DEFAULT_PORT[page]
+
+
 def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     """Return whether the socket's ``Origin`` may connect.
 
-    Allowed: no ``Origin`` (not a browser), an origin whose host:port is the request's ``Host``
-    (same host), or one listed in ``ARENA_ALLOWED_ORIGINS`` (``"*"`` allows any).
+    Allowed: no ``Origin`` (not a browser), an origin with the request's own scheme, host and
+    port (``http`` pages for ``ws`` sockets, ``https`` for ``wss``; a missing port is the
+    scheme's default), or one listed in ``ARENA_ALLOWED_ORIGINS`` (``"*"`` allows any).
     """
     origin = websocket.headers.get("origin")
     if origin is None or "*" in allowed or origin.rstrip("/") in [a.rstrip("/") for a in allowed]:
         return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
+    scope = getattr(websocket, "scope", None) or {}
+    own = _endpoint(scope.get("scheme", "ws"), websocket.headers.get("host", ""))
+    theirs = urlsplit(origin)
+    return own is not None and _endpoint(theirs.scheme, theirs.netloc) == own
 
 
 async def receive_text(receive: Receive) -> str:

@@ -24,6 +24,7 @@ from starlette.types import Send
 from app.realtime.eager import run_until_wait
 from app.realtime.fanout import Fanout, encode, update_frame
 from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
+from app.rooms.clocks import Clock, SystemClock
 from app.rooms.port import Follower, Greeting, RoomPort
 from app.rooms.service import RoomService
 
@@ -128,14 +129,23 @@ def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> None:
 
 
 class Hub:
-    """Sockets by room code; sends them their frames."""
+    """Sockets by room code; sends them their frames.
 
-    def __init__(self, service: RoomService) -> None:
+    Presence: each process publishes its own sockets of a room on every change and again
+    every third of ``presence_seconds`` (of ``clock``); an entry of another process not heard
+    for ``presence_seconds`` stops counting (a killed process's sockets drop out).
+    """
+
+    def __init__(self, service: RoomService, clock: Clock | None = None,
+                 presence_seconds: float = 30.0) -> None:
         self._service, self._publisher = service, service.publisher
+        self._clock = clock if clock is not None else SystemClock()
+        self._presence_seconds = presence_seconds
+        self._renewer: asyncio.Task | None = None
         self._rooms: dict[str, set[Connection]] = {}
         self._process = uuid.uuid4().hex  # this process, in presence messages
-        self._present: dict[str, dict[str, tuple[list[int], int]]] = {}
-        self._publishing: set[asyncio.Task] = set()
+        #: ``{code: {process: (online seats, spectators, expires: clock unix s)}}``
+        self._present: dict[str, dict[str, tuple[list[int], int, float]]] = {}
         service.listen(self.changed)
         for kind, handler in (("room", self._room_changed), ("chat", self._deliver_chat),
                               ("presence", self._record_presence), ("resync", self.resync)):
@@ -153,8 +163,11 @@ class Hub:
         return {"rooms": len(self._rooms), "presence": len(self._present)}
 
     async def stop(self) -> None:
-        """Stop the writers (presence messages already queued go out first)."""
-        await asyncio.gather(*self._publishing, return_exceptions=True)
+        """Stop the writers (presence messages already queued go out with the broker's
+        ``stop``)."""
+        if self._renewer is not None:
+            self._renewer.cancel()
+            await asyncio.gather(self._renewer, return_exceptions=True)
         for conns in self._rooms.values():
             for conn in conns:
                 conn.stop()
@@ -235,31 +248,64 @@ class Hub:
         message = {"room": code, "kind": "presence", "process": self._process,
                    "online": sorted({c.seat for c in conns if c.seat is not None}),
                    "spectators": sum(1 for c in conns if c.seat is None)}
-        task = asyncio.create_task(self._publisher.publish(message))
-        self._publishing.add(task)
-        task.add_done_callback(self._publishing.discard)
+        self._publisher.post(message)
 
     async def _record_presence(self, message: dict[str, Any]) -> None:
-        """Store one process's presence and send the room's total to the local sockets."""
+        """Store one process's presence (counted until ``presence_seconds`` after it was
+        heard) and send the room's total to the local sockets."""
         code = message["room"]
         present = self._present.setdefault(code, {})
-        present[message["process"]] = (message["online"], message["spectators"])
+        expires = self._clock.now() + self._presence_seconds
+        present[message["process"]] = (message["online"], message["spectators"], expires)
         if not message["online"] and not message["spectators"]:
             del present[message["process"]]
-        online = sorted({seat for seats, _ in present.values() for seat in seats})
-        spectators = sum(count for _, count in present.values())
+        self._send_presence(code)
+
+    def _send_presence(self, code: str) -> None:
+        """Send room ``code``'s presence total to its local sockets (forget an empty room)."""
+        present = self._present.get(code, {})
+        online = sorted({seat for seats, _, _ in present.values() for seat in seats})
+        spectators = sum(count for _, count, _ in present.values())
         if not present:
             self._present.pop(code, None)
         text = encode(frame(Presence(online=online, spectators=spectators)))
         for conn in list(self._rooms.get(code, ())):
             conn.send(text)
 
+    def start(self) -> None:
+        """Start renewing this process's presence entries (``renew``)."""
+        self._renewer = asyncio.create_task(self._renew_forever())
+
+    async def _renew_forever(self) -> None:
+        period = self._presence_seconds / 3
+        while True:
+            await self._clock.sleep(period)
+            try:
+                self.renew()
+            except Exception:  # keep renewing
+                log.exception("presence renewal failed")
+
+    def renew(self) -> None:
+        """Publish this process's presence of every room it has sockets in again, and drop
+        the other processes' entries not heard for ``presence_seconds`` (a killed process's
+        sockets stop counting), telling the rooms that changed."""
+        for code in list(self._rooms):
+            self._presence(code)
+        now = self._clock.now()
+        for code, present in list(self._present.items()):
+            stale = [process for process, (_, _, expires) in present.items()
+                     if expires <= now and process != self._process]
+            for process in stale:
+                del present[process]
+            if stale:
+                self._send_presence(code)
+
     # ------------------------------------------------------------------ chat
 
     async def chat(self, conn: Connection, text: str, team: bool, at: float) -> None:
         """Publish a chat line; a team line goes only to the sender's side (``Room.teams``)."""
         to = await conn.port.teammates(conn.seat) if team else None
-        await self._publisher.publish({
+        self._publisher.post({
             "room": conn.code, "kind": "chat", "seat": conn.seat, "name": conn.name,
             "text": text, "team": team, "to": to, "at": at})
 

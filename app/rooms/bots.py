@@ -1,22 +1,27 @@
 """Computer players in rooms.
 
-A bot is a ``players`` row marked ``bot`` (migration 0002; a match with one is never rated,
-``app.rooms.ratings``), seated like anyone through ``RoomService.claim_seat``: ``fill_with_bots``
-puts a new bot of the chosen level in every free seat of an open room (room creator only).
+A bot is a ``players`` row marked ``bot`` with its ``bot_level`` (one of ``engine.bots.LEVELS``;
+a match with a bot is never rated, ``app.rooms.ratings``), seated like anyone through
+``RoomService.claim_seat``: ``fill_with_bots`` puts a new bot of the chosen level in every free
+seat of an open room (room creator only). Its name is ``BOT_NAMES[level]`` (clients show the
+level's name in their own language from the seat's ``bot_level``).
 
 ``BotDriver`` plays the bot seats of every match through the same door as people (the room's
 ``RoomPort``): told of every change of a match held here, when a bot seat is asked a decision it
-waits a short natural delay, reads that seat's frame (its ``view`` and ``legal`` actions only,
-exactly what a person's socket gets) and answers the seat's current prompt with ``act`` — so the
-action is logged, checked against the prompt and the clocks like any other. The bot's level is
-the player's name (``BOT_NAMES``). With several processes each drives the bots of the rooms it
-hears of (a version message of a room with bots brings its match held here to it); a duplicate
-answer is refused by the prompt check, so a decision is taken once.
+reads that seat's frame (its ``view`` and ``legal`` actions only, exactly what a person's socket
+gets), has the ``Thinker`` (``app.rooms.bot_workers``: searches run in worker processes) decide
+at the seat's level while a short natural delay runs, and answers the seat's prompt with ``act``
+— so the action is logged, checked against the prompt and the clocks like any other (an answer
+to a prompt that moved on meanwhile is refused). With several processes every process follows
+the rooms with bots it hears of (a version message of a room with bots brings its match held
+here to it), and the one holding the room's lease (``app.rooms.bot_lease``) answers; another
+takes over once that lease lapses. A duplicate answer would be refused by the prompt check.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 from collections import OrderedDict
@@ -28,23 +33,20 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.auth import hash_token, new_token
 from app.db import bots_repo
+from app.rooms.bot_lease import BotLease, LocalLease, take_turn
+from app.rooms.bot_workers import Thinker
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime
-from engine.bots import LEVELS, Bot, make_bot
+from engine.bots import LEVELS
 from engine.core import Rng
 
 log = logging.getLogger(__name__)
 
-#: The name of a bot player of each level (its level is read back from it).
-BOT_NAMES: dict[str, str] = {"random": "Random bot", "greedy": "Greedy bot"}
-_LEVEL_OF_NAME = {name: level for level, name in BOT_NAMES.items()}
+#: The stored name of a new bot player of each level (frontend/i18n ``bots.name.<level>``).
+BOT_NAMES: dict[str, str] = {"easy": "Easy bot", "normal": "Normal bot", "hard": "Hard bot",
+                             "expert": "Expert bot"}
 #: How many rooms' bot seats ``BotDriver`` keeps (the least recently used go first).
 SEATS_KEPT = 10_000
-
-
-def level_of(name: str) -> str:
-    """Return the level of a bot player named ``name`` (``"greedy"`` for an unknown name)."""
-    return _LEVEL_OF_NAME.get(name, "greedy")
 
 
 def check_level(level: str) -> str:
@@ -97,7 +99,7 @@ async def fill_with_bots(service: Any, sessions: async_sessionmaker, code: str,
         raise RoomError("no_free_seat", "Every seat is taken.")
     for seat in free:
         async with sessions() as session, session.begin():
-            bot = await bots_repo.add_bot_player(session, BOT_NAMES[level],
+            bot = await bots_repo.add_bot_player(session, BOT_NAMES[level], level,
                                                  hash_token(new_token()), to_datetime(now))
         room = await service.claim_seat(code, seat, bot.id)
     return room
@@ -106,25 +108,41 @@ async def fill_with_bots(service: Any, sessions: async_sessionmaker, code: str,
 Sleep = Callable[[float], Awaitable[None]]
 
 
+def decision_seed(secret: bytes, code: str, seat: int, prompt: str) -> bytes:
+    """Return the 32-byte seed of the bot's decision at ``prompt`` of ``seat`` in room
+    ``code``: SHA-256 of the driver's secret and those labels (``engine.bots.decide``)."""
+    labels = "\x1f".join(("decide", code, str(seat), prompt)).encode()
+    return hashlib.sha256(secret + b"\x1e" + labels).digest()
+
+
+def asked(port: Any, seat: int, prompt: str) -> bool:
+    """Whether ``seat`` is still asked ``prompt`` in the match held here."""
+    frame = port.render(seat)
+    return frame is not None and frame["prompt"] == prompt
+
+
 class BotDriver:
     """Answers the decisions of bot seats (see the module docstring).
 
     Args:
         service: the room service (its ports: renders and ``act``; its channel).
         sessions: the session factory (which seats are bots).
-        delay: the thinking time; secret: the key of the bots' ``Rng`` (not the match seed,
-            which stays secret until the end); sleep: ``asyncio.sleep`` (injectable).
+        delay: the least time before an answer; thinker: decides the actions; secret: the key
+            of the bots' seeds (not the match seed, which stays secret until the end); sleep:
+            ``asyncio.sleep`` (injectable); lease: which process answers a room's bots
+            (``app.rooms.bot_lease``; default: this one, always).
     """
 
     def __init__(self, service: Any, sessions: async_sessionmaker, delay: BotDelay,
-                 secret: bytes | None = None, sleep: Sleep = asyncio.sleep) -> None:
+                 thinker: Thinker, secret: bytes | None = None,
+                 sleep: Sleep = asyncio.sleep, lease: BotLease | None = None) -> None:
         self._service, self._sessions = service, sessions
-        self._delay, self._sleep = delay, sleep
+        self._delay, self._thinker, self._sleep = delay, thinker, sleep
+        self._lease = lease if lease is not None else LocalLease()
         self._secret = secret if secret is not None else secrets.token_bytes(32)
-        #: ``{code: (match id, {seat: bot name})}`` of the rooms heard of, the least recently
+        #: ``{code: (match id, {seat: bot level})}`` of the rooms heard of, the least recently
         #: used first out past ``SEATS_KEPT``; a room's entry goes when its match is over.
         self._seats: OrderedDict[str, tuple[int | None, dict[int, str]]] = OrderedDict()
-        self._bots: dict[tuple[str, str], Bot] = {}
         self._pending: dict[tuple[str, int, str], asyncio.Task] = {}
         self._running = False
 
@@ -184,7 +202,7 @@ class BotDriver:
             log.exception("bot driver failed on room %s", code)
 
     async def _bot_seats(self, code: str, match_id: int | None) -> dict[int, str]:
-        """Return ``{seat: bot name}`` of the room's newest match (read once per match)."""
+        """Return ``{seat: bot level}`` of the room's newest match (read once per match)."""
         cached = self._seats.get(code)
         if cached is None or (match_id is not None and cached[0] != match_id):
             async with self._sessions() as session:
@@ -208,7 +226,7 @@ class BotDriver:
         for seat in sorted(bots):
             prompt = match.prompts.get(seat)
             if prompt is not None and (code, seat, prompt) not in self._pending:
-                self._schedule(code, seat, prompt, level_of(bots[seat]), match.game)
+                self._schedule(code, seat, prompt, bots[seat], match.game)
 
     def _schedule(self, code: str, seat: int, prompt: str, level: str, game_id: str) -> None:
         key = (code, seat, prompt)
@@ -216,24 +234,25 @@ class BotDriver:
         self._pending[key] = task
         task.add_done_callback(lambda _: self._pending.pop(key, None))
 
-    def _bot(self, game_id: str, level: str) -> Bot:
-        key = (game_id, level)
-        if key not in self._bots:
-            self._bots[key] = make_bot(game_id, level)
-        return self._bots[key]
-
     async def _answer(self, code: str, seat: int, prompt: str, level: str,
                       game_id: str) -> None:
-        """Think, then answer ``prompt`` from the seat's own frame (view + legal only)."""
-        rng = Rng.derive(self._secret, code, seat, prompt)
-        await self._sleep(self._delay.seconds(rng))
+        """Decide from the seat's own frame (view + legal only) while the natural delay runs,
+        then answer ``prompt``."""
+        rng = Rng.derive(self._secret, code, seat, prompt)  # the delay's jitter
+        seed = decision_seed(self._secret, code, seat, prompt)
         port = self._service.port(code)
+        if not await take_turn(self._lease, code, lambda: asked(port, seat, prompt)):
+            return  # answered meanwhile (by the process holding the room's lease)
         frame = port.render(seat)
         if frame is None or frame["prompt"] != prompt or not frame["legal"]:
             return  # the decision moved on meanwhile (a timeout, a teammate)
         try:
-            game = self._service.catalog.game(game_id)
-            action = self._bot(game_id, level).choose(game, frame["view"], frame["legal"], rng)
+            thinking = asyncio.ensure_future(
+                self._thinker.decide(game_id, level, frame["view"], frame["legal"], seed))
+            try:
+                await self._sleep(self._delay.seconds(rng))
+            finally:
+                action = await thinking
             await port.act(seat, prompt, action)
         except RoomError as exc:
             log.info("bot answer refused", extra={"room": code, "seat": seat, "code": exc.code})

@@ -1,13 +1,15 @@
-"""Time for the room service: a ``Clock`` (real or fake) and one deadline scheduler for every
-room of the process (``DeadlineScheduler``)."""
+"""Time for the room service: a ``Clock`` (real, or a test's ``ManualClock`` / ``FileClock``)
+and one deadline scheduler for every room of the process (``DeadlineScheduler``)."""
 
 from __future__ import annotations
 
 import asyncio
 import heapq
 import math
+import os
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Protocol
 
 #: Real seconds between two looks at a ``ManualClock`` by a timer waiting for it.
@@ -49,7 +51,27 @@ class SystemClock:
         return asyncio.get_running_loop().call_later(max(0.0, when - time.time()), callback)
 
 
-class ManualClock:
+class PolledClock:
+    """A clock that moves by itself only when told (tests): its timers and ``sleep`` look at
+    ``now()`` every ``MANUAL_POLL`` s of real time. Subclasses define ``now``."""
+
+    def now(self) -> float:
+        raise NotImplementedError
+
+    async def sleep(self, seconds: float) -> None:
+        woken = asyncio.get_running_loop().create_future()
+        timer = self.call_at(self.now() + seconds,
+                             lambda: woken.done() or woken.set_result(None))
+        try:
+            await woken
+        finally:
+            timer.cancel()
+
+    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
+        return _PolledTimer(self, when, callback)
+
+
+class ManualClock(PolledClock):
     """A clock that moves only when ``advance`` is called (tests).
 
     Its timers look at the clock every ``MANUAL_POLL`` s of real time, so ``advance`` may be
@@ -66,26 +88,47 @@ class ManualClock:
         """Move the clock forward by ``seconds``."""
         self._now += seconds
 
-    async def sleep(self, seconds: float) -> None:
-        woken = asyncio.get_running_loop().create_future()
-        timer = self.call_at(self._now + seconds,
-                             lambda: woken.done() or woken.set_result(None))
-        try:
-            await woken
-        finally:
-            timer.cancel()
 
-    def call_at(self, when: float, callback: Callable[[], None]) -> Timer:
-        return _ManualTimer(self, when, callback)
+class FileClock(PolledClock):
+    """A clock whose time is the number (unix s) written in a text file: several server
+    processes of a test share one, moved by the test (``FileClock.advance``, which replaces the
+    file in one rename so a reader never sees half a number).
+
+    Args:
+        path: the file; it must exist (``FileClock.create``).
+    """
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, start: float) -> FileClock:
+        """Write ``start`` to ``path``; return the clock."""
+        clock = cls(path)
+        clock.set(start)
+        return clock
+
+    def now(self) -> float:
+        return float(self.path.read_text())
+
+    def set(self, when: float) -> None:
+        """Make the time ``when`` (unix s)."""
+        fresh = self.path.with_name(f"{self.path.name}.{os.getpid()}.new")
+        fresh.write_text(repr(float(when)))
+        os.replace(fresh, self.path)
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock forward by ``seconds``."""
+        self.set(self.now() + seconds)
 
 
-class _ManualTimer:
+class _PolledTimer:
     """Runs ``callback()`` at the first look (one now, then every ``MANUAL_POLL`` s) at which
     ``clock.now() >= when``."""
 
     __slots__ = ("_clock", "_when", "_callback", "_handle")
 
-    def __init__(self, clock: ManualClock, when: float, callback: Callable[[], None]) -> None:
+    def __init__(self, clock: PolledClock, when: float, callback: Callable[[], None]) -> None:
         self._clock, self._when, self._callback = clock, when, callback
         self._handle: asyncio.Handle = asyncio.get_running_loop().call_soon(self._look)
 
@@ -149,6 +192,13 @@ class DeadlineScheduler:
         if due is not None and due < armed:
             self._push(code, due)
             self._set_timer()
+
+    def rearm(self) -> None:
+        """Read every armed room's earliest deadline again (after ``due`` changed for all of
+        them at once, e.g. the clocks resumed after a pause)."""
+        for code in list(self._armed):
+            self._arm(code)
+        self._set_timer()
 
     def drop(self, code: str) -> None:
         """Stop watching ``code``; cancel its fire in flight unless the caller is that fire."""

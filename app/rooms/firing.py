@@ -43,7 +43,9 @@ class ClockFiring:
             (made current first, stored, announced) — the room core's path for every action.
 
     A watched room's earliest deadline sits in the scheduler; ``changed(code)`` after its
-    deadlines changed; ``drop(code)`` once its match is over or no longer held.
+    deadlines changed; ``drop(code)`` once its match is over or no longer held. While
+    ``paused`` (the broker is down) nothing is due and nothing fires; ``resume`` arms every
+    watched room again.
     """
 
     def __init__(self, clock: Clock, held: Callable[[str], LiveMatch | None],
@@ -52,16 +54,31 @@ class ClockFiring:
         self._scheduler = DeadlineScheduler(clock, self._next_deadline, self._fire)
         self.watch, self.drop = self._scheduler.watch, self._scheduler.drop
         self.changed, self.watched = self._scheduler.changed, self._scheduler.watched
+        self.paused = False
+
+    def pause(self) -> None:
+        """Fire nothing until ``resume``."""
+        self.paused = True
+
+    def resume(self) -> None:
+        """Fire the due deadline actions again (deadlines read afresh)."""
+        if self.paused:
+            self.paused = False
+            self._scheduler.rearm()
 
     async def stop(self) -> None:
         """Stop every clock (a deadline action being fired is cancelled)."""
         await self._scheduler.stop()
 
     def _next_deadline(self, code: str) -> float | None:
+        if self.paused:
+            return None
         live = self._held(code)
         return live.next_deadline() if live is not None else None
 
     def _decide(self, live: LiveMatch) -> Step | None:
+        if self.paused:
+            return None
         return overdue_step(live, self._clock.now())
 
     async def _fire(self, code: str) -> bool:

@@ -338,6 +338,18 @@ class LiveMatch:
         for seat, computed in self.deadlines.items():
             deadline = float(stored.get(str(seat), computed))
             deadlines[seat] = deadline if deadline > now else now + grace
+        return self._with(deadlines)
+
+    def extended(self, since: float, now: float) -> LiveMatch:
+        """Return the match with each pending deadline moved later by the part of ``since`` ..
+        ``now`` (unix s: a broker outage) during which its decision was open: ``now -
+        max(since, decision start)`` (nothing for a decision that began after ``now``)."""
+        deadlines = {seat: deadline + max(0.0, now - max(since, self.decision_at[seat]))
+                     for seat, deadline in self.deadlines.items()}
+        return self._with(deadlines)
+
+    def _with(self, deadlines: Mapping[int, float]) -> LiveMatch:
+        """Return the match with ``deadlines`` instead of its own."""
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.sides, self.state, self.version, self.public_version,
                          self.spectator, self.prompts, self.decision_at, deadlines, self.legal,

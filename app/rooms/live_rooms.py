@@ -62,6 +62,8 @@ class Follower:
         since: the action count of the last frame shown (-1: none of ``match_id`` yet).
         public: the public ``version`` of that frame.
         shown: what it showed apart from the version and the events (``shown_by``).
+        timed: the held match's ``deadlines`` mapping when it was last rendered for it (a
+            new one without a new version: the clocks moved, e.g. after a broker outage).
     """
 
     viewer: int | None
@@ -69,6 +71,7 @@ class Follower:
     since: int = -1
     public: int = 0
     shown: tuple | None = None
+    timed: Any = None
 
 
 class LiveRoom:
@@ -129,6 +132,9 @@ class LiveRooms:
         publisher.on("version", self._heard_version)
         publisher.on("room", self._heard_room)
         publisher.on("resync", self._heard_resync)
+        publisher.on("lost", self._heard_lost)
+        #: Clock time (unix s) the broker was found down, ``None`` while it answers.
+        self._outage_since: float | None = None
 
     # ------------------------------------------------------------------ the registry
 
@@ -157,6 +163,12 @@ class LiveRooms:
         if self._rooms.get(room.code) is room:
             del self._rooms[room.code]
             self._firing.drop(room.code)
+
+    @property
+    def clocks_paused(self) -> bool:
+        """Whether the clocks are stopped because the broker is down (``lost`` without its
+        ``resync`` yet)."""
+        return self._firing.paused
 
     def playing(self) -> int:
         """Return how many unfinished matches this process holds."""
@@ -344,16 +356,43 @@ class LiveRooms:
         """A room changed (here or elsewhere): its ``Room`` JSON is read again."""
         self.forget_room(message["room"])
 
+    async def _heard_lost(self, message: dict[str, Any]) -> None:
+        """The broker stopped answering: the clocks stop (no seat's clock runs out while the
+        seats may not see their turn) until the ``resync``."""
+        if self._outage_since is None:
+            self._outage_since = self._clock.now()
+            self._firing.pause()
+            log.warning("broker down: clocks paused")
+
     async def _heard_resync(self, message: dict[str, Any]) -> None:
-        """Messages may have been lost: every followed room is made current."""
+        """Messages may have been lost: every followed room is made current; after an outage
+        every held match's deadlines move later by the outage (``LiveMatch.extended``) and
+        the clocks run again."""
+        since, self._outage_since = self._outage_since, None
+        now = self._clock.now()
         self.forget_room()
-        for room in [room for room in self._rooms.values() if room.followers]:
-            try:
-                async with room.lock:
+        try:
+            for room in list(self._rooms.values()):
+                if room.followers or (since is not None and room.match is not None):
+                    await self._resynced(room, since, now)
+        finally:
+            self._firing.resume()
+        if since is not None:
+            log.warning("broker back: clocks extended", extra={"outage": now - since})
+
+    async def _resynced(self, room: LiveRoom, since: float | None, now: float) -> None:
+        """Make ``room`` current if followed, extend its clocks by the outage ``since`` ..
+        ``now`` (``None``: none), and tell its listeners."""
+        try:
+            async with room.lock:
+                if room.followers:
                     await self.make_current(room)
-                await self.settle(room)
-            except Exception:
-                log.exception("could not refresh room %s", room.code)
+                live = room.match
+                if since is not None and live is not None and not live.over:
+                    room.match, room.changed = live.extended(since, now), True
+            await self.settle(room)
+        except Exception:
+            log.exception("could not refresh room %s", room.code)
 
     async def settle(self, room: LiveRoom) -> None:
         """Tell the listeners that ``room``'s match changed (if it did since they were last

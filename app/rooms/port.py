@@ -102,6 +102,7 @@ class RoomPort:
                 frame = live.frame(seat)
                 follower.match_id, follower.since = live.match_id, live.version
                 follower.public, follower.shown = frame["version"], shown_by(frame)
+                follower.timed = live.deadlines
             room.followers.add(follower)
         finally:
             await rooms.settle(room)  # a change found here reaches the room's other sockets
@@ -113,7 +114,8 @@ class RoomPort:
         events}``) ``follower`` must be sent now, or ``None``.
 
         ``None`` when its viewer can see no change: no event visible to it and the same
-        ``shown_by`` as its last frame; its cursor then stays, so its next ``update`` carries
+        ``shown_by`` as its last frame (the clocks are looked at again when the match's
+        deadlines moved without a new version); its cursor then stays, so its next ``update`` carries
         every event since (docs/security.md §2: inside a simultaneous hidden window another
         seat's answer must not show, not even by a frame arriving). With ``force`` (after
         ``stale_prompt``) data is always returned: if nothing changed for it, its last frame
@@ -127,8 +129,9 @@ class RoomPort:
             return None
         if follower.match_id != live.match_id:
             follower.match_id, follower.since, follower.shown = live.match_id, -1, None
-        if live.version <= follower.since and not force:
+        if live.version <= follower.since and live.deadlines is follower.timed and not force:
             return None
+        follower.timed = live.deadlines
         data = self._render(room, follower.viewer, follower.since)
         shown = shown_by(data)
         if not data["events"] and shown == follower.shown:

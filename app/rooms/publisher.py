@@ -4,7 +4,8 @@ publishes (one subscription per process, each message handed to the handlers of 
 Messages (``{"room": code, "kind": ...}``): ``version`` (``match``, ``version`` = the action
 count, and ``step`` = the stored action, ``StoredStep.to_json``, so the others replay it without
 reading the log), ``room`` (seats, status or rematch changed), ``chat``, ``presence``; and
-``resync`` (``RESYNC``, yielded after the subscription came back: messages may have been lost).
+``lost`` (``LOST``: the broker stopped answering, messages may be lost from now on) and
+``resync`` (``RESYNC``, after the subscription came back: messages may have been lost).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.bus.base import CHANNEL, RESYNC, Broker
+from app.bus.base import CHANNEL, LOST, RESYNC, Broker
 from app.rooms.store import StoredStep
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ class Publisher:
         self._broker = broker
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._task: asyncio.Task | None = None
+        self._connected = False
 
     @property
     def single_process(self) -> bool:
@@ -48,15 +50,20 @@ class Publisher:
         return self._broker.single_process
 
     def on(self, kind: str, handler: Handler) -> None:
-        """Call ``handler`` with every message of ``kind`` (``"resync"`` included)."""
+        """Call ``handler`` with every message of ``kind`` (``"lost"`` and ``"resync"``
+        included)."""
         self._handlers[kind].append(handler)
 
-    async def start(self) -> None:
-        """Subscribe to the room channel and start dispatching; return once subscribed.
+    @property
+    def connected(self) -> bool:
+        """Whether the room channel's messages reach this process now (subscribed, and no
+        ``lost`` since the last ``resync``)."""
+        return self._connected
 
-        Raises:
-            Exception: what the first subscription raised (Redis unreachable: ``ConnectionError``).
-        """
+    async def start(self) -> None:
+        """Subscribe to the room channel and start dispatching; return once subscribed, or
+        once the first try failed (the broker unreachable: ``lost`` is dispatched, and
+        ``resync`` once a later try worked)."""
         subscribed = asyncio.get_running_loop().create_future()
         self._task = asyncio.create_task(self._follow(subscribed))
         await subscribed
@@ -68,32 +75,44 @@ class Publisher:
             await asyncio.gather(self._task, return_exceptions=True)
 
     async def _follow(self, subscribed: asyncio.Future) -> None:
-        """Dispatch messages until the broker stops; if the subscription breaks, subscribe again
-        every ``RESUBSCRIBE_SECONDS`` until it works, then dispatch ``resync``."""
+        """Dispatch messages until the broker stops; if subscribing fails or the subscription
+        breaks, dispatch ``lost`` and subscribe again every ``RESUBSCRIBE_SECONDS`` until it
+        works, then dispatch ``resync``."""
         lost = False
         while True:
             try:
                 async with self._broker.subscribe(CHANNEL) as messages:
-                    if not subscribed.done():
-                        subscribed.set_result(None)
                     if lost:
                         lost = False
                         await self.dispatch(dict(RESYNC))
+                    else:
+                        self._connected = True
+                    if not subscribed.done():
+                        subscribed.set_result(None)
                     async for message in messages:
                         await self.dispatch(message)
                 return  # the broker stopped
+            except asyncio.CancelledError:
+                raise
             except Exception as exc:
-                if not subscribed.done():
-                    subscribed.set_exception(exc)
-                    return
                 if not lost:
-                    log.exception("room subscription lost; subscribing again")
-                lost = True
+                    log.warning("room subscription failed; subscribing again",
+                                extra={"error": repr(exc)})
+                    lost = True
+                    await self.dispatch(dict(LOST))
+                if not subscribed.done():
+                    subscribed.set_result(None)
                 await asyncio.sleep(RESUBSCRIBE_SECONDS)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Hand ``message`` to the handlers of its kind, in order."""
-        for handler in self._handlers.get(message.get("kind"), ()):
+        """Hand ``message`` to the handlers of its kind, in order (``lost`` and ``resync``
+        first set ``connected``)."""
+        kind = message.get("kind")
+        if kind == "lost":
+            self._connected = False
+        elif kind == "resync":
+            self._connected = True
+        for handler in self._handlers.get(kind, ()):
             try:
                 await handler(message)
             except Exception:
@@ -110,19 +129,24 @@ class Publisher:
                                    "version": version}
         if step is not None:
             message["step"] = step.to_json()
-        await self.publish(message)
+        self.post(message)
 
     async def room(self, code: str) -> None:
         """Tell every process (this one included) that room ``code`` changed (seats, status,
         rematch)."""
-        await self.publish({"room": code, "kind": "room"})
+        self.post({"room": code, "kind": "room"})
 
     async def publish(self, message: dict[str, Any]) -> None:
-        """Publish ``message`` on the room channel. A broker failure is logged, not raised: what
-        it announced is stored already, and every process resyncs when its subscription comes
+        """``post`` ``message`` (kept awaitable for callers that await a publish)."""
+        self.post(message)
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the room channel and return at once (``Broker.post``: the
+        broker's outages never hold up the caller). A failure is logged, not raised: what it
+        announced is stored already, and every process resyncs when its subscription comes
         back (``resync``)."""
         try:
-            await self._broker.publish(CHANNEL, message)
-        except Exception as exc:  # Redis down: clients resync when it is back
+            self._broker.post(CHANNEL, message)
+        except Exception as exc:
             log.warning("could not publish a room message", extra={
                 "room": message.get("room"), "kind": message.get("kind"), "error": repr(exc)})

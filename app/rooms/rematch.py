@@ -40,7 +40,8 @@ async def rematch(service: RoomService, sessions: async_sessionmaker, publish: P
                 raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
             if room.status != RoomStatus.FINISHED.value:
                 raise RoomError("room_not_finished", "Play again once the match is over.")
-            seats = {s: pid for s, pid, _ in (await repo.room_seats(session, [room.id]))[room.id]}
+            seats = {row.seat: row.player_id
+                     for row in (await repo.room_seats(session, [room.id]))[room.id]}
             mine = {s for s, pid in seats.items() if pid == player_id}
             if not mine:
                 raise RoomError("not_seated", "Only a seated player can ask to play again.")

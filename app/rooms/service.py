@@ -117,6 +117,12 @@ class RoomService:
         self._live.observers.append(observer)
         return lambda: self._live.observers.remove(observer)
 
+    @property
+    def clocks_paused(self) -> bool:
+        """Whether the clocks are stopped because the broker is down
+        (``LiveRooms.clocks_paused``)."""
+        return self._live.clocks_paused
+
     def held(self) -> int:
         """Return how many unfinished matches this process holds."""
         return self._live.playing()
@@ -208,7 +214,7 @@ class RoomService:
         matches = await repo.latest_match_ids(session, ids)
         return [self._room_json(room, seats[room.id], matches.get(room.id)) for room in rooms]
 
-    def _room_json(self, room: Room, seats: list[tuple[int, int, str]],
+    def _room_json(self, room: Room, seats: list[repo.SeatRow],
                    match_id: int | None) -> dict[str, Any]:
         """Return the ``Room`` JSON (docs/protocol.md "Shapes").
 
@@ -220,14 +226,13 @@ class RoomService:
         _, count = self.catalog.options(room.game, room.options)
         teams = [list(side) for side in game.sides(room.options, count)]
         team_of = {seat: index for index, side in enumerate(teams) for seat in side}
-        taken = {seat: (pid, name) for seat, pid, name in seats}
+        taken = {row.seat: row.to_json() for row in seats}
         held = self._live.held(room.code)
         side_of = held.side_names() if held is not None and held.match_id == match_id else {}
         return {
             "code": room.code, "game": room.game, "options": room.options,
             "status": room.status,
-            "seats": [{"seat": s, "player_id": taken.get(s, (None, None))[0],
-                       "name": taken.get(s, (None, None))[1], "team": team_of[s],
+            "seats": [{"seat": s, **taken.get(s, repo.FREE_SEAT), "team": team_of[s],
                        "side": side_of.get(s)}
                       for s in range(count)],
             "teams": teams,
@@ -276,7 +281,8 @@ class RoomService:
         _, count = self.catalog.options(room.game, room.options)
         if not 0 <= seat < count:
             raise RoomError("no_such_seat", f"Seats are numbered 0 to {count - 1}.", 404)
-        taken = {s: pid for s, pid, _ in (await repo.room_seats(session, [room.id]))[room.id]}
+        taken = {row.seat: row.player_id
+                 for row in (await repo.room_seats(session, [room.id]))[room.id]}
         if seat in taken:
             raise RoomError("seat_taken", "That seat is taken.")
         if player_id in taken.values():
@@ -326,7 +332,7 @@ class RoomService:
                 if room.status != RoomStatus.OPEN.value:
                     raise RoomError("room_not_open", "The match has already started.")
                 seats = (await repo.room_seats(session, [room.id]))[room.id]
-                taken = {s: pid for s, pid, _ in seats}
+                taken = {row.seat: row.player_id for row in seats}
                 if seat not in taken or player_id not in (taken[seat], room.creator_id):
                     raise RoomError("not_seated", "You do not hold that seat.")
                 await repo.remove_room_seat(session, room.id, seat)

@@ -31,7 +31,7 @@ from app.rooms.store import to_datetime
 
 TIMEOUT_STREAK = 3
 #: The level of the bot that takes over a seat that keeps timing out.
-TAKEOVER_LEVEL = "greedy"
+TAKEOVER_LEVEL = "normal"
 
 
 class TimeoutRule:
@@ -89,11 +89,12 @@ class TimeoutRule:
             async with self._sessions() as session, session.begin():
                 room = await repo.room_by_code(session, code, lock=True)
                 seats = (await repo.match_seats(session, [match_id]))[match_id]
-                holders = {s: pid for s, pid, _ in seats}
+                holders = {row.seat: row.player_id for row in seats}
                 if holders.get(seat) in await repo.bot_player_ids(session, list(holders.values())):
                     return False
                 bot = await bots_repo.add_bot_player(session, BOT_NAMES[TAKEOVER_LEVEL],
-                                                     hash_token(new_token()), now)
+                                                     TAKEOVER_LEVEL, hash_token(new_token()),
+                                                     now)
                 await repo.reassign_seat(session, room.id, match_id, seat, bot.id)
         await self._publish(code)
         return True

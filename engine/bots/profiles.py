@@ -28,9 +28,10 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core import Rng
 

@@ -31,7 +31,8 @@ skipped; when no sample succeeds the profile's fallback (the greedy bot) decides
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core import Rng
 

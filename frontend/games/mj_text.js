@@ -7,7 +7,7 @@ import { DOUBLINGS, FANS } from "./mj_names.js";
 import { numberOf, suitOf } from "./mj_tiles.js";
 
 /** A seat's name at the mahjong table: the player's name (with "(you)" for the viewer when
- * `you`), followed by "Seat n" when another seat has the same name (three "Greedy bot"s). */
+ * `you`), followed by "Seat n" when another seat has the same name (three "Normal bot"s). */
 export function playerName(ctx, seat, you = true) {
   const name = seatName(ctx, seat);
   const twins = (ctx.players || []).filter((entry) => seatName(ctx, entry.seat) === name).length > 1;

@@ -23,7 +23,7 @@ function headline(outcome, seat, seats) {
   if (seated(seat)) return t(outcome.winners.includes(seat) ? "outcome.you_won" : "outcome.you_lost");
   const names = outcome.winners.map((winner) => {
     const entry = seats.find((s) => s.seat === winner);
-    return entry && entry.name ? seatName(entry.name) : t("room.seat_n", { n: winner + 1 });
+    return entry && entry.name ? seatName(entry) : t("room.seat_n", { n: winner + 1 });
   });
   return t("outcome.winners", { names: names.join(", ") });
 }

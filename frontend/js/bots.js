@@ -1,13 +1,15 @@
-// Play vs computer: the lobby's "fill empty seats with bots" choice and the
-// room's button that does the same in an open room. The server seats the bots
-// (POST /api/rooms/{code}/bots {level}); a match with bots is unrated.
+// Play vs computer: the lobby's "fill empty seats with bots" choice and the room's button that
+// does the same in an open room. The server seats the bots (POST /api/rooms/{code}/bots {level});
+// a match with bots is unrated. A seat's `bot_level` (room and match JSON) says it holds a bot.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** The bot levels, weakest first ("none" = wait for people). */
-export const BOT_CHOICES = ["none", "random", "greedy"];
+/** The bot levels, weakest first (engine.bots.LEVELS). */
+export const BOT_LEVELS = ["easy", "normal", "hard", "expert"];
+/** The lobby's choices: "none" (wait for people), then the levels. */
+export const BOT_CHOICES = ["none", ...BOT_LEVELS];
 
 /** A form row with the bot level select (id "bots-select"). */
 export function botChoiceRow() {
@@ -33,7 +35,7 @@ export function fillButton(room, playerId, onDone, onError) {
   const free = room.seats.some((seat) => seat.player_id === null);
   if (room.status !== "open" || room.creator_id !== playerId || !free) return null;
   const select = h("select", { "data-testid": "room-bots-level", "aria-label": t("bots.level_label") },
-    BOT_CHOICES.slice(1).map((level) => h("option", { value: level, text: t(`bots.level.${level}`) })));
+    BOT_LEVELS.map((level) => h("option", { value: level, text: t(`bots.level.${level}`) })));
   const button = h("button", { class: "button button-small", "data-testid": "room-fill-bots",
     text: t("bots.fill_button"), onclick: async () => {
       button.disabled = true;
@@ -47,16 +49,12 @@ export function fillButton(room, playerId, onDone, onError) {
   return h("div", { class: "bots-fill" }, select, button);
 }
 
-/** The names the server gives its bot players (app/rooms/bots.py BOT_NAMES), by level. */
-const BOT_NAMES = { "Random bot": "random", "Greedy bot": "greedy" };
-
-/** A seat holder's name for display: a bot's name in the page's language, else as is. */
-export function seatName(name) {
-  const level = BOT_NAMES[name];
-  return level ? t(`bots.name.${level}`) : name;
+/** A seat holder's name for display: a bot's level name in the page's language, else as is. */
+export function seatName(entry) {
+  return isBot(entry) ? t(`bots.name.${entry.bot_level}`) : entry.name;
 }
 
-/** Whether `name` is the name of a bot player (bots are never online: they have no socket). */
-export function isBotName(name) {
-  return Object.hasOwn(BOT_NAMES, name || "");
+/** Whether seat `entry` holds a bot (bots are never online: they have no socket). */
+export function isBot(entry) {
+  return Boolean(entry && entry.bot_level);
 }

@@ -15,7 +15,7 @@ let cursor = null;
 
 function matchItem(match) {
   const game = games.find((entry) => entry.id === match.game);
-  const names = match.seats.map((seat) => seatName(seat.name)).join(t("history.versus"));
+  const names = match.seats.map((seat) => seatName(seat)).join(t("history.versus"));
   return h("li", { class: "match-item", "data-match": match.id },
     h("a", { href: `/matches/${match.id}`, class: "match-link", "data-testid": "match-link" },
       h("strong", { text: gameTitle(game && game.titles, match.game) }),

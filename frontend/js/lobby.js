@@ -73,9 +73,9 @@ async function createRoom(event) {
 
 function seatsText(room) {
   const taken = room.seats.filter((seat) => seat.player_id !== null);
-  const names = taken.map((seat) => seatName(seat.name)).join(", ");
+  const names = taken.map((seat) => seatName(seat)).join(", ");
   const count = t("lobby.seats_count", { taken: taken.length, total: room.seats.length });
-  const teams = teamSeatsText(room, t, (entry) => seatName(entry.name));
+  const teams = teamSeatsText(room, t, (entry) => seatName(entry));
   if (teams) return `${count} — ${teams}`;
   return names ? `${count} — ${names}` : count;
 }

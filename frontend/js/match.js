@@ -44,7 +44,7 @@ function seatsTable(match) {
       .map((text) => h("th", { scope: "col", text })))),
     h("tbody", {}, match.seats.map((seat) => h("tr", {},
       h("td", { text: t("room.seat_n", { n: seat.seat + 1 }) }),
-      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seatName(seat.name) })),
+      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seatName(seat) })),
       h("td", { text: ranks[seat.seat] !== undefined ? String(ranks[seat.seat]) : "—" })))));
 }
 
@@ -52,7 +52,7 @@ function fieldCell(entry, match) {
   const seat = match.seats.find((s) => s.seat === entry.seat);
   return h("li", { class: ["ladder-card", `side-${entry.side}`] },
     h("span", { class: "ladder-code", text: cardLabel(entry.card, t) }),
-    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seatName(seat.name) : entry.seat + 1}` }));
+    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seatName(seat) : entry.seat + 1}` }));
 }
 
 function ladderSet(entry, match) {
@@ -83,7 +83,7 @@ async function mahjongSection(match) {
   const final = await api(`/api/matches/${encodeURIComponent(matchId)}/final`);
   const name = (seat) => {
     const entry = match.seats.find((s) => s.seat === seat);
-    return entry ? `${seatName(entry.name)} · ${t("room.seat_n", { n: seat + 1 })}` : t("room.seat_n", { n: seat + 1 });
+    return entry ? `${seatName(entry)} · ${t("room.seat_n", { n: seat + 1 })}` : t("room.seat_n", { n: seat + 1 });
   };
   return matchSheetsEl(final.view, { t, name, rules: final.view.rules });
 }

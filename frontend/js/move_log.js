@@ -13,7 +13,7 @@ const KEEP_BATCHES = 1500;
 
 function holderName(ctx, seat) {
   const entry = (ctx.players || []).find((player) => player.seat === seat);
-  return entry && entry.name ? seatName(entry.name) : t("room.seat_n", { n: seat + 1 });
+  return entry && entry.name ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
 }
 
 /** The memo the table `module` keeps of the view that came with a batch (its optional

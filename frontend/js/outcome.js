@@ -53,7 +53,7 @@ export function resultText(match) {
   if (outcome.draw) return t("outcome.draw_by", { reason });
   const names = outcome.winners.map((seat) => {
     const entry = match.seats.find((s) => s.seat === seat);
-    return entry ? seatName(entry.name) : t("room.seat_n", { n: seat + 1 });
+    return entry ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
   });
   return t("outcome.won_by", { names: names.join(", "), reason });
 }

@@ -35,7 +35,7 @@ function matchesList(matches, games) {
       h("a", { href: `/matches/${match.id}`, class: "match-link" },
         h("strong", { text: gameTitle(game && game.titles, match.game) }),
         h("span", { class: "code", text: match.room_code })),
-      h("span", { class: "match-names", text: match.seats.map((seat) => seatName(seat.name)).join(t("history.versus")) }),
+      h("span", { class: "match-names", text: match.seats.map((seat) => seatName(seat)).join(t("history.versus")) }),
       h("span", { class: "match-result", text: resultText(match) }),
       h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
   }));

@@ -4,7 +4,7 @@
 // Bots have no socket, so they are never "online" and never get a presence line.
 
 import { t } from "./i18n.js";
-import { isBotName, seatName } from "./bots.js";
+import { isBot, seatName } from "./bots.js";
 
 /** How long a seat may be offline before "disconnected" is posted: a page that reloads or
  * reconnects (a seat taken, a network blip) is back well within it. */
@@ -15,7 +15,7 @@ function holder(room, seat) {
 }
 
 function person(entry) {
-  return Boolean(entry && entry.player_id !== null && !isBotName(entry.name));
+  return Boolean(entry && entry.player_id !== null && !isBot(entry));
 }
 
 /**
@@ -54,7 +54,7 @@ export class PresenceWatch {
       this.timers.delete(seat);
       if (this.announced.delete(seat)) {
         const entry = holder(this.room, seat);
-        if (entry) this.post([t("system.back", { name: seatName(entry.name) })]);
+        if (entry) this.post([t("system.back", { name: seatName(entry) })]);
       }
     }
   }
@@ -65,7 +65,7 @@ export class PresenceWatch {
     if (!person(entry) || this.online.includes(seat)) return;
     const over = this.room.status === "finished" || this.room.status === "abandoned";
     if (!over) this.announced.add(seat);
-    this.post([t(over ? "system.left" : "system.disconnected", { name: seatName(entry.name) })]);
+    this.post([t(over ? "system.left" : "system.disconnected", { name: seatName(entry) })]);
   }
 }
 
@@ -80,12 +80,12 @@ export function seatLines(before, after) {
   for (const entry of after.seats) {
     const old = holder(before, entry.seat);
     if (!old || old.player_id === entry.player_id) continue;
-    if (old.player_id !== null && entry.player_id !== null && isBotName(entry.name) && !isBotName(old.name)) {
-      lines.push(t("system.bot_took_over", { name: seatName(old.name) }));
+    if (old.player_id !== null && entry.player_id !== null && isBot(entry) && !isBot(old)) {
+      lines.push(t("system.bot_took_over", { name: seatName(old) }));
     } else if (old.player_id !== null && entry.player_id === null) {
-      lines.push(t("system.left", { name: seatName(old.name) }));
+      lines.push(t("system.left", { name: seatName(old) }));
     } else if (entry.player_id !== null) {
-      lines.push(t("system.sat_down", { name: seatName(entry.name), n: entry.seat + 1 }));
+      lines.push(t("system.sat_down", { name: seatName(entry), n: entry.seat + 1 }));
     }
   }
   return lines;

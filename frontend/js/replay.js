@@ -35,7 +35,7 @@ function stepUrl() {
 
 function holderName(seat) {
   const entry = replay.data.seats.find((s) => s.seat === seat);
-  return entry ? seatName(entry.name) : t("room.seat_n", { n: seat + 1 });
+  return entry ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
 }
 
 /** What step `index` did, in the words of the room's move log (the same lines). */
@@ -50,7 +50,7 @@ function context(step, index = replay.step) {
   const data = replay.data;
   const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
     seats: data.seats.map((s) => ({ ...s, side: null })), match_id: data.id };
-  const players = room.seats.map((entry) => ({ ...entry, name: seatName(entry.name) }));
+  const players = room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
   return {
     view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},
     events: replay.forward ? step.events : [], room, players, connected: false,
@@ -170,7 +170,7 @@ function fillViewers() {
   const select = byId("replay-viewer");
   replace(select, h("option", { value: "", text: t("replay.spectator") }),
     replay.data.seats.map((s) => h("option", { value: String(s.seat),
-      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${seatName(s.name)}` })));
+      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${seatName(s)}` })));
   select.value = replay.viewer === null ? "" : String(replay.viewer);
 }
 

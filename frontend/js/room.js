@@ -16,7 +16,7 @@ import { renderBanner } from "./banner.js";
 import { renderCommitment } from "./fairness.js";
 import { installLongPress } from "./explain.js";
 import { teamSeatItems } from "./teams.js";
-import { fillButton, isBotName, seatName } from "./bots.js";
+import { fillButton, isBot, seatName } from "./bots.js";
 import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 import { ReceivedEvents, logEntries, memoOf, renderLog } from "./move_log.js";
@@ -262,10 +262,10 @@ function seatRow(entry) {
   return h("li", { class: ["seat", me && "seat-me", free && "seat-free"], "data-seat": entry.seat },
     h("span", { class: "seat-label", text: t("room.seat_n", { n: entry.seat + 1 }) }),
     side ? h("span", { class: ["side-tag", `side-${entry.side}`], text: side }) : null,
-    h("span", { class: "seat-name", text: free ? t("room.free_seat") : seatName(entry.name) }),
+    h("span", { class: "seat-name", text: free ? t("room.free_seat") : seatName(entry) }),
     me ? h("span", { class: "you-tag", text: t("room.you") }) : null,
-    isBotName(entry.name) ? h("span", { class: "bot-tag", text: t("bots.tag") }) : null,
-    !free && state.room.status !== "open" && !isBotName(entry.name)
+    isBot(entry) ? h("span", { class: "bot-tag", text: t("bots.tag") }) : null,
+    !free && state.room.status !== "open" && !isBot(entry)
       ? h("span", { class: ["presence-tag", online ? "online" : "offline"],
         text: t(online ? "room.online" : "room.offline") }) : null,
     clock !== undefined && matchRunning() ? seatClock(clock, presenceWatch.away(entry.seat)) : null,
@@ -330,7 +330,7 @@ function gameContext() {
     view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
     lastEvents: received.last(), history: received.all(),
-    players: state.room.seats.map((entry) => ({ ...entry, name: seatName(entry.name) })), connected: state.status === "connected", pending: state.pending,
+    players: state.room.seats.map((entry) => ({ ...entry, name: seatName(entry) })), connected: state.status === "connected", pending: state.pending,
     act, t, countdown, refresh: render,
   };
 }

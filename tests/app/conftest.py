@@ -200,11 +200,13 @@ def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: 
     Its sockets may send ``TEST_FRAMES_PER_SECOND`` frames a second unless ``settings`` say
     otherwise (production: 20): a scripted client answers as fast as the machine runs, so a
     whole match played on a fast machine would otherwise meet ``rate_limited`` mid-match.
-    Tests of the limit pass the setting they test (``frames_per_second=…``).
+    Tests of the limit pass the setting they test (``frames_per_second=…``). ``bot_pool`` in
+    ``settings`` is ``create_app``'s executor factory of the bots' searches.
     """
     settings.setdefault("frames_per_second", TEST_FRAMES_PER_SECOND)
+    extra = {"bot_pool": settings.pop("bot_pool")} if "bot_pool" in settings else {}
     config = Settings(database_url=f"sqlite+aiosqlite:///{db_path}", redis_url=None, **settings)
-    return create_app(config, clock=clock, seed_source=lambda: SEED, broker=broker)
+    return create_app(config, clock=clock, seed_source=lambda: SEED, broker=broker, **extra)
 
 
 @pytest.fixture(scope="session")

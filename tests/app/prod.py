@@ -92,10 +92,11 @@ class ServerProcess:
 
 
 class RedisServer:
-    """A private ``redis-server`` on a free port, restartable (nothing saved to disk)."""
+    """A private ``redis-server`` on a free port (``TEST_REDIS_PORT`` when set: a port range of
+    one's own on a shared machine), restartable (nothing saved to disk)."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder, self.port = folder, free_port()
+        self.folder, self.port = folder, int(os.environ.get("TEST_REDIS_PORT") or free_port())
         self.process: subprocess.Popen | None = None
 
     @property
@@ -193,8 +194,9 @@ class Cluster:
         self.clients: list[httpx.AsyncClient] = []
         self.sockets: list[Any] = []
 
-    async def launch(self, count: int, **env: str) -> list[ServerProcess]:
-        """Start ``count`` processes (extra ``ARENA_…`` variables in ``env``); wait until ready."""
+    async def launch(self, count: int, ready: bool = True, **env: str) -> list[ServerProcess]:
+        """Start ``count`` processes (extra ``ARENA_…`` variables in ``env``); with ``ready``
+        wait until each answers ``/readyz`` with 200."""
         fresh = []
         for _ in range(count):
             index = len(self.servers)
@@ -204,7 +206,8 @@ class Cluster:
             server.start()
             self.servers.append(server)
             fresh.append(server)
-        await asyncio.gather(*(server.ready() for server in fresh))
+        if ready:
+            await asyncio.gather(*(server.ready() for server in fresh))
         return fresh
 
     def arena(self, server: ServerProcess) -> Arena:

@@ -10,7 +10,13 @@ Hooks, each only when its environment variable is set (the real app has none of 
   10 s, too slow for tests that wait for clocks in real time);
 - ``ARENA_TEST_STORE_DELAY``: seconds every action waits before its database transaction (so a
   test can stop the server while an action is in flight);
-- always: ``GET /_test/rooms/{code}/dump`` → ``{"version", "state"}``, the engine ``dump`` of
+- ``ARENA_TEST_CLOCK_FILE``: the app's clock is a ``FileClock`` on that file (the test moves
+  it: clocks, presence entries and bot leases then run on the test's time);
+- ``ARENA_TEST_CRASH_AT``: a named point where the process dies at once (``os._exit``, as a
+  ``kill -9`` there would): ``after_commit`` — right after an action's COMMIT, before anyone
+  (its actor included) is told or the other processes hear of it;
+- always: ``GET /_test/clocks`` → ``{"paused": bool}`` (the clocks stopped for a broker
+  outage), and ``GET /_test/rooms/{code}/dump`` → ``{"version", "state"}``, the engine ``dump`` of
   the room's match as this process holds it (rebuilt by replay after a restart). It shows
   hidden information, so it exists only in this test factory.
 """
@@ -24,6 +30,8 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 
 from app.main import create_app
+from app.rooms.clocks import FileClock
+from app.rooms.live_rooms import LiveRooms
 from app.rooms.store import MatchStore
 from engine.registry import GAMES
 
@@ -37,6 +45,33 @@ async def dump(code: str, request: Request) -> dict[str, Any]:
     if data is None:
         raise HTTPException(404, "no match")
     return data
+
+
+@router.get("/_test/clocks")
+async def clocks(request: Request) -> dict[str, bool]:
+    """Return ``{"paused": …}``: whether this process stopped its clocks for a broker outage."""
+    return {"paused": request.app.state.arena.service.clocks_paused}
+
+
+#: Exit status of a process that died at a ``ARENA_TEST_CRASH_AT`` point.
+CRASH_STATUS = 70
+
+
+def crash_at(point: str) -> None:
+    """Make this process die at the named ``point`` (see the module docstring).
+
+    Raises:
+        ValueError: an unknown point.
+    """
+    if point != "after_commit":
+        raise ValueError(f"unknown crash point {point!r}")
+    commit = LiveRooms._commit
+
+    def crashing(self: LiveRooms, room: Any, live: Any, step: Any) -> None:
+        commit(self, room, live, step)
+        os._exit(CRASH_STATUS)
+
+    LiveRooms._commit = crashing  # type: ignore[method-assign]
 
 
 class FastClock:
@@ -71,6 +106,9 @@ def build() -> FastAPI:
         games = {gid: FastClock(game, float(turn)) for gid, game in GAMES.items()}
     if delay := os.environ.get("ARENA_TEST_STORE_DELAY"):
         slow_stores(float(delay))
-    app = create_app(games=games)
+    if point := os.environ.get("ARENA_TEST_CRASH_AT"):
+        crash_at(point)
+    clock_file = os.environ.get("ARENA_TEST_CLOCK_FILE")
+    app = create_app(games=games, clock=FileClock(clock_file) if clock_file else None)
     app.include_router(router)
     return app

@@ -1,5 +1,6 @@
-"""Play vs computer on the server: bots seated by the room creator, playing
-through the same room path as people (prompts, action log), matches with bots not rated.
+"""Play vs computer on the server: bots seated by the room creator at a level (the seat's
+``bot_level``), playing through the same room path as people (prompts, action log), matches
+with bots not rated.
 
 The bots answer at once here (``bot_delay_min = bot_delay_max = 0``).
 """
@@ -15,8 +16,10 @@ from sqlalchemy import func, select
 
 from app.db import repositories as repo
 from app.db.models import Player, Rating
-from app.rooms.bots import BOT_NAMES, BotDelay, level_of
+from app.rooms.bots import BOT_NAMES, BotDelay
 from app.rooms.clocks import ManualClock
+from engine.bots import LEVELS
+from tests.app.bot_fakes import HangingExecutor
 from tests.app.conftest import Arena, auth, running_arena
 
 NUMGR_FAST = {"hp": 1}
@@ -52,10 +55,10 @@ async def scalar(arena: Arena, query):
 async def test_bots_play_a_whole_match_logged_and_unrated(bot_arena):
     ann = await bot_arena.player("Ann")
     code = (await bot_arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
-    answer = await fill(bot_arena, code, ann, "greedy")
+    answer = await fill(bot_arena, code, ann, "normal")
     assert answer.status_code == 200, answer.text
     room = answer.json()
-    assert [s["name"] for s in room["seats"]] == ["Greedy bot", "Greedy bot"]
+    assert [(s["name"], s["bot_level"]) for s in room["seats"]] == [("Normal bot", "normal")] * 2
     assert room["seats"][0]["player_id"] != room["seats"][1]["player_id"]
     room = await finished_room(bot_arena, code)
     match = (await bot_arena.http.get(f"/api/matches/{room['match_id']}")).json()
@@ -76,9 +79,10 @@ async def test_a_person_plays_a_random_bot_to_the_end(bot_arena):
     ann = await bot_arena.player("Ann")
     code = (await bot_arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
     assert (await bot_arena.sit(code, 0, ann)).status_code == 200
-    room = (await fill(bot_arena, code, ann, "random")).json()
+    room = (await fill(bot_arena, code, ann, "easy")).json()
     assert room["status"] == "playing"
-    assert room["seats"][1]["name"] == "Random bot" and room["seats"][0]["name"] == "Ann"
+    assert [(s["name"], s["bot_level"]) for s in room["seats"]] == [("Ann", None),
+                                                                     ("Easy bot", "easy")]
     client = await bot_arena.connect(code, ann["token"])
     versions = set()
     for _ in range(500):
@@ -100,16 +104,21 @@ async def test_a_person_plays_a_random_bot_to_the_end(bot_arena):
 async def test_only_the_creator_fills_free_seats_of_an_open_room(bot_arena):
     ann, bob = await bot_arena.player("Ann"), await bot_arena.player("Bob")
     code = (await bot_arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
-    refused = await fill(bot_arena, code, bob, "greedy")
+    refused = await fill(bot_arena, code, bob, "normal")
     assert refused.status_code == 403
     assert refused.json()["detail"]["code"] == "not_room_creator"
-    bad = await fill(bot_arena, code, ann, "expert")
-    assert bad.status_code == 422
+    before = (await bot_arena.http.get(f"/api/rooms/{code}")).json()
+    for level in ("random", "greedy", "HARD", "", 3):
+        bad = await fill(bot_arena, code, ann, level)
+        assert bad.status_code == 422 and bad.json()["detail"]["code"] == "validation_error"
+        assert bad.json()["detail"]["message"].startswith("body.level: ")
+    assert (await bot_arena.http.get(f"/api/rooms/{code}")).json() == before  # nobody seated
+    assert [s["player_id"] for s in before["seats"]] == [None, None]
     assert (await bot_arena.sit(code, 0, bob)).status_code == 200
     assert (await bot_arena.sit(code, 1, ann)).status_code == 200
-    late = await fill(bot_arena, code, ann, "random")
+    late = await fill(bot_arena, code, ann, "easy")
     assert late.status_code == 409 and late.json()["detail"]["code"] == "room_not_open"
-    missing = await fill(bot_arena, "nope", ann, "random")
+    missing = await fill(bot_arena, "nope", ann, "easy")
     assert missing.status_code == 404
 
 
@@ -130,7 +139,7 @@ def test_bot_delay_and_levels():
     assert delay.seconds(FixedRng(500)) == pytest.approx(0.9)
     assert delay.seconds(FixedRng(1000)) == pytest.approx(1.2)
     assert BotDelay(0, 0).seconds(FixedRng(7)) == 0
-    assert [level_of(BOT_NAMES[level]) for level in ("random", "greedy")] == ["random", "greedy"]
+    assert list(BOT_NAMES) == list(LEVELS) == ["easy", "normal", "hard", "expert"]
 
 
 async def test_bots_resume_their_match_after_a_restart(db_path):
@@ -139,9 +148,51 @@ async def test_bots_resume_their_match_after_a_restart(db_path):
     async with running_arena(db_path, clock, bot_delay_min=60, bot_delay_max=60) as arena:
         ann = await arena.player("Ann")
         code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
-        room = (await fill(arena, code, ann, "greedy")).json()
+        room = (await fill(arena, code, ann, "normal")).json()
         assert room["status"] == "playing"
         assert await arena.action_count(room["match_id"]) == 0
     async with running_arena(db_path, clock, bot_delay_min=0, bot_delay_max=0) as arena:
         room = await finished_room(arena, code)
         assert await arena.action_count(room["match_id"]) > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+async def test_each_level_seats_a_bot_of_that_level(db_path, level):
+    # The bots never answer here (60 s): only the seats are looked at.
+    async with running_arena(db_path, bot_delay_min=60, bot_delay_max=60,
+                             bot_decide="tests.app.bot_fakes:first_legal") as arena:
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
+        assert (await arena.sit(code, 0, ann)).status_code == 200
+        answer = await fill(arena, code, ann, level)
+        assert answer.status_code == 200, answer.text
+        room = answer.json()
+        assert [(s["name"], s["bot_level"]) for s in room["seats"]] == [
+            ("Ann", None), (BOT_NAMES[level], level)]
+        assert room["status"] == "playing"
+        again = (await arena.http.get(f"/api/rooms/{code}")).json()
+        assert [s["bot_level"] for s in again["seats"]] == [None, level]
+        match = (await arena.http.get(f"/api/matches/{room['match_id']}")).json()
+        assert [(s["name"], s["bot_level"]) for s in match["seats"]] == [
+            ("Ann", None), (BOT_NAMES[level], level)]
+        async with arena.app.state.arena.sessions() as session:
+            bot = await session.get(Player, room["seats"][1]["player_id"])
+        assert (bot.bot, bot.bot_level) == (True, level)
+
+
+async def test_hard_bots_on_a_pool_that_hangs_play_greedy_to_the_end(db_path):
+    pools: list[HangingExecutor] = []
+    async with running_arena(db_path, bot_delay_min=0, bot_delay_max=0,
+                             bot_budgets={"hard": 0.01},
+                             bot_pool=lambda n: pools.append(HangingExecutor(n)) or pools[-1]
+                             ) as arena:
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
+        room = (await fill(arena, code, ann, "hard")).json()
+        room = await finished_room(arena, code)
+        logged = await arena.action_count(room["match_id"])
+        thinker = arena.app.state.arena.thinker
+        assert logged > 0 and thinker.counts["late"] == logged
+        assert thinker.counts["searched"] == 0
+        assert len(pools[0].futures) == logged
+    assert pools[0].shut  # the lifespan closed the pool

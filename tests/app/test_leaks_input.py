@@ -13,6 +13,7 @@ import pytest
 
 from app.api.player_name import BOT_DISPLAY_NAMES, NAME_PATTERN
 from app.auth import hash_token
+from engine.bots import LEVELS
 from tests.app.conftest import auth
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,8 +61,8 @@ INVISIBLE_NAMES = [
     "a\u2029b",        # paragraph separator (Zp)
     "\u3164",          # Hangul filler: shows nothing
 ]
-BOT_NAMES = ["Random bot", "GREEDY BOT", " random Bot ", "ランダムCPU", "贪心电脑", "随机电脑",
-             "Ｒａｎｄｏｍ ｂｏｔ"]  # the last: full width, NFKC makes it "Random bot"
+BOT_NAMES = ["Easy bot", "NORMAL BOT", " hard Bot ", "Expert bot", "むずかしいCPU", "专家电脑",
+             "简单电脑", "Ｈａｒｄ ｂｏｔ"]  # the last: full width, NFKC makes it "Hard bot"
 
 
 @pytest.mark.parametrize("name", INVISIBLE_NAMES + BOT_NAMES)
@@ -103,8 +104,7 @@ def test_the_bot_names_are_every_locale_translation():
     names = set()
     for path in (ROOT / "frontend" / "i18n").glob("*.json"):
         texts = json.loads(path.read_text(encoding="utf-8"))
-        names |= {texts[key].casefold() for key in ("bots.name.random", "bots.name.greedy")
-                  if key in texts}
+        names |= {texts[f"bots.name.{level}"].casefold() for level in LEVELS}
     assert names == set(BOT_DISPLAY_NAMES)
 
 

@@ -79,3 +79,26 @@ async def test_sqlite_upgrade_and_downgrade(tmp_path):
 async def test_postgresql_upgrade_and_downgrade(postgres_url):
     async with fresh_postgres_database(postgres_url, "arena_test") as url:
         await upgrade_use_downgrade(url)
+
+
+async def test_the_bot_level_migration_gives_stored_bots_a_level_and_its_name(tmp_path):
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'bots.db'}")
+    rows = [("Ann", None), ("Random bot", True), ("Greedy bot", True)]
+    try:
+        await migrate(engine, "0003_rooms_accounts")
+        async with engine.begin() as conn:
+            for index, (name, bot) in enumerate(rows):
+                await conn.execute(text("INSERT INTO players (name, token_hash, created_at, bot) "
+                                        "VALUES (:n, :t, :c, :b)"),
+                                   {"n": name, "t": f"{index:064}", "c": NOW, "b": bot})
+        await migrate(engine, "0004_bot_level")
+        query = text("SELECT name, bot_level FROM players ORDER BY id")
+        async with engine.connect() as conn:
+            assert [tuple(r) for r in await conn.execute(query)] == [
+                ("Ann", None), ("Easy bot", "easy"), ("Normal bot", "normal")]
+        await migrate(engine, "0003_rooms_accounts", down=True)
+        async with engine.connect() as conn:
+            names = text("SELECT name FROM players ORDER BY id")
+            assert [r[0] for r in await conn.execute(names)] == [name for name, _ in rows]
+    finally:
+        await engine.dispose()

@@ -1,5 +1,6 @@
-"""The Redis broker across a Redis restart: publishing while Redis is down drops the
-message without raising, and a subscription that reconnected says so with ``RESYNC``."""
+"""The Redis broker across a Redis restart: publishing while Redis is down drops the message
+without raising, and a subscription says ``LOST`` when Redis goes away and ``RESYNC`` once it
+reconnected."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import asyncio
 import pytest
 import redis.exceptions
 
-from app.bus.base import RESYNC
+from app.bus.base import LOST, RESYNC
 from app.bus.redis import RedisBroker
 from tests.app.prod import redis_server  # noqa: F401
 
@@ -28,6 +29,7 @@ async def test_a_redis_restart_yields_resync_then_messages_flow_again(redis_serv
             with pytest.raises(redis.exceptions.ConnectionError):
                 await broker.ping()
             redis_server.start()
+            assert await asyncio.wait_for(anext(subscription), 5) == LOST
             assert await asyncio.wait_for(anext(subscription), 5) == RESYNC  # 2 was lost
             await broker.publish("test.rooms", {"room": "A", "kind": "version", "version": 3})
             assert await asyncio.wait_for(anext(subscription), 5) == {

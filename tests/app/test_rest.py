@@ -71,8 +71,8 @@ async def test_room_creation_validates_options(arena):
     assert room["status"] == "open" and room["match_id"] is None
     assert room["options"] == GAME.validate_options({"regulation": "half"})
     assert room["ws"] == f"/ws/rooms/{room['code']}"
-    assert room["seats"] == [{"seat": s, "player_id": None, "name": None, "team": s,
-                              "side": None} for s in (0, 1)]
+    assert room["seats"] == [{"seat": s, "player_id": None, "name": None, "bot_level": None,
+                              "team": s, "side": None} for s in (0, 1)]
     assert room["teams"] == [[0], [1]]
     assert (await arena.http.get(f"/api/rooms/{room['code']}")).json() == room
     missing = await arena.http.get("/api/rooms/nope")
@@ -84,7 +84,7 @@ async def test_seats_claim_leave_and_start(arena):
     room = await arena.room(cat, {})
     code = room["code"]
     claimed = (await arena.sit(code, 1, ann)).json()
-    assert claimed["seats"][1] == {"seat": 1, "player_id": ann["id"], "name": "Ann",
+    assert claimed["seats"][1] == {"seat": 1, "player_id": ann["id"], "name": "Ann", "bot_level": None,
                                    "team": 1, "side": None}
     taken = await arena.sit(code, 1, bob)
     assert taken.status_code == 409 and taken.json()["detail"]["code"] == "seat_taken"

@@ -63,7 +63,7 @@ async def test_the_creator_removes_a_seated_player_who_then_only_watches(arena):
     assert refused.status_code == 409 and refused.json()["detail"]["code"] == "not_seated"
     removed = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(cat))
     assert removed.status_code == 200
-    assert removed.json()["seats"][1] == {"seat": 1, "player_id": None, "name": None,
+    assert removed.json()["seats"][1] == {"seat": 1, "player_id": None, "name": None, "bot_level": None,
                                           "team": 1, "side": None}
     assert (await bob_socket.next("room"))["room"]["seats"][1]["player_id"] is None
     # Dan takes the seat, Ann the other: the match starts; Bob's old socket gets the
@@ -242,11 +242,12 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
         timeouts += 1
     room = (await arena.http.get(f"/api/rooms/{code}")).json()
     bot_id = room["seats"][0]["player_id"]
-    assert room["seats"][0]["name"] == "Greedy bot" and room["status"] == "playing"
+    assert room["seats"][0]["name"] == "Normal bot" and room["status"] == "playing"
+    assert room["seats"][0]["bot_level"] == "normal"
     async with arena.app.state.arena.sessions() as session:
         assert await repo.bot_player_ids(session, [bot_id, bob["id"]]) == {bot_id}
         seats = (await repo.match_seats(session, [match]))[match]
-    assert [pid for _, pid, _ in seats] == [bot_id, bob["id"]]
+    assert [row.player_id for row in seats] == [bot_id, bob["id"]]
     # Ann's socket now watches as a spectator; a 4th timeout does not seat a second bot.
     frame = await ann_socket.next("room")
     while frame["room"]["seats"][0]["player_id"] == ann["id"]:

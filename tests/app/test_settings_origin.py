@@ -32,9 +32,9 @@ def test_sqlite_folder_is_created(tmp_path):
     ensure_sqlite_folder("postgresql+asyncpg://db/arena")  # nothing to create
 
 
-def socket(origin, host="arena.example:8000"):
+def socket(origin, host="arena.example:8000", scheme="ws"):
     headers = {"host": host} if origin is None else {"host": host, "origin": origin}
-    return SimpleNamespace(headers=headers)
+    return SimpleNamespace(headers=headers, scope={"scheme": scheme})
 
 
 def test_origin_rule():
@@ -43,3 +43,15 @@ def test_origin_rule():
     assert not origin_allowed(socket("http://evil.example"), [])
     assert origin_allowed(socket("https://friend.example"), ["https://friend.example/"])
     assert origin_allowed(socket("https://anyone.example"), ["*"])
+
+
+def test_origin_rule_compares_scheme_host_and_port():
+    assert not origin_allowed(socket("https://arena.example:8000"), [])  # ws socket, https page
+    assert origin_allowed(socket("https://arena.example:8000", scheme="wss"), [])
+    assert not origin_allowed(socket("http://arena.example:8000", scheme="wss"), [])
+    assert origin_allowed(socket("https://arena.example", "arena.example", "wss"), [])
+    assert origin_allowed(socket("https://arena.example:443", "arena.example", "wss"), [])
+    assert not origin_allowed(socket("http://arena.example:8001"), [])
+    assert origin_allowed(socket("http://ARENA.example:8000"), [])
+    assert not origin_allowed(socket("ftp://arena.example:8000"), [])
+    assert not origin_allowed(socket("null"), [])

@@ -82,8 +82,8 @@ async def test_whole_match_with_a_spectator(arena):
     [summary] = page["items"]
     assert summary["id"] == room_match and summary["room_code"] == code
     assert summary["status"] == "finished" and summary["outcome"] == FINAL_OUTCOME
-    assert summary["seats"] == [{"seat": 0, "player_id": ann["id"], "name": "Ann"},
-                                {"seat": 1, "player_id": bob["id"], "name": "Bob"}]
+    assert summary["seats"] == [{"seat": 0, "player_id": ann["id"], "name": "Ann", "bot_level": None},
+                                {"seat": 1, "player_id": bob["id"], "name": "Bob", "bot_level": None}]
 
     detail = (await arena.http.get(f"/api/matches/{match_id}")).json()
     assert detail["seed"] == SEED.hex()

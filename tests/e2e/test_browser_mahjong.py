@@ -173,7 +173,7 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
         def fill(form: Page) -> None:
             form.locator("[data-option=rules]").select_option(index=0)
             form.locator("[data-option=hands]").fill("4")
-            form.get_by_test_id("bots-select").select_option("random")
+            form.get_by_test_id("bots-select").select_option("easy")
 
         create_room(person, live_server, "mahjong", "Ann", fill)
         expect(person.get_by_test_id("mj-status")).to_be_visible()
@@ -270,7 +270,7 @@ def test_two_people_and_two_bots_play_a_competition_hand(fast_bots, live_server,
         take_seat(alice, 0, ready="mj-status")
         watch.goto(link)
         join_seats(link, [bob], ["Bob"], ready="mj-status")
-        alice.get_by_test_id("room-bots-level").select_option("greedy")
+        alice.get_by_test_id("room-bots-level").select_option("normal")
         alice.get_by_test_id("room-fill-bots").click()
         for page in (alice, bob, watch):
             expect(page.get_by_test_id("mj-status")).to_be_visible()

@@ -50,7 +50,7 @@ class Site:
             assert answer.status_code == 200, answer.text
         return code
 
-    def bots(self, creator: dict, code: str, level: str = "random") -> None:
+    def bots(self, creator: dict, code: str, level: str = "easy") -> None:
         answer = httpx.post(f"{self.base}/api/rooms/{code}/bots", json={"level": level}, headers=auth(creator))
         assert answer.status_code == 200, answer.text
 
@@ -222,7 +222,7 @@ OUTCOMES = """async (reasons) => {
   const i18n = await import("/static/js/i18n.js");
   const { renderBanner } = await import("/static/js/banner.js");
   const { resultText, rankHeadline } = await import("/static/js/outcome.js");
-  const seats = [{ seat: 0, player_id: 1, name: "Alice" }, { seat: 1, player_id: 2, name: "Random bot" }];
+  const seats = [{ seat: 0, player_id: 1, name: "Alice" }, { seat: 1, player_id: 2, name: "Easy bot", bot_level: "easy" }];
   const out = {};
   for (const lang of ["en", "zh", "ja"]) {
     await i18n.loadLocale(lang);
@@ -260,18 +260,19 @@ def test_every_outcome_reason_reads_as_a_sentence_in_three_languages(site, brows
     assert got["zh_rank"] == ["3 人中第 2 名，+0 分", "placed", "3 人中第 3 名，-12 分"]
     assert got["ja_rank"] == ["3 人中 2 位、+0 点", "placed", "3 人中 3 位、-12 点"]
     # Bot names in the page's language (the history and match pages use the same helper).
-    assert got["en_bot"] == "Random bot won. A player resigned."
-    assert got["zh_bot"].startswith(TEXTS["zh"]["bots.name.random"])
-    assert got["ja_bot"].startswith(TEXTS["ja"]["bots.name.random"])
+    assert got["en_bot"] == "Easy bot won. A player resigned."
+    assert got["zh_bot"].startswith(TEXTS["zh"]["bots.name.easy"])
+    assert got["ja_bot"].startswith(TEXTS["ja"]["bots.name.easy"])
 
 
 SYSTEM_LINES = """async () => {
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadLocale("en");
   const { PresenceWatch, seatLines } = await import("/static/js/presence_lines.js");
-  const ids = { Alice: 1, Bob: 2, Cat: 3, "Greedy bot": 9 };
+  const ids = { Alice: 1, Bob: 2, Cat: 3, "Normal bot": 9 };
   const room = (status, names) => ({ code: "r", status, seats: names.map((name, seat) => ({
-    seat, player_id: name ? ids[name] : null, name, side: null })) });
+    seat, player_id: name ? ids[name] : null, name, side: null,
+    bot_level: name === "Normal bot" ? "normal" : null })) });
   const lines = [];
   const watch = new PresenceWatch((more) => lines.push(...more), 0);
   const playing = room("playing", ["Alice", "Bob"]);
@@ -287,7 +288,7 @@ SYSTEM_LINES = """async () => {
   watch.change(over, [0]);
   await new Promise((resolve) => setTimeout(resolve, 20));
   return { lines, away, back: watch.away(1),
-    seats: [...seatLines(room("playing", ["Alice", "Bob"]), room("playing", ["Alice", "Greedy bot"])),
+    seats: [...seatLines(room("playing", ["Alice", "Bob"]), room("playing", ["Alice", "Normal bot"])),
       ...seatLines(room("open", ["Alice", "Bob"]), room("open", ["Alice", null])),
       ...seatLines(room("open", ["Alice", null]), room("open", ["Alice", "Cat"]))] };
 }"""

@@ -1,8 +1,8 @@
-"""Play vs computer in real browsers, one test per game.
+"""Play vs computer in real browsers, one test per game; the bot levels offered and seated.
 
 Each game runs in one of the three languages (the browser's locale; English, 简体中文 and 日本語
 each get at least one game), and no page shows an untranslated key. A person creates a room from the lobby with small options and "Fill empty seats with bots:
-random" chosen; the room starts at once with the person in seat 1 and bots in the others; the
+easy" chosen; the room starts at once with the person in seat 1 and bots in the others; the
 person plays by clicking the table (the same clicks as each game's own browser test) until the
 game-over banner shows. The bots answer through the server's room path; their thinking time is
 cut to a few milliseconds here (``ARENA_BOT_DELAY_*``) to keep the test fast.
@@ -69,11 +69,11 @@ def test_a_person_plays_bots_to_the_end(fast_bots, live_server, chromium_path, g
         page = new_page(chrome, locale=LOCALES[game])
         page.goto(f"{live_server}/")
         expect(page.locator("label[for=bots-select]")).to_have_text(DICTS[lang]["bots.fill"])
-        create_room_against_bots(page, live_server, game, "random")
+        create_room_against_bots(page, live_server, game, "easy")
         seats = page.locator("[data-testid=seats] .seat-name")
         expect(seats.first).to_have_text("Ann")
         expect(page.locator("[data-testid=seats]")).to_contain_text(
-            DICTS[lang]["bots.name.random"])
+            DICTS[lang]["bots.name.easy"])
         # A bot's seat says "computer", never "offline" (bots have no socket).
         bot_seat = page.locator("[data-testid=seats] .seat").nth(1)
         expect(bot_seat.locator(".bot-tag")).to_have_text(DICTS[lang]["bots.tag"])

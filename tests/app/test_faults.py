@@ -1,0 +1,331 @@
+"""Fault tests: broker outages, a process killed at a named point, a process started while
+Redis is down.
+
+Every test runs real server processes (``tests.app.prod_server``) on its own PostgreSQL
+database and its own ``redis-server`` (``TEST_REDIS_PORT``, else a free port), on one
+``FileClock`` that the test moves (``ARENA_TEST_CLOCK_FILE``): no clock runs out unless the
+test moves the time past it. The tests wait on events (frames, ``/readyz``, ``/_test/clocks``)
+with timeouts, never for a fixed time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from app.rooms.clocks import FileClock
+from engine.registry import GAMES
+from tests.app.conftest import Client
+from tests.app.expect import Expect
+from tests.app.prod import (  # noqa: F401
+    Cluster,
+    ServerProcess,
+    cluster,
+    database,
+    redis_server,
+    replay,
+    seated,
+    stored_actions,
+    stored_match,
+    template_database,
+)
+from tests.app.prod_server import CRASH_STATUS
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+GAME = GAMES["reverse_curse"]
+OPTIONS = {"monsters": False}
+TURN = 30  # seconds on every decision's clock (whole seconds: deadlines add up exactly)
+OUTAGE = 3 * TURN  # how far the clock moves while Redis is down
+WAIT = 15.0  # seconds any awaited event may take
+
+
+@pytest.fixture
+def clock(tmp_path: Path) -> FileClock:
+    """The clock of this test's server processes, at a whole second of the real time."""
+    return FileClock.create(tmp_path / "clock", float(int(time.time())))
+
+
+def clocked(clock: FileClock, **env: str) -> dict[str, str]:
+    """Return the environment of server processes on ``clock`` with ``TURN``-second clocks."""
+    return {"ARENA_TEST_CLOCK_FILE": str(clock.path), "ARENA_TEST_TURN_SECONDS": str(TURN),
+            **env}
+
+
+async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
+    """Return once ``await condition()`` is true (asked every 50 ms, at most ``WAIT`` s).
+
+    Raises:
+        AssertionError: it never was (``what`` says what was awaited).
+    """
+    deadline = time.monotonic() + WAIT
+    while not await condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {WAIT:g} s")
+        await asyncio.sleep(0.05)
+
+
+async def get(server: ServerProcess, path: str) -> httpx.Response | None:
+    """GET ``path`` of ``server``; ``None`` while nothing answers."""
+    async with httpx.AsyncClient(base_url=server.base, timeout=5) as http:
+        try:
+            return await http.get(path)
+        except httpx.TransportError:
+            return None
+
+
+async def clocks_paused(server: ServerProcess) -> bool:
+    """Whether ``server`` stopped its clocks for a broker outage."""
+    return (await get(server, "/_test/clocks")).json()["paused"]
+
+
+async def until_clocks(paused: bool, *servers: ServerProcess) -> None:
+    """Wait until every one of ``servers`` has its clocks stopped (``paused``) or running."""
+    async def all_there() -> bool:
+        return all([await clocks_paused(server) == paused for server in servers])
+    await until(all_there, f"clocks {'paused' if paused else 'running'} on every process")
+
+
+async def readiness(server: ServerProcess) -> tuple[int, dict[str, Any]] | None:
+    """Return ``/readyz``'s status code and body, ``None`` while nothing answers."""
+    answer = await get(server, "/readyz")
+    return None if answer is None else (answer.status_code, answer.json())
+
+
+async def next_update(client: Client) -> dict[str, Any]:
+    """Return the client's next ``update`` (at most ``WAIT`` s)."""
+    return await client.next("update", timeout=WAIT)
+
+
+def viewer_of(key: Any) -> int | None:
+    """Return the seat a client key stands for (spectator keys: ``None``)."""
+    return key if isinstance(key, int) else None
+
+
+async def table(cluster: Cluster, clock: FileClock) -> tuple[dict[Any, Client], int, list]:
+    """Start two processes on ``clock``; seat Ann (socket on process one) and Bob (on two) in
+    a Reverse Curse room, with a spectator on each process; play the two mulligans (keep).
+    Return the clients, the match id and the processes."""
+    servers = await cluster.launch(2, **clocked(clock))
+    a, b = (cluster.arena(server) for server in servers)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    clients = {0: await a.connect(code, ann["token"]), 1: await b.connect(code, bob["token"]),
+               "spectator on one": await a.connect(code),
+               "spectator on two": await b.connect(code)}
+    for seat in (0, 1):
+        await clients[seat].act(clients[seat].last["legal"][0])
+        await next_update(clients[seat])
+    match_id = clients[0].welcome["room"]["match_id"]
+    state = await engine_state(cluster, match_id)
+    for key, client in clients.items():  # the second mulligan shows everyone the deal
+        while client.last["view"] != GAME.view(state, viewer_of(key)):
+            await next_update(client)
+    return clients, match_id, servers
+
+
+async def engine_state(cluster: Cluster, match_id: int) -> Any:
+    """Return the engine state of the stored log."""
+    return replay(await stored_match(cluster.database, match_id),
+                  await stored_actions(cluster.database, match_id))
+
+
+async def test_redis_stopped_mid_match_confirms_the_actor_at_once_and_no_clock_runs_out(
+        cluster: Cluster, clock: FileClock):
+    clients, match_id, (one, two) = await table(cluster, clock)
+    state = await engine_state(cluster, match_id)
+    seat = min(GAME.to_act(state))
+    here = "spectator on one" if seat == 0 else "spectator on two"
+    expect = Expect(GAME, state, (0, 1, None), 2, clients[0].last["version"])
+
+    cluster.redis.stop()
+    await until_clocks(True, one, two)
+    action = GAME.legal_actions(state, seat)[0]
+    await clients[seat].act(action)
+    state, events = GAME.apply(state, seat, action)
+    expect.step(state, events)
+    # The actor and the spectator on its process hear of it while Redis is still down.
+    for key in (seat, here):
+        frame = await next_update(clients[key])
+        assert (frame["version"], frame["view"]) == (expect.public,
+                                                     GAME.view(state, viewer_of(key)))
+    deadline = clients[seat].last["deadline"]
+    assert deadline == clock.now() + TURN  # the next seat's clock, started at the action
+
+    clock.advance(OUTAGE)  # far past that deadline: nothing fires while Redis is down
+    status, body = await readiness(one)
+    assert (status, body["status"], body["checks"]["database"]) == (503, "unavailable", "ok")
+    assert body["checks"]["redis"] != "ok"
+    cluster.redis.start()
+    await until_clocks(False, one, two)
+    # Every socket is brought to the stored log, with the clock extended by the outage.
+    for key, client in clients.items():
+        while client.last["deadline"] != deadline + OUTAGE:
+            await next_update(client)
+        assert client.last["view"] == GAME.view(state, viewer_of(key))
+    stored = await stored_actions(cluster.database, match_id)
+    assert [(row["seat"], row["timeout"]) for row in stored] == [(0, False), (1, False),
+                                                                (seat, False)]
+
+    # The clocks run again: past the extended deadline the asked seat times out, once.
+    asked = min(GAME.to_act(state))
+    clock.advance(TURN)
+    frame = await next_update(clients[asked])
+    assert frame["events"][0] == {"kind": "timeout", "data": {"seat": asked}}
+    stored = await stored_actions(cluster.database, match_id)
+    assert [(row["seat"], row["timeout"]) for row in stored][3:] == [(asked, True)]
+
+
+async def test_a_process_started_while_redis_is_down_is_unready_then_subscribes_and_resyncs(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock))
+    a = cluster.arena(one)
+    code, (ann, bob) = await seated([a, a], OPTIONS)
+    cluster.redis.stop()
+    [two] = await cluster.launch(1, ready=False, **clocked(clock))
+
+    async def answers() -> bool:
+        return await readiness(two) is not None
+    await until(answers, "the process started while Redis is down answering /readyz")
+    status, body = await readiness(two)
+    assert (status, body["status"], body["checks"]["database"]) == (503, "unavailable", "ok")
+    assert body["checks"]["redis"] != "ok"
+    assert await clocks_paused(two)
+
+    b = cluster.arena(two)
+    ann_one, bob_two = await a.connect(code, ann["token"]), await b.connect(code, bob["token"])
+    await ann_one.act(ann_one.last["legal"][0])  # stored; nobody else hears of it yet
+    await next_update(ann_one)
+    cluster.redis.start()
+
+    async def ready() -> bool:
+        return (await readiness(two))[0] == 200
+    await until(ready, "readiness once Redis answers")
+    assert (await readiness(two))[1] == {"status": "ready",
+                                         "checks": {"database": "ok", "redis": "ok"}}
+    assert not await clocks_paused(two)
+    # Subscribed, it resynced its socket: Bob's seat now shows that Ann answered.
+    match_id = ann_one.welcome["room"]["match_id"]
+    while bob_two.last["view"] != GAME.view(await engine_state(cluster, match_id), 1):
+        await next_update(bob_two)
+    assert len(await stored_actions(cluster.database, match_id)) == 1
+
+
+async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_or_stored(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock, ARENA_TEST_CRASH_AT="after_commit"))
+    [two] = await cluster.launch(1, **clocked(clock))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([b, b], OPTIONS)
+    ann_one, bob_two = await a.connect(code, ann["token"]), await b.connect(code, bob["token"])
+    await ann_one.act(ann_one.last["legal"][0])
+    assert one.process.wait(WAIT) == CRASH_STATUS  # died after the COMMIT, before telling
+    match_id = bob_two.welcome["room"]["match_id"]
+    stored = await stored_actions(cluster.database, match_id)
+    assert [(row["seat"], row["action"]) for row in stored] == [
+        (0, ann_one.last["legal"][0])]
+    # Ann reconnects to the other process: her welcome is as new as the stored log, and Bob
+    # answers on it as usual.
+    again = await b.connect(code, ann["token"])
+    state = await engine_state(cluster, match_id)
+    assert again.welcome["view"] == GAME.view(state, 0)
+    await bob_two.act(bob_two.last["legal"][0])
+    state = GAME.apply(state, 1, bob_two.last["legal"][0])[0]
+    while again.last["view"] != GAME.view(state, 0):
+        await next_update(again)
+    assert len(await stored_actions(cluster.database, match_id)) == 2
+
+
+LEASE = 5  # seconds a process keeps a room's bots after its last answer there
+
+
+async def answer_when_asked(client: Client) -> None:
+    """Wait until ``client``'s seat is asked, answer its first legal action, and wait for the
+    ``update`` that shows the answer."""
+    while not client.last["legal"]:
+        await next_update(client)
+    await client.act(client.last["legal"][0])
+    await next_update(client)
+
+
+async def player_actions(server: ServerProcess, cluster: Cluster) -> float:
+    """Return how many actions of players (people or bots) ``server`` stored."""
+    return await cluster.metric(server, "arena_actions_applied_total", game="reverse_curse",
+                                by="player")
+
+
+async def test_one_process_drives_a_rooms_bots_and_another_takes_over_once_its_lease_lapses(
+        cluster: Cluster, clock: FileClock):
+    servers = await cluster.launch(2, **clocked(
+        clock, ARENA_BOT_DELAY_MIN="0", ARENA_BOT_DELAY_MAX="0",
+        ARENA_BOT_LEASE_SECONDS=str(LEASE)))
+    arenas = [cluster.arena(server) for server in servers]
+    ann = await arenas[0].player("Ann")
+    code = (await arenas[0].room(ann, OPTIONS))["code"]
+    assert (await arenas[0].sit(code, 0, ann)).status_code == 200
+    answer = await arenas[0].http.post(f"/api/rooms/{code}/bots", json={"level": "random"},
+                                       headers={"Authorization": f"Bearer {ann['token']}"})
+    assert answer.status_code == 200, answer.text
+    match_id = answer.json()["match_id"]
+    ann_on_one = await arenas[0].connect(code, ann["token"])
+    await arenas[1].connect(code)  # process two follows the room too
+
+    async def bot_rows() -> int:
+        return sum(1 for row in await stored_actions(cluster.database, match_id)
+                   if row["seat"] == 1)
+
+    while await bot_rows() < 3:
+        await answer_when_asked(ann_on_one)
+    while not ann_on_one.last["legal"]:  # the bot answered: Ann is asked
+        await next_update(ann_on_one)
+    rows = await stored_actions(cluster.database, match_id)
+    bots, people = await bot_rows(), len(rows) - await bot_rows()
+    # Ann's answers were stored by process one (her socket); the bot's by one process only.
+    driven = (await player_actions(servers[0], cluster) - people,
+              await player_actions(servers[1], cluster))
+    assert driven in ((bots, 0), (0, bots))
+    driver = servers[0] if driven[0] else servers[1]
+    survivor = servers[1] if driver is servers[0] else servers[0]
+    held = subprocess.run(["redis-cli", "-p", str(cluster.redis.port), "GET",
+                           f"arena.bots.{code}"], capture_output=True, text=True).stdout
+    assert float(held.strip().split("|")[1]) == clock.now() + LEASE  # renewed at each answer
+    before = await player_actions(survivor, cluster)
+
+    driver.kill()  # its lease stays in Redis until it lapses
+    ann_socket = ann_on_one if survivor is servers[0] else \
+        await cluster.arena(survivor).connect(code, ann["token"])
+    seen = len(await stored_actions(cluster.database, match_id))
+    await answer_when_asked(ann_socket)
+    clock.advance(LEASE + 1)  # the dead driver's lease lapses: the survivor answers the bot
+    while not ann_socket.last["legal"]:
+        await next_update(ann_socket)
+    rows = (await stored_actions(cluster.database, match_id))[seen:]
+    assert rows[0]["seat"] == 0 and len(rows) > 1
+    # Every bot answer since came from the survivor, after the lapse (its clock time then).
+    assert {(row["seat"], row["at"].timestamp()) for row in rows[1:]} == {(1, clock.now())}
+    assert await player_actions(survivor, cluster) - before == len(rows)  # Ann's + the bot's
+
+
+PRESENCE = 9  # seconds a process's presence entry counts unless renewed
+
+
+async def test_a_killed_processs_sockets_stop_counting_once_its_presence_lapses(
+        cluster: Cluster, clock: FileClock):
+    one, two = await cluster.launch(2, **clocked(clock,
+                                                 ARENA_PRESENCE_SECONDS=str(PRESENCE)))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, a], OPTIONS)
+    watcher = await a.connect(code)
+    await a.connect(code, ann["token"])
+    await b.connect(code, bob["token"])
+    await b.connect(code)
+    await watcher.until_presence([0, 1], 2)
+    two.kill()  # its sockets never say goodbye
+    clock.advance(PRESENCE + 1)
+    await watcher.until_presence([0], 1)
