@@ -10,8 +10,10 @@ Levels, weakest first (``LEVELS``):
 - ``normal``: a one-ply bot that scores each legal action with a fixed function of the view and
   the action (``ScoringBot`` with the game's ``engine/<game>/bot.py`` ``score``), or, for
   Reversed Civilizations, its own lookahead bot. Ties are broken with the bot's ``Rng``;
-- ``hard`` and ``expert``: information-set search with ``BUDGETS[level]`` iterations per
-  decision (expert about five times hard), so play is reproducible from the seed.
+- ``hard`` and ``expert``: information-set search (``engine.bots.search.SearchBot`` with the
+  game's ``engine.bots.profiles`` profile) with ``iterations(game_id, level)`` iterations per
+  decision: ``BUDGETS[level]`` times the game's ``budget_share`` (expert five times hard), so
+  play is reproducible from the seed; ``should_stop`` is only a safety net.
 
 ``decide`` is the one entry point a room (or a worker process) calls: pure, from the seat's view
 and legal actions and a seed.
