@@ -1,9 +1,8 @@
 """Start and stop the servers a load run targets, each in its own process, on 127.0.0.1 only.
 
-Kinds: ``app`` (``uvicorn app.main:app``, the real server), ``ceiling`` (``python -m
-bench.ceiling``, the bare websocket server with no game logic; issue 10) and ``app-tuned``
-(``python -m bench.app_tuned``: the app with the SQLite fix RESULTS.md recommends) and ``app-lag``
-(``bench.lag_app:app``: the app with an event-loop lag probe, for ``bench.bot_lag``).
+Kinds: ``app`` (``uvicorn app.main:app``, the real server), ``app-lag`` (``bench.lag_app:app``:
+the app with an event-loop lag probe, for ``bench.bot_lag``) and ``ceiling`` (``python -m
+bench.ceiling``, the bare websocket server with no game logic).
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ class ServerSpec:
     """What to start.
 
     Attributes:
-        kind: ``"app"``, ``"app-tuned"``, ``"app-lag"`` or ``"ceiling"``.
+        kind: ``"app"``, ``"app-lag"`` or ``"ceiling"``.
         port: TCP port on 127.0.0.1.
         database_url: the app's ``DATABASE_URL`` (a fresh SQLite file by default).
         redis_url: the app's ``REDIS_URL`` (``None`` = in-memory broker).
@@ -69,8 +68,6 @@ class ServerSpec:
             python += ["-m", "cProfile", "-o", self.profile]
         if self.kind == "ceiling":
             return python + ["-m", "bench.ceiling", "--port", str(self.port), *self.ceiling_args]
-        if self.kind == "app-tuned":
-            return python + ["-m", "bench.app_tuned", "--port", str(self.port)]
         if self.kind in ("app", "app-lag"):
             target = "app.main:app" if self.kind == "app" else "bench.lag_app:app"
             return python + ["-m", "uvicorn", target, "--host", HOST,

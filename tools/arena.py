@@ -24,8 +24,9 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from engine.bots import LEVELS, make_bot
 from engine.core import Rng
@@ -51,7 +52,7 @@ def _rank(scores: Sequence[float], seat: int) -> float:
 
 
 def _hand_row(sheet: dict[str, Any], seat: int) -> tuple[float, float]:
-    scores = sheet.get("scores", sheet.get("payments"))
+    scores: Sequence[float] = sheet["scores"] if "scores" in sheet else sheet["payments"]
     others = [s for i, s in enumerate(scores) if i != seat]
     return scores[seat] - statistics.fmean(others), _rank(scores, seat)
 
@@ -80,6 +81,7 @@ def play(game_id: str, levels: tuple[str, str], n: int, seed: str,
             record.cpu[who].append(time.process_time() - began)
         state, _ = game.apply(state, seat, action)
     outcome = game.outcome(state)
+    assert outcome is not None, "the match loop ends only at an outcome"
     if seats == 2:
         record.result = 0.5 if outcome.draw else float(outcome.ranks[a_seat] == 1)
     else:
@@ -108,7 +110,7 @@ def summarize(game_id: str, levels: tuple[str, str], records: Sequence[MatchReco
     summary: dict[str, Any] = {"game": game_id, "options": options, "bots": list(levels),
                                "games": len(records)}
     if records and records[0].result is not None:
-        mean, low, high = interval([r.result for r in records])
+        mean, low, high = interval([r.result for r in records if r.result is not None])
         summary["win_rate"] = {"mean": mean, "low": max(0.0, low), "high": min(1.0, high)}
     else:
         rows = [row for r in records for row in r.hands]

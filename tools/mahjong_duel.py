@@ -15,7 +15,8 @@ import math
 import statistics
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.bots import make_bot
 from engine.core import Rng

@@ -1,4 +1,4 @@
-"""Group commit: the store transactions of one process, batched (issue 10, bench/RESULTS.md §3).
+"""Group commit: the store transactions of one process, batched (bench/HISTORY.md §3).
 
 Every job handed to ``GroupWriter.write`` while the previous transaction is running waits for
 it, then goes into the next transaction with every other job queued meanwhile: one BEGIN, one
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Awaitable, Callable, Sequence
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

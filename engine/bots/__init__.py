@@ -19,7 +19,8 @@ and legal actions and a seed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from engine.core import Rng
 

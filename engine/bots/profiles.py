@@ -28,9 +28,10 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core import Rng
 
@@ -167,6 +168,8 @@ class Profile:
         budget_share: hard's iterations for this game as a fraction of ``BUDGETS``.
         width: the most root actions searched (``candidates``).
         discount: the factor per action drawing a reward toward 0.5 (``engine.bots.search``).
+        keep_margin: how much better in mean reward the searched action must be to overrule
+            the greedy choice (0: never kept for its own sake; ``engine.bots.search``).
     """
 
     game_id: str
@@ -182,6 +185,7 @@ class Profile:
     budget_share: float = 1.0
     width: int = 10
     discount: float = 0.99
+    keep_margin: float = 0.0
 
     # -- seats
 
@@ -254,14 +258,12 @@ class Profile:
 
     def candidates(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
                    ) -> list[dict[str, Any]]:
-        """Return the root's actions: all of ``legal`` when there are at most ``width``, else
-        the ``width`` best by the greedy bot's value of the view (``prior``), in ``legal``'s
-        order (a stable sort: the earlier action first on a tie)."""
-        if len(legal) <= self.width:
-            return list(legal)
+        """Return the root's actions: the ``width`` best of ``legal`` by the greedy bot's value
+        of the view (``prior``), best first (a stable sort: the earlier legal action first on
+        a tie), so the search's own ties go to the greedy choice."""
         values = self.prior(view, legal)
         keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
-        return [legal[i] for i in sorted(keep)]
+        return [legal[i] for i in keep]
 
     def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:
         """Return the greedy value of each action of ``legal`` for the seat of ``view``."""
@@ -292,11 +294,12 @@ def profile(game_id: str) -> Profile:
 
 #: ``game_id -> (rollout policy or "view", rollout plies, eval scale, other Profile fields)``.
 SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
-    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.8}),
-    "grid_reversal": ("view", 12, 4.0, {"budget_share": 0.45}),
-    "numgr": ("view", 16, 1.5, {"budget_share": 0.5}),
-    "reverse_curse": ("view", 24, 0.5, {"budget_share": 1.5}),
-    "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.8}),
+    "civilization": (state_greedy, 12, 40.0, {"budget_share": 0.35}),
+    "grid_reversal": ("view", 12, 4.0, {"budget_share": 0.4}),
+    "numgr": ("view", 16, 1.5, {"budget_share": 0.35}),
+    "reverse_curse": ("view", 24, 0.5, {"budget_share": 0.9}),
+    "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.65}),
     "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
-                                         "budget_share": 0.2}),
+                                         "budget_share": 0.2, "width": 3,
+                                         "keep_margin": 0.03}),
 }

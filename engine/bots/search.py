@@ -17,9 +17,12 @@ Every iteration:
    toward 0.5 by ``profile.discount`` per action played in the iteration, so a sooner win is
    worth more than a later one) to every node of the walk.
 
-The root's actions are the profile's candidates (``profile.candidates``: every legal action, or
-the best few by the greedy score when the list is long). The decision is the root action with
-the most visits (the higher mean reward, then the earlier legal action, on a tie). Deterministic for a given ``Rng`` stream and iteration budget: every
+The root's actions are the profile's candidates (``profile.candidates``: the best few legal
+actions by the greedy score, best first). The decision is the root action with the most visits
+(the higher mean reward, then the earlier candidate, on a tie); with a ``profile.keep_margin``
+above 0 the greedy choice (the first candidate) is kept unless the decision's mean reward beats
+it by more than that margin (mahjong: the search then only overrules the greedy discard when
+its samples show a clear loss, such as a discard that deals in). Deterministic for a given ``Rng`` stream and iteration budget: every
 iteration draws its world and its choices from ``Rng.derive`` of one seed taken from the bot's
 ``Rng``. A sample that raises ``ValueError`` (an extreme endgame the engine cannot re-deal) is
 skipped; when no sample succeeds the profile's fallback (the greedy bot) decides.
@@ -28,7 +31,8 @@ skipped; when no sample succeeds the profile's fallback (the greedy bot) decides
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from engine.core import Rng
 
@@ -174,6 +178,19 @@ def best_root_action(root: Node, legal: Sequence[dict[str, Any]], seat: int
     return None if best is None else dict(best)
 
 
+def _keep_greedy(root: Node, candidates: Sequence[dict[str, Any]], picked: dict[str, Any],
+                 seat: int, margin: float) -> dict[str, Any]:
+    """Return ``picked``, or the greedy choice ``candidates[0]`` when it was visited and
+    ``picked``'s mean reward for ``seat`` does not beat it by more than ``margin``."""
+    if margin <= 0 or picked == candidates[0]:
+        return picked
+    greedy = root.children.get(action_key(candidates[0]))
+    chosen = root.children[action_key(picked)]
+    if greedy is not None and greedy.visits and chosen.mean(seat) - greedy.mean(seat) <= margin:
+        return dict(candidates[0])
+    return picked
+
+
 class SearchBot:
     """A ``Bot`` searching ``iterations`` times per decision with ``profile`` (module doc).
 
@@ -211,7 +228,8 @@ class SearchBot:
         candidates = self.profile.candidates(view, legal)
         root, self.last_iterations = search(self.profile, view, candidates, self.iterations,
                                             rng, self.should_stop)
-        picked = best_root_action(root, candidates, self.profile.seat_of(view))
+        seat = self.profile.seat_of(view)
+        picked = best_root_action(root, candidates, seat)
         if picked is None:
             return self.profile.fallback.choose(game, view, legal, rng)
-        return picked
+        return _keep_greedy(root, candidates, picked, seat, self.profile.keep_margin)

@@ -8,14 +8,14 @@ The bots answer at once here (``bot_delay_min = bot_delay_max = 0``).
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 from sqlalchemy import func, select
 
-from app.db.models import Player, Rating
 from app.db import repositories as repo
+from app.db.models import Player, Rating
 from app.rooms.bots import BOT_NAMES, BotDelay
 from engine.bots import LEVELS
 from app.rooms.clocks import ManualClock

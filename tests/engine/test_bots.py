@@ -1,8 +1,8 @@
 """The easy and normal bots for every registered game ("Play vs computer").
 
 Contract: bots play full matches to the end, always choosing a listed legal action, from their
-seat's view only, deterministically for a given rng seed. Normal (greedy) beats easy (random) in more than half
-of N matches. Each game's greedy score is pinned on hand-made views.
+seat's view only, deterministically for a given rng seed. Normal (greedy) beats easy (random)
+in more than half of N matches. Each game's greedy score is pinned on hand-made views.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def test_levels_and_budgets():
         assert hard.iterations == iterations(name, "hard")
         assert expert.iterations == iterations(name, "expert")
         assert 4.5 <= expert.iterations / hard.iterations <= 5.5
-    assert iterations("numgr", "hard") == round(BUDGETS["hard"] * 0.5)
+    assert iterations("numgr", "hard") == round(BUDGETS["hard"] * 0.35)
     with pytest.raises(ValueError):
         SearchBot(search_profile("numgr"), 0)
 
@@ -166,3 +166,16 @@ def test_showcase_positions_at_hards_budget(name, seed, step, expected):
     state, seat = position(name, seed, step)
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
     assert decide(game.spec.id, "hard", view, legal, b"showcase") == expected
+
+
+def test_the_greedy_choice_is_kept_unless_clearly_beaten():
+    from engine.bots.search import _keep_greedy
+    root = Node(1)
+    for key, visits, total in (("{type:'g'}", 4, 2.0), ("{type:'s'}", 6, 3.3)):
+        root.children[key] = Node(1)
+        root.children[key].visits, root.children[key].rewards = visits, [total]
+    candidates = [{"type": "g"}, {"type": "s"}]
+    picked = {"type": "s"}                                     # mean 0.55 against 0.5
+    assert _keep_greedy(root, candidates, picked, 0, 0.0) == {"type": "s"}
+    assert _keep_greedy(root, candidates, picked, 0, 0.1) == {"type": "g"}
+    assert _keep_greedy(root, candidates, picked, 0, 0.04) == {"type": "s"}
