@@ -6,7 +6,6 @@ detail shows them only once the match is finished.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -14,7 +13,7 @@ from fastapi import APIRouter, Query
 
 from app.api.deps import SessionDep
 from app.api.errors import ERRORS
-from app.api.params import CURSOR_PATTERN, CursorQuery, IdPath, IdQuery
+from app.api.params import CursorQuery, IdPath, IdQuery, parse_cursor
 from app.api.schemas import LadderOut, MatchDetail, MatchPage
 from app.db import repositories as repo
 from app.db.models import Match
@@ -36,19 +35,6 @@ async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
         "seats": [row.to_json() for row in seats[m.id]],
         "outcome": m.outcome, "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
     } for m in matches]
-
-
-def parse_cursor(cursor: str | None) -> int | None:
-    """Return the match id a cursor stands for (``None`` = first page).
-
-    Raises:
-        RoomError: ``bad_cursor`` (422).
-    """
-    if cursor is None:
-        return None
-    if not re.fullmatch(CURSOR_PATTERN, cursor):
-        raise RoomError("bad_cursor", "The cursor is not one this server gave.", 422)
-    return int(cursor)
 
 
 @router.get("", response_model=MatchPage)

@@ -7,9 +7,12 @@ up front as ``422 validation_error``.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from fastapi import Path, Query
+
+from app.rooms.errors import RoomError
 
 #: The largest row id any supported database stores (PostgreSQL ``integer``).
 MAX_ID = 2 ** 31 - 1
@@ -23,3 +26,16 @@ IdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a row id (1 
 CURSOR_PATTERN = r"^[0-9]{1,10}$"
 CursorQuery = Annotated[str | None, Query(description="next_cursor of the previous page",
                                           json_schema_extra={"pattern": CURSOR_PATTERN})]
+
+
+def parse_cursor(cursor: str | None) -> int | None:
+    """Return the match id a cursor stands for (``None`` = first page).
+
+    Raises:
+        RoomError: ``bad_cursor`` (422).
+    """
+    if cursor is None:
+        return None
+    if not re.fullmatch(CURSOR_PATTERN, cursor):
+        raise RoomError("bad_cursor", "The cursor is not one this server gave.", 422)
+    return int(cursor)

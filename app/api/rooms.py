@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
 from app.api.limits import LIMIT_ROOMS, RATE_LIMITED
-from app.api.schemas import RoomIn, RoomOut
+from app.api.params import CursorQuery, parse_cursor
+from app.api.schemas import RoomIn, RoomOut, RoomPage
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
 
@@ -24,10 +25,16 @@ async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep) 
                                      on_timeouts=body.on_timeouts)
 
 
-@router.get("", response_model=list[RoomOut])
-async def list_rooms(service: ServiceDep, status: RoomStatusQuery | None = None) -> list[dict]:
-    """Return rooms newest first: ``status`` if given, else the open and playing ones."""
-    return await service.rooms([status] if status else ["open", "playing"])
+@router.get("", response_model=RoomPage)
+async def list_rooms(service: ServiceDep, status: RoomStatusQuery | None = None,
+                     cursor: CursorQuery = None,
+                     limit: int = Query(50, ge=1, le=200)) -> dict:
+    """Return ``{items, next_cursor}``: public rooms newest first, ``status`` if given, else
+    the open and playing ones; ``next_cursor`` is ``null`` on the last page (422
+    ``bad_cursor`` for a cursor this server did not give)."""
+    items, after = await service.rooms([status] if status else ["open", "playing"], limit,
+                                       parse_cursor(cursor))
+    return {"items": items, "next_cursor": None if after is None else str(after)}
 
 
 @router.get("/{code}", response_model=RoomOut)

@@ -167,6 +167,13 @@ class MatchDetail(MatchSummary):
     actions: list[ActionOut] | None
 
 
+class RoomPage(BaseModel):
+    """A page of rooms, newest first; pass ``next_cursor`` as ``cursor`` for the next."""
+
+    items: list[RoomOut]
+    next_cursor: str | None
+
+
 class MatchPage(BaseModel):
     """A page of matches, newest first; pass ``next_cursor`` as ``cursor`` for the next."""
 

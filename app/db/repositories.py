@@ -128,12 +128,14 @@ async def room_by_code(session: AsyncSession, code: str, lock: bool = False) -> 
     return await session.scalar(query)
 
 
-async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200
-                     ) -> Sequence[Room]:
-    """Return up to ``limit`` public rooms with one of ``statuses``, newest first (a private
-    room is never listed)."""
-    query = (select(Room).where(Room.status.in_(list(statuses)), Room.private.is_(False))
-             .order_by(Room.id.desc()).limit(limit))
+async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200,
+                     before_id: int | None = None) -> Sequence[Room]:
+    """Return up to ``limit`` public rooms with one of ``statuses`` and an id below
+    ``before_id`` (when given), newest first (a private room is never listed)."""
+    query = select(Room).where(Room.status.in_(list(statuses)), Room.private.is_(False))
+    if before_id is not None:
+        query = query.where(Room.id < before_id)
+    query = query.order_by(Room.id.desc()).limit(limit)
     return (await session.scalars(query)).all()
 
 

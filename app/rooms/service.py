@@ -188,11 +188,16 @@ class RoomService:
             room = await self._room(session, code)
             return (await self._rooms_json(session, [room]))[0]
 
-    async def rooms(self, statuses: Iterable[str]) -> list[dict[str, Any]]:
-        """Return the rooms with one of ``statuses``, newest first, as ``Room`` JSON."""
+    async def rooms(self, statuses: Iterable[str], limit: int,
+                    before_id: int | None = None) -> tuple[list[dict[str, Any]], int | None]:
+        """Return up to ``limit`` listed rooms with one of ``statuses`` (and an id below
+        ``before_id``), newest first, as ``Room`` JSON, and the id the next page starts
+        below (``None`` on the last page)."""
         async with self._sessions() as session:
-            rooms = await repo.list_rooms(session, statuses)
-            return await self._rooms_json(session, rooms)
+            rows = await repo.list_rooms(session, statuses, limit + 1, before_id)
+            page = list(rows[:limit])
+            after = page[-1].id if len(rows) > limit else None
+            return await self._rooms_json(session, page), after
 
     async def rooms_of(self, player_id: int, statuses: Iterable[str]) -> list[dict[str, Any]]:
         """Return the rooms with one of ``statuses`` where ``player_id`` holds a seat, newest

@@ -108,8 +108,8 @@ async function refreshRooms() {
   try {
     const [open, live] = await Promise.all([
       api("/api/rooms?status=open"), api("/api/rooms?status=playing")]);
-    renderRooms("open-rooms", open, "join", "lobby.no_open");
-    renderRooms("live-rooms", live, "watch", "lobby.no_live");
+    renderRooms("open-rooms", open.items, "join", "lobby.no_open");
+    renderRooms("live-rooms", live.items, "watch", "lobby.no_live");
     byId("refreshed").textContent = t("lobby.refreshed", { time: formatClock(new Date(), true) });
   } catch (error) {
     byId("refreshed").textContent = t(`error.${error.code}`);

@@ -40,7 +40,7 @@ async def test_the_default_limits_leave_normal_use_alone(arena):
     players = [await arena.player(f"P{i}") for i in range(20)]
     for player in players[:20]:
         await arena.room(player, {})
-    assert len((await arena.http.get("/api/rooms")).json()) == 20
+    assert len((await arena.http.get("/api/rooms")).json()["items"]) == 20
 
 
 async def test_validation_errors_are_422_with_a_message(arena):

@@ -96,7 +96,7 @@ async def test_seats_claim_leave_and_start(arena):
     assert not_mine.status_code == 409 and not_mine.json()["detail"]["code"] == "not_seated"
     left = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(ann))
     assert left.status_code == 200 and left.json()["seats"][1]["player_id"] is None
-    assert [r["code"] for r in (await arena.http.get("/api/rooms")).json()] == [code]
+    assert [r["code"] for r in (await arena.http.get("/api/rooms")).json()["items"]] == [code]
 
     await arena.sit(code, 0, ann)
     started = (await arena.sit(code, 1, bob)).json()
@@ -105,9 +105,10 @@ async def test_seats_claim_leave_and_start(arena):
     assert sorted(sides.values()) == ["DOWN", "UP"]
     late = await arena.http.delete(f"/api/rooms/{code}/seats/1", headers=auth(bob))
     assert late.status_code == 409 and late.json()["detail"]["code"] == "room_not_open"
-    playing = (await arena.http.get("/api/rooms", params={"status": "playing"})).json()
+    playing = (await arena.http.get("/api/rooms", params={"status": "playing"})).json()["items"]
     assert [r["code"] for r in playing] == [code]
-    assert (await arena.http.get("/api/rooms", params={"status": "open"})).json() == []
+    assert (await arena.http.get("/api/rooms", params={"status": "open"})).json() == {
+        "items": [], "next_cursor": None}
 
     detail = (await arena.http.get("/api/matches/1")).json()
     assert detail["status"] == "playing" and detail["outcome"] is None
@@ -183,3 +184,22 @@ async def test_openapi_documents_the_api(arena):
     conflict = schema["paths"]["/api/rooms/{code}/seats/{seat}"]["post"]["responses"]["409"]
     assert conflict["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
     assert (await arena.http.get("/docs")).status_code == 200
+
+
+async def test_the_room_list_comes_in_cursor_pages(arena):
+    ann = await arena.player("Ann")
+    codes = [(await arena.room(ann, {}))["code"] for _ in range(5)]
+    newest_first = codes[::-1]
+    first = (await arena.http.get("/api/rooms", params={"limit": 2})).json()
+    assert [r["code"] for r in first["items"]] == newest_first[:2]
+    second = (await arena.http.get("/api/rooms", params={"limit": 2,
+                                                         "cursor": first["next_cursor"]})).json()
+    assert [r["code"] for r in second["items"]] == newest_first[2:4]
+    last = (await arena.http.get("/api/rooms", params={"limit": 2,
+                                                       "cursor": second["next_cursor"]})).json()
+    assert ([r["code"] for r in last["items"]], last["next_cursor"]) == (newest_first[4:], None)
+    assert len((await arena.http.get("/api/rooms")).json()["items"]) == 5  # 50 by default
+    for bad in ({"limit": 0}, {"limit": 201}):
+        assert (await arena.http.get("/api/rooms", params=bad)).status_code == 422
+    wrong = await arena.http.get("/api/rooms", params={"cursor": "x1"})
+    assert (wrong.status_code, wrong.json()["detail"]["code"]) == (422, "bad_cursor")

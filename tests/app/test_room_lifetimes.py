@@ -74,7 +74,7 @@ async def test_ten_thousand_rooms_created_and_closed_leave_no_entry_behind(arena
     assert hub.retained() == {"rooms": 0, "presence": 0}
     assert service.retained() == NOTHING
     assert bots.retained() == 0
-    statuses = (await arena.http.get("/api/rooms", params={"status": "finished"})).json()
+    statuses = (await arena.http.get("/api/rooms", params={"status": "finished"})).json()["items"]
     assert sorted(room["code"] for room in statuses) == codes[:PLAYED]
 
 

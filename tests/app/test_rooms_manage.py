@@ -20,7 +20,7 @@ def service(arena):
 
 
 async def codes_listed(arena, status: str) -> list[str]:
-    return [room["code"] for room in (await arena.http.get(f"/api/rooms?status={status}")).json()]
+    return [room["code"] for room in (await arena.http.get(f"/api/rooms?status={status}")).json()["items"]]
 
 
 # ------------------------------------------------------------------ private rooms
@@ -36,7 +36,7 @@ async def test_a_private_room_is_never_listed_and_has_a_long_code(arena):
     assert len(public["code"]) == 8  # 6 random bytes, url-safe base64
     assert len(private["code"]) == 16  # 12 random bytes = 96 bits
     assert await codes_listed(arena, "open") == [public["code"]]
-    assert [r["code"] for r in (await arena.http.get("/api/rooms")).json()] == [public["code"]]
+    assert [r["code"] for r in (await arena.http.get("/api/rooms")).json()["items"]] == [public["code"]]
     # The link opens it; a guessed short code does not.
     assert (await arena.http.get(f"/api/rooms/{private['code']}")).json() == private
     assert (await arena.http.get(f"/api/rooms/{private['code'][:8]}")).status_code == 404
