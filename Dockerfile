@@ -12,7 +12,7 @@ RUN pip install --no-cache-dir .
 EXPOSE 8000
 # --ws-max-size: frames above 64 KiB are refused before they are read (the app refuses > 16 KiB).
 # --ws-per-message-deflate false: no zlib state per browser socket (≈ 50 KB each; frames are
-# ≈ 1 KB: bench/RESULTS.md §4).
+# ≈ 1 KB: bench/HISTORY.md §4).
 # X-Forwarded-For is trusted only from the proxies listed in ARENA_FORWARDED_ALLOW_IPS (empty by
 # default: nobody), so the per-address limits cannot be bypassed (docs/security.md).
 ENV ARENA_FORWARDED_ALLOW_IPS=""

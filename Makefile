@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test lint bench clean
+
+# The linter and the type checker (configured in pyproject.toml); `make test` runs them first.
+LINTED := engine app tools bench tests
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,14 +22,18 @@ ARENA_FORWARDED_ALLOW_IPS ?=
 PROXY_FLAGS := $(if $(strip $(ARENA_FORWARDED_ALLOW_IPS)),--proxy-headers --forwarded-allow-ips '$(strip $(ARENA_FORWARDED_ALLOW_IPS))',--no-proxy-headers)
 # Frames above 64 KiB are refused by uvicorn before they are read (the app refuses > 16 KiB).
 # No per-message deflate: browsers ask for it, and each socket that has it holds a zlib
-# compressor and decompressor (≈ 50 KB more per socket; frames are ≈ 1 KB: bench/RESULTS.md §4).
+# compressor and decompressor (≈ 50 KB more per socket; frames are ≈ 1 KB: bench/HISTORY.md §4).
 UVICORN_FLAGS := --ws-max-size 65536 --ws-per-message-deflate false $(PROXY_FLAGS)
 
 run: $(STAMP)
 	mkdir -p data
 	$(PY) -m uvicorn app.main:app --host 127.0.0.1 --port 8000 $(UVICORN_FLAGS)
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check $(LINTED)
+	$(VENV)/bin/mypy
+
+test: lint
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

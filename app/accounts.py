@@ -1,4 +1,4 @@
-"""Lasting identity (issue 11 part 5): a guest claims its profile with a password and logs in
+"""Lasting identity: a guest claims its profile with a password and logs in
 from another browser, keeping its id — so its ratings and history.
 
 Passwords are hashed with argon2id (``argon2-cffi``'s ``PasswordHasher`` defaults) in a worker

@@ -1,4 +1,4 @@
-"""Per-client-address limits (issue 9 "hostile input"): request rates and open sockets per IP.
+"""Per-client-address limits: request rates and open sockets per IP.
 
 Two small, clock-driven counters, kept in memory by each server process (a limit therefore
 applies per process: with N processes an address may get up to N times the budget):
@@ -14,8 +14,8 @@ reports it (``client_ip``); behind a reverse proxy run uvicorn with ``--proxy-he
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from starlette.requests import HTTPConnection
 

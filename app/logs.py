@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from app.rooms.observe import Applied
 
@@ -30,7 +30,7 @@ class JsonFormatter(logging.Formatter):
     """Formats a record as one JSON object (non-JSON values through ``str``)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        data = {"ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(),
+        data = {"ts": datetime.fromtimestamp(record.created, UTC).isoformat(),
                 "level": record.levelname.lower(), "logger": record.name,
                 "msg": record.getMessage(), **extras(record)}
         if record.exc_info:

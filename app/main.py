@@ -7,22 +7,35 @@ the newest Alembic revision, starts the broker, the hub and the clocks of playin
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Mapping
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from app.api import errors, games as games_api, matches, pages, players, rooms, rules
-from app.api import ladders
-from app.api import openapi as openapi_doc, verify as verify_api
+from app.api import accounts as accounts_api
+from app.api import (
+    api_docs,
+    errors,
+    ladders,
+    matches,
+    ops,
+    pages,
+    players,
+    rooms,
+    rules,
+    security_headers,
+)
 from app.api import bots as bots_api
-from app.api import ops
-from app.api import api_docs, security_headers
+from app.api import games as games_api
+from app.api import manage as manage_api
+from app.api import openapi as openapi_doc
+from app.api import replays as replays_api
+from app.api import verify as verify_api
 from app.api.body_limit import BodyLimit
-from app.api import accounts as accounts_api, manage as manage_api, replays as replays_api
 from app.bus import Broker, make_broker
 from app.db.session import make_engine, make_sessionmaker, migrate
 from app.limits import make_limits
@@ -82,7 +95,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(settings.log_format, settings.log_level)
-        tune_gc()  # bench/RESULTS.md section 3: the collector's thresholds under load
+        tune_gc()  # bench/HISTORY.md section 3: the collector's thresholds under load
         ensure_sqlite_folder(settings.database_url)
         engine = make_engine(settings.database_url)
         await migrate(engine)

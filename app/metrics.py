@@ -1,7 +1,7 @@
 """Prometheus metrics of one app (``GET /metrics``), in the app's own ``CollectorRegistry``.
 
 A registry per app (not the global one) lets a test process create many apps without
-"Duplicated timeseries" errors. Exported (issue 8 "Operations"):
+"Duplicated timeseries" errors. Exported:
 
 - ``arena_open_rooms`` gauge: rooms with at least one socket on this process;
 - ``arena_live_matches`` gauge: unfinished matches held in memory by this process;
@@ -16,7 +16,8 @@ A registry per app (not the global one) lets a test process create many apps wit
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
@@ -64,7 +65,7 @@ class Metrics:
 
     def _child(self, metric: Any, *labels: str) -> Any:
         """Return ``metric.labels(*labels)``, kept after the first call (``labels`` checks and
-        locks on every call: 1.5 % of the server's CPU under load, bench/RESULTS.md §3)."""
+        locks on every call: 1.5 % of the server's CPU under load, bench/HISTORY.md §3)."""
         key = (id(metric), labels)
         child = self._children.get(key)
         if child is None:

@@ -36,7 +36,7 @@ class Settings(BaseSettings):
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
             before getting ``rate_limited``.
         flood_close_after: refused (``rate_limited``) frames a socket may pile up (the pile
-            drains at ``frames_per_second``) before it is closed with 1008 (a flood; issue 9).
+            drains at ``frames_per_second``) before it is closed with 1008 (a flood).
         max_json_depth: the deepest nesting of arrays/objects an inbound frame may have.
         max_connections_per_ip: websockets one client IP may hold open at once (0 = no limit).
         hello_timeout_seconds: how long a new websocket may wait before its ``hello``.

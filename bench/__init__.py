@@ -1,4 +1,4 @@
-"""Performance benchmarks (issue 10): engine speed, the websocket load generator and its ceiling.
+"""Performance benchmarks: engine speed, the websocket load generator and its ceiling.
 
 Not part of ``make test``: run them with ``make bench`` (see ``bench/RESULTS.md``).
 """

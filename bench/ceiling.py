@@ -1,4 +1,4 @@
-"""The ceiling (issue 10): a bare uvicorn websocket server with no game logic, no database.
+"""The ceiling: a bare uvicorn websocket server with no game logic, no database.
 
 It answers the same REST calls and websocket frames the load generator uses, with frames padded
 to the sizes the real server sends, to the same fan-out (every socket of the room gets every
@@ -18,8 +18,9 @@ import argparse
 import itertools
 import json
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import uvicorn
 

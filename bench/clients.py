@@ -18,8 +18,9 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Hashable
+from typing import Any
 
 import orjson
 import websockets
@@ -113,7 +114,7 @@ async def _open(url: str, token: str | None, recorder: Recorder):
                                           ping_interval=None, compression=None)
         await socket.send(orjson.dumps({"type": "hello", "token": token}), text=True)
         return socket
-    except (OSError, asyncio.TimeoutError, websockets.WebSocketException):
+    except (TimeoutError, OSError, websockets.WebSocketException):
         recorder.errors["connect_failed"] += 1
         return None
 

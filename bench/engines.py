@@ -1,6 +1,6 @@
 """Engine speed: random full games per registered engine, games/s and actions/s on one core.
 
-An *action* is what the server does for one move (issue 10, "Engine speed"): ``legal_actions``
+An *action* is what the server does for one move: ``legal_actions``
 of the acting seat + ``apply`` of a random one of them + that seat's ``view`` of the new state.
 ``to_act`` (needed to pick the acting seat) and ``new_game`` are inside the timed loop too, so
 the figures are a slight under-estimate of the three calls alone.
@@ -21,12 +21,13 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from engine.registry import GAMES
 
-#: Issue 10 targets, actions per second per core (engines without a target report ``null``).
+#: The targets, actions per second per core (engines without a target report ``null``).
 TARGETS: dict[str, int] = {"reverse_curse": 20_000, "zipai": 10_000}
 
 

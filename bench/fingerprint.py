@@ -1,6 +1,6 @@
 """Behaviour fingerprint of an engine: one SHA-256 over many random seeded games.
 
-Used to check that a speed change does not change behaviour (issue 10): record the fingerprint
+Used to check that a speed change does not change behaviour: record the fingerprint
 before, change the engine, and check it is identical after. For every step of every game it hashes
 every seat's legal list, every seat's and the spectator's view, the raw ``dump``, the
 ``deadline_action`` of every acting seat, the chosen seat and action, the events of ``apply``
@@ -22,7 +22,8 @@ import hashlib
 import json
 import random
 import sys
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.registry import GAMES
 

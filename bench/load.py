@@ -1,4 +1,4 @@
-"""The load generator (issue 10): R rooms of scripted players and S spectators per room.
+"""The load generator: R rooms of scripted players and S spectators per room.
 
 It creates the players and rooms over REST (docs/protocol.md) with every seat but the last
 claimed; then room by room it claims the last seat (the match and its clocks start) and connects
@@ -30,8 +30,9 @@ import random
 import resource
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import httpx
 import uvloop
@@ -267,7 +268,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Return the command line (``--help`` lists every option)."""
     p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--start", choices=("app", "app-tuned", "ceiling"),
+    p.add_argument("--start", choices=("app", "ceiling"),
                    help="start this server on --port")
     p.add_argument("--port", type=int, default=8200)
     p.add_argument("--server-pid", type=int, help="pid of an already running server")
@@ -276,7 +277,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--redis-url", help="REDIS_URL of a started app")
     p.add_argument("--workers", type=int, default=1, help="uvicorn workers of a started app")
     p.add_argument("--profile", help="cProfile output file of a started server")
-    p.add_argument("--fixes", help="BENCH_FIXES of a started app-tuned (default: all)")
     p.add_argument("--ceiling-args", default="", help="extra args of bench.ceiling (one string)")
     p.add_argument("--game", default="reverse_curse")
     p.add_argument("--options", default="{}", help="room options as JSON")
@@ -306,8 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     process = None
     if args.start:
         spec = servers.ServerSpec(args.start, args.port, args.database_url, args.redis_url,
-                                  args.workers, args.profile, args.ceiling_args.split(),
-                                  {"BENCH_FIXES": args.fixes} if args.fixes is not None else {})
+                                  args.workers, args.profile, args.ceiling_args.split())
         process = servers.start(spec, log_path=f"/tmp/bench-{args.start}-{args.port}.log")
     try:
         result = uvloop.run(run_load(config, process.pid if process else args.server_pid))

@@ -1,4 +1,4 @@
-"""What a load run records, and the summary figures it prints (issue 10, "Load generator").
+"""What a load run records, and the summary figures it prints.
 
 Times are ``time.perf_counter()`` seconds inside the generator process; summaries are in ms.
 """
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:

@@ -1,6 +1,6 @@
 """CPU time and resident memory of a server process tree, read from ``/proc`` (Linux only).
 
-Used by the load generator (issue 10: "the server's CPU and RSS (read from /proc of the server
+Used by the load generator ("the server's CPU and RSS (read from /proc of the server
 pid)"). A multi-process server (``uvicorn --workers 2``) is measured as the pid plus all its
 descendants.
 """

@@ -1,8 +1,7 @@
 """Start and stop the servers a load run targets, each in its own process, on 127.0.0.1 only.
 
-Kinds: ``app`` (``uvicorn app.main:app``, the real server), ``ceiling`` (``python -m
-bench.ceiling``, the bare websocket server with no game logic; issue 10) and ``app-tuned``
-(``python -m bench.app_tuned``: the app with the SQLite fix RESULTS.md recommends).
+Kinds: ``app`` (``uvicorn app.main:app``, the real server) and ``ceiling`` (``python -m
+bench.ceiling``, the bare websocket server with no game logic).
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ class ServerSpec:
     """What to start.
 
     Attributes:
-        kind: ``"app"``, ``"app-tuned"`` or ``"ceiling"``.
+        kind: ``"app"`` or ``"ceiling"``.
         port: TCP port on 127.0.0.1.
         database_url: the app's ``DATABASE_URL`` (a fresh SQLite file by default).
         redis_url: the app's ``REDIS_URL`` (``None`` = in-memory broker).
@@ -68,8 +67,6 @@ class ServerSpec:
             python += ["-m", "cProfile", "-o", self.profile]
         if self.kind == "ceiling":
             return python + ["-m", "bench.ceiling", "--port", str(self.port), *self.ceiling_args]
-        if self.kind == "app-tuned":
-            return python + ["-m", "bench.app_tuned", "--port", str(self.port)]
         if self.kind == "app":
             return python + ["-m", "uvicorn", "app.main:app", "--host", HOST,
                              "--port", str(self.port), "--workers", str(self.workers),

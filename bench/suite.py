@@ -1,17 +1,15 @@
-"""``make bench``: the standard set of issue 10, each run in its own process, one JSON line each.
+"""``make bench``: the standard benchmark set, each run in its own process, one JSON line each.
 
 The standard set (``make bench``, about 5 minutes on the 2-core machine): the engine speeds;
 peak throughput (think time 0) of the app and of the ceiling with frames of the app's measured
 sizes (the ratio is taken within this one suite run); the target load (1,000 Reverse Curse
 rooms, 2 players + 2 spectators each, one move per second per room) against the app on SQLite.
 
-Optional, each adding 3-6 minutes: ``--tuned`` runs the same peak and target loads against
-``app-tuned`` (the app with the fixes ``bench/RESULTS.md`` recommends, patched in at start);
-``--postgres`` runs the target load against two app processes on PostgreSQL + Redis (both must
+Optional, adding 3-6 minutes: ``--postgres`` runs the target load against two app processes on PostgreSQL + Redis (both must
 answer on 127.0.0.1; the database is dropped and recreated). Then a summary line with every
 target and whether it was met.
 
-Usage: ``python -m bench.suite [--quick] [--peak] [--tuned] [--postgres [--postgres-url URL]
+Usage: ``python -m bench.suite [--quick] [--peak] [--postgres [--postgres-url URL]
 [--redis-url URL]] [--out FILE]`` (``--quick``: 100 rooms, short windows; for trying the
 suite, not for figures; ``--peak``: only the peak pair, app then ceiling, and their ratio).
 In the peak runs the players ask for a rematch whenever a match ends (``bench.load``), so every
@@ -26,7 +24,8 @@ import socket
 import subprocess
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from bench.servers import HOST, ROOT
 
@@ -44,7 +43,7 @@ def run_module(module: str, args: Sequence[str], timeout: float) -> list[dict[st
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return [{"bench": module, "args": list(args), "error": f"timed out after {timeout} s"}]
-    lines = [json.loads(l) for l in done.stdout.splitlines() if l.startswith("{")]
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
         return [{"bench": module, "args": list(args), "error": done.stderr.strip()[-2000:]}]
     return lines
@@ -127,7 +126,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--peak", action="store_true", help="only the peak pair")
-    parser.add_argument("--tuned", action="store_true", help="also run app-tuned")
     parser.add_argument("--postgres", action="store_true",
                         help="also run PostgreSQL + Redis with two processes")
     parser.add_argument("--postgres-url",
@@ -152,16 +150,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             "peak_moves_per_s", "ceiling_moves_per_s", "peak_ratio_to_ceiling>=0.5")},
             "minutes": round((time.monotonic() - began) / 60, 1)})
         return 0
-    engines = [emit(l) for l in run_module(
+    engines = [emit(line) for line in run_module(
         "bench.engines", ["--seconds", "2" if args.quick else "5"], timeout=300)]
     peak, ceiling = map(emit, peak_pair(peak_rooms, window / 2))
     target = emit(load("app", rooms, 1.0, window, 8203))
     summary = {"bench": "summary", "machine": "see bench/RESULTS.md",
                "app": targets(engines, peak, ceiling, target)}
-    if args.tuned:
-        tuned_peak = emit(load("app-tuned", peak_rooms, 0, window / 2, 8204))
-        tuned_target = emit(load("app-tuned", rooms, 1.0, window, 8205))
-        summary["app_tuned"] = targets(engines, tuned_peak, ceiling, tuned_target)
     if not args.postgres:
         pass
     elif answers(args.postgres_url, 5432) and answers(args.redis_url, 6379):

@@ -7,8 +7,9 @@ same actions give the same states, bit for bit (ARCHITECTURE.md, "Engine protoco
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 T = TypeVar("T")
 #: A game's state type: each engine's own immutable value (``Game[S]``, ``GameBase[S]``).
@@ -344,7 +345,7 @@ class Event:
                  visible_to: frozenset[int] | None = None) -> None:
         """Set the fields like the generated frozen ``__init__`` (``data`` omitted: a new empty
         dict), writing the instance dict directly: half the cost of its ``object.__setattr__``
-        calls (issue 10: every ``apply`` of every engine makes events)."""
+        calls (every ``apply`` of every engine makes events)."""
         fields = self.__dict__
         fields["kind"] = kind
         fields["data"] = {} if data is _NO_DATA else data
@@ -389,7 +390,7 @@ class Outcome:
                 "winners": sorted(self.winners), "draw": self.draw, "detail": dict(self.detail)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Outcome":
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
         """Inverse of ``to_json``."""
         return cls(tuple(data["ranks"]), data["reason"], dict(data.get("detail", {})))
 
@@ -413,7 +414,7 @@ class Rng:
         self._pool = b""
 
     @classmethod
-    def derive(cls, seed: bytes, *labels: object) -> "Rng":
+    def derive(cls, seed: bytes, *labels: object) -> Rng:
         """Return a stream for ``seed`` and the given labels (str/int; order matters)."""
         text = "\x1f".join(str(label) for label in labels).encode()
         return cls(seed + b"\x1e" + text)
@@ -450,7 +451,7 @@ class Rng:
         """Return a new list with ``items`` in a uniformly random order (Fisher–Yates).
 
         Swap ``i`` (from the last down to 1) takes ``j = randbelow(i + 1)``; the draws are
-        inlined on a local copy of the byte pool (issue 10: every deal shuffles), so the stream
+        inlined on a local copy of the byte pool (every deal shuffles), so the stream
         consumed and the order returned are exactly those of calling ``randbelow``.
         """
         out = list(items)

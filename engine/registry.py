@@ -5,8 +5,8 @@ Every registered game is covered by ``tests/engine/test_contract.py``.
 
 from __future__ import annotations
 
-from engine.core import Game
 from engine.civilization import GAME as CIVILIZATION
+from engine.core import Game
 from engine.grid_reversal import GAME as GRID_REVERSAL
 from engine.mahjong import GAME as MAHJONG
 from engine.numgr import GAME as NUMGR

@@ -13,8 +13,9 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 

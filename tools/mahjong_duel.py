@@ -1,4 +1,4 @@
-"""Greedy against random at mahjong: ``python -m tools.mahjong_duel --rules hebei --hands 400``.
+"""The normal (greedy) bot against the easy (random) one at mahjong: ``python -m tools.mahjong_duel --rules hebei --hands 400``.
 
 Plays ``--hands`` seeded hands (the first hand of a match dealt from ``duel/<rules>/<n>``); in
 hand ``n`` the greedy bot holds seats ``n % 4`` and ``(n + 2) % 4`` and the random bot the other
@@ -15,7 +15,8 @@ import math
 import statistics
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.bots import make_bot
 from engine.core import Rng
@@ -33,7 +34,7 @@ def play_hand(rules: str, n: int) -> dict[str, Any]:
     """Play hand ``n`` (table in the module docstring); return its score sheet."""
     seed = f"duel/{rules}/{n}".encode()
     greedy = greedy_seats(n)
-    bots = [make_bot("mahjong", "greedy" if s in greedy else "random") for s in range(SEATS)]
+    bots = [make_bot("mahjong", "normal" if s in greedy else "easy") for s in range(SEATS)]
     options = GAME.validate_options({"rules": rules, "hands": 4})
     state = GAME.new_game(options, SEATS, seed)
     step = 0

@@ -1,4 +1,4 @@
-"""Replay verifier: ``python -m tools.verify MATCH.json`` (issue 9, part 5 "Fair dealing").
+"""Replay verifier: ``python -m tools.verify MATCH.json``.
 
 ``MATCH.json`` is the REST match detail of a finished match (``GET /api/matches/{id}``,
 docs/protocol.md ``MatchDetail``): ``game``, ``options``, ``seats``, ``seed_commitment``,
@@ -25,8 +25,9 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.core import EngineError, Game
 from engine.registry import GAMES

@@ -1,4 +1,4 @@
-"""Request and response models of issue 11 parts 4–6: accounts, "my games", replays."""
+"""Request and response models of accounts, "my games", replays."""
 
 from __future__ import annotations
 

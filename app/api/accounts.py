@@ -1,4 +1,4 @@
-"""Lasting identity (issue 11 part 5) and "my games" (part 4): thin routes over ``app.accounts``.
+"""Lasting identity and "my games": thin routes over ``app.accounts``.
 
 - ``GET /api/account`` (auth): ``{id, name, claimed}``.
 - ``POST /api/players/{id}/claim`` (auth, that player): save the profile with a password.
@@ -17,9 +17,8 @@ from app.api.account_schemas import AccountOut, ClaimIn, LoginIn
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
 from app.api.limits import RATE_LIMITED
-from app.api.schemas import ErrorOut
 from app.api.params import IdPath
-from app.api.schemas import PlayerCreated, RoomOut
+from app.api.schemas import ErrorOut, PlayerCreated, RoomOut
 from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime

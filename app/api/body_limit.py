@@ -1,4 +1,4 @@
-"""A size limit on HTTP request bodies (issue 9, third attack: "hostile input never hurts").
+"""A size limit on HTTP request bodies ("hostile input never hurts").
 
 FastAPI reads a whole body before it validates it and before a route's rate-limit dependency
 runs, so without a limit anybody could make the server hold a 200 MB body in memory (RSS

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -13,7 +15,7 @@ from app.api.schemas import ErrorOut
 from app.metrics import count_error
 from app.rooms.errors import RoomError
 
-ERRORS = {status: {"model": ErrorOut} for status in (400, 401, 404, 409, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorOut} for status in (400, 401, 404, 409, 422)}
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:

@@ -1,4 +1,4 @@
-"""Response models of the leaderboards and player profiles (issue 3 "Ladders")."""
+"""Response models of the leaderboards and player profiles."""
 
 from __future__ import annotations
 

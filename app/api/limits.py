@@ -1,4 +1,4 @@
-"""Rate limits of the creating routes (issue 9 part 3): players and rooms per client IP.
+"""Rate limits of the creating routes: players and rooms per client IP.
 
 Used as route dependencies: ``dependencies=[LIMIT_PLAYERS]`` on ``POST /api/players`` and
 ``[LIMIT_ROOMS]`` on ``POST /api/rooms``. Over the limit the request is answered
@@ -9,6 +9,7 @@ are the settings ``players_per_minute`` and ``rooms_per_minute`` (``app.limits``
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from fastapi import Depends, Request
 
@@ -17,7 +18,7 @@ from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
 
 #: The extra documented answer of a rate-limited route (OpenAPI).
-RATE_LIMITED = {429: {"model": ErrorOut, "description": "Too many requests from this address"}}
+RATE_LIMITED: dict[int | str, dict[str, Any]] = {429: {"model": ErrorOut, "description": "Too many requests from this address"}}
 
 
 def _check(limit: RateByKey, request: Request, what: str) -> None:

@@ -1,4 +1,4 @@
-"""Room management routes (issue 11 part 4): ``POST /api/rooms/{code}/rematch`` ("play again").
+"""Room management routes: ``POST /api/rooms/{code}/rematch`` ("play again").
 
 Removing a seated player before the start is ``DELETE /api/rooms/{code}/seats/{seat}`` by the
 room's creator (``app.api.rooms``); private rooms are chosen at creation (``RoomIn.private``).

@@ -7,7 +7,8 @@ detail shows them only once the match is finished.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, Sequence
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 

@@ -1,4 +1,4 @@
-"""The OpenAPI document as the server really answers (issue 9 part 3: schemathesis).
+"""The OpenAPI document as the server really answers (schemathesis).
 
 FastAPI documents every route's 422 with its own ``HTTPValidationError`` (``{"detail": [...]}``),
 but this server answers every error — validation errors included — as

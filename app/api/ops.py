@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-from typing import Any, Awaitable, Iterable
+from collections.abc import Awaitable, Iterable
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
@@ -50,7 +51,7 @@ async def check(probe: Awaitable[Any]) -> str:
     """Return ``"ok"`` when ``probe`` finishes within ``CHECK_SECONDS``, else the problem."""
     try:
         await asyncio.wait_for(probe, CHECK_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return f"no answer within {CHECK_SECONDS:g} s"
     except Exception as exc:  # any failure of the dependency is "not ready"
         return f"{type(exc).__name__}: {exc}"

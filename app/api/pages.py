@@ -4,8 +4,8 @@ browser gets for any other address (``not_found_page``)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Awaitable, Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse

@@ -1,4 +1,4 @@
-"""Typed path and query parameters shared by the routes (issue 9 part 3: hostile HTTP input).
+"""Typed path and query parameters shared by the routes (hostile HTTP input).
 
 Row ids are ``INTEGER`` columns: 32-bit on PostgreSQL, 64-bit on SQLite. A larger number in a
 URL used to reach the database driver and fail there (a 500); with these types it is refused

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 
 from app.api.deps import SessionDep
 from app.api.errors import ERRORS
-from app.api.limits import LIMIT_PLAYERS, RATE_LIMITED
-from app.api.params import IdPath
 from app.api.ladder_schemas import PlayerProfile
 from app.api.ladders import profile
+from app.api.limits import LIMIT_PLAYERS, RATE_LIMITED
+from app.api.params import IdPath
 from app.api.schemas import PlayerCreated, PlayerIn
 from app.auth import hash_token, new_token
 from app.db import repositories as repo
@@ -25,7 +25,7 @@ router = APIRouter(prefix="/api/players", tags=["players"], responses=ERRORS)
 async def create_player(body: PlayerIn, session: SessionDep, request: Request) -> dict:
     """Create a player; the answer carries its token (stored server-side only as SHA-256)."""
     token = new_token()
-    now = datetime.fromtimestamp(request.app.state.arena.clock.now(), tz=timezone.utc)
+    now = datetime.fromtimestamp(request.app.state.arena.clock.now(), tz=UTC)
     async with session.begin():
         player = await repo.add_player(session, body.name, hash_token(token), now)
     return {"id": player.id, "name": player.name, "token": token}

@@ -1,4 +1,4 @@
-"""Replays (issue 11 part 6): ``GET /api/matches/{id}/replay`` and the page ``/replay/{id}``.
+"""Replays: ``GET /api/matches/{id}/replay`` and the page ``/replay/{id}``.
 
 Only a finished match has a replay (its seed is public then: ARCHITECTURE.md "Fairness"); the
 views come from the engine replaying the log (``app.rooms.replay``), through the room service's

@@ -1,6 +1,6 @@
 """Rules for players: ``GET /api/rules/{game}/{lang}`` (rendered Markdown) and the page ``/rules``.
 
-The rule texts are ``docs/rules/<game>.<lang>.md`` (English, 简体中文, 日本語 — issue 11 part 2).
+The rule texts are ``docs/rules/<game>.<lang>.md`` (English, 简体中文, 日本語).
 They are rendered on the server with markdown-it-py (CommonMark plus tables) with raw HTML
 disabled, so a rules file can never put markup of its own on the page: ``<`` in the text comes
 out escaped, and markdown-it's link validation drops ``javascript:``/``data:`` links. When the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, StrictBool
 
 from app.api.player_name import PlayerName
 
@@ -71,7 +71,7 @@ class RoomIn(BaseModel):
 
     game: str
     options: dict[str, Any] | None = None
-    #: issue 11 part 4: a private room is never listed (link only, 96-bit code); what happens
+    #: a private room is never listed (link only, 96-bit code); what happens
     #: to a seat that times out three decisions in a row.
     private: StrictBool = False  # a JSON boolean: "yes" is 422
     on_timeouts: Literal["bot", "forfeit"] = "bot"
@@ -132,7 +132,7 @@ class MatchSummary(BaseModel):
 
     id: int
     game: str
-    room_code: str | None  # None for a private room (its code is its key: issue 11 part 4)
+    room_code: str | None  # None for a private room (its code is its key)
     status: Literal["playing", "finished", "abandoned"]
     options: dict[str, Any]
     seats: list[MatchSeatOut]

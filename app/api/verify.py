@@ -1,4 +1,4 @@
-"""``GET /api/matches/{id}/verify``: replay a finished match on the server (issue 9 part 5).
+"""``GET /api/matches/{id}/verify``: replay a finished match on the server.
 
 The answer is what ``python -m tools.verify MATCH.json`` prints, as JSON: the commitment, the
 deal from the revealed seed, every logged action and the outcome are checked. It is a

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from abc import ABC, abstractmethod
-from typing import Any, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Any
 
 CHANNEL = "arena.rooms"
 #: Yielded by a subscription that was re-established after the broker went away: messages may
@@ -29,7 +30,7 @@ class Subscriber:
     def __init__(self) -> None:
         self.queue: asyncio.Queue = asyncio.Queue()
 
-    def __aiter__(self) -> "Subscriber":
+    def __aiter__(self) -> Subscriber:
         return self
 
     async def __anext__(self) -> dict[str, Any]:

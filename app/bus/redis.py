@@ -21,7 +21,7 @@ RETRY_SECONDS = 0.5  # between reads of a subscription whose Redis is unreachabl
 
 class _Feed:
     """The one pub/sub connection of a channel in this process and its subscribers here: each
-    message is read and decoded once, then queued for each of them (bench/RESULTS.md §5).
+    message is read and decoded once, then queued for each of them (bench/HISTORY.md §5).
 
     Attributes:
         pubsub: the subscribed redis-py ``PubSub``; subscribers: one per subscription;
@@ -91,7 +91,7 @@ class RedisBroker(Broker):
         meanwhile in the next pipeline (``_send_queued``): one connection and one round trip
         per batch, in the order ``publish`` was called. (One connection per publish hit
         redis-py's pool limit of 100 in a burst — a group commit resuming hundreds of acts —
-        and dropped version messages: bench/RESULTS.md §5.)
+        and dropped version messages: bench/HISTORY.md §5.)
         """
         sent = asyncio.get_running_loop().create_future()
         self._outbox.append((channel, json.dumps(message), sent))

@@ -1,4 +1,4 @@
-"""Queries of the computer players (issue 11 part 3): bot player rows and a match's bot seats.
+"""Queries of the computer players: bot player rows and a match's bot seats.
 
 Like ``app.db.repositories``, every function takes an ``AsyncSession`` and never commits: the
 caller owns the transaction.

@@ -1,4 +1,4 @@
-"""Queries of the ratings and leaderboards (issue 3): one ``ratings`` row per player and game.
+"""Queries of the ratings and leaderboards: one ``ratings`` row per player and game.
 
 Like ``app.db.repositories``, every function takes an ``AsyncSession`` and never commits: the
 caller owns the transaction (ratings are written in the one that stores a match's outcome).
@@ -6,7 +6,7 @@ caller owns the transaction (ratings are written in the one that stores a match'
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession

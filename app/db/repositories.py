@@ -6,19 +6,19 @@ All functions take an ``AsyncSession`` and never commit: the caller owns the tra
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from sqlalchemy import Executable, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import (Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room,
-                           RoomSeat)
+from app.db.models import Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room, RoomSeat
 
 SeatRow = tuple[int, int, str]  # (seat, player_id, player name)
 #: One row of a Core write: a statement and its parameters. ``execute_writes`` runs the rows
-#: of one statement with one parameter shape together (bench/RESULTS.md §3).
+#: of one statement with one parameter shape together (bench/HISTORY.md §3).
 Write = tuple[Executable, dict[str, Any]]
 
 _ACTIONS, _RC_SETS, _MATCHES = MatchAction.__table__, RcSet.__table__, Match.__table__
@@ -133,7 +133,7 @@ async def room_by_code(session: AsyncSession, code: str, lock: bool = False) -> 
 async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200
                      ) -> Sequence[Room]:
     """Return up to ``limit`` public rooms with one of ``statuses``, newest first (a private
-    room is never listed: issue 11 part 4)."""
+    room is never listed)."""
     query = (select(Room).where(Room.status.in_(list(statuses)), Room.private.is_(False))
              .order_by(Room.id.desc()).limit(limit))
     return (await session.scalars(query)).all()
@@ -325,7 +325,7 @@ async def rc_sets(session: AsyncSession, match_id: int) -> Sequence[RcSet]:
     return (await session.scalars(query)).all()
 
 
-# --------------------------------------------------------------------------- accounts (issue 11 part 5)
+# --------------------------------------------------------------------------- accounts
 
 async def add_player_token(session: AsyncSession, player_id: int, token_hash: str,
                            now: datetime) -> None:
@@ -352,7 +352,7 @@ async def set_player_password(session: AsyncSession, player_id: int, login: str,
     await session.flush()
 
 
-# --------------------------------------------------------------------------- room management (issue 11 part 4)
+# --------------------------------------------------------------------------- room management
 
 async def public_room_codes(session: AsyncSession, room_ids: Sequence[int]
                             ) -> dict[int, str | None]:

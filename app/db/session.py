@@ -17,7 +17,7 @@ MIGRATION_LOCK = 7_245_031  # PostgreSQL advisory lock key: one process migrates
 #: Run on every new SQLite connection: the write-ahead log lets readers run beside the one
 #: writer, and ``synchronous=NORMAL`` makes a commit an append to the log without an fsync
 #: (each commit survives a crash of the process; the last ones may be lost on a power cut).
-#: bench/RESULTS.md section 3, fix 1 (the default journal fsyncs several times per commit).
+#: bench/HISTORY.md section 3, fix 1 (the default journal fsyncs several times per commit).
 SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL")
 
 

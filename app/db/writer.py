@@ -1,4 +1,4 @@
-"""Group commit: the store transactions of one process, batched (bench/RESULTS.md "Storage").
+"""Group commit: the store transactions of one process, batched (bench/HISTORY.md §3).
 
 Every job handed to ``GroupWriter.write`` while the previous transaction is running waits for
 it, then goes into the next transaction with every other job queued meanwhile: one BEGIN, one
@@ -28,9 +28,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Awaitable, Callable, Sequence
 
 from sqlalchemy import URL
 from sqlalchemy.engine import Engine
@@ -194,7 +194,9 @@ class ThreadTransactions:
                     pass
             if done.cancelled() or done.exception() is not None or not done.result():
                 raise
-            asyncio.current_task().cancel()  # stored: acknowledged, then cancelled
+            current = asyncio.current_task()
+            if current is not None:  # stored: acknowledged, then cancelled
+                current.cancel()
 
     @staticmethod
     def _transaction(engine: Engine, writes: list[Write], abort: threading.Event) -> bool:

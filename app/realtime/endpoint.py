@@ -5,7 +5,7 @@ Every inbound frame is validated (``app.realtime.frames``) before it reaches the
 
 The endpoint is not a FastAPI route: the application class (``ArenaApp``, made by
 ``app.main``) hands its sockets to ``room_socket`` before FastAPI's middlewares and router, so an
-idle socket holds less memory ("memory per idle room", bench/RESULTS.md §4).
+idle socket holds less memory ("memory per idle room", bench/HISTORY.md §4).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class ArenaApp(FastAPI):
     middleware stack and the router; everything else (HTTP, lifespan, other paths) is FastAPI's.
 
     An open socket then keeps no router, exception-handler, dependency or middleware frames
-    alive (≈ 14 KB per socket: bench/RESULTS.md §4). None of them does anything for this
+    alive (≈ 14 KB per socket: bench/HISTORY.md §4). None of them does anything for this
     endpoint: it has no dependencies; for a websocket the error middlewares only re-raise, and
     every error it expects is answered here by an ``error`` frame or a close code (an
     unexpected exception still reaches uvicorn, which logs it and closes the socket).
@@ -142,8 +142,8 @@ async def refuse(websocket: WebSocket, code: str, message: str) -> None:
 async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> None:
     """Close ``websocket`` with ``code`` (RFC 6455), or do nothing if it is already closed: a
     second close of a socket Starlette marked disconnected (a send through it failed) raises
-    ``WebSocketDisconnected`` (a ``RuntimeError``) out of the endpoint (third attack report: the
-    flood close of a socket whose client had gone), and the close of a socket whose client went
+    ``WebSocketDisconnected`` (a ``RuntimeError``) out of the endpoint (e.g. the flood close of
+    a socket whose client had gone), and the close of a socket whose client went
     away (a frame sent past Starlette failed: ``Connection``) raises ``WebSocketDisconnect``."""
     try:
         await websocket.close(code=code, reason=reason)
@@ -211,7 +211,7 @@ class SocketSession:
         timeout = self.arena.settings.hello_timeout_seconds
         try:
             return await asyncio.wait_for(receive_text(self.receive), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await refuse(self.websocket, "hello_timeout", f"Send hello within {timeout:g} s.")
             raise WebSocketDisconnect(POLICY_VIOLATION) from None
 

@@ -5,7 +5,7 @@ that was last shown the same version gets the same data from the room core
 (``RoomPort.update``), so its encoded text is shared. The frame is built as a plain dict
 (server-made data, already JSON-ready) with the fields and order of
 ``app.realtime.schemas.Update`` and encoded the way Starlette's ``send_json`` does
-(bench/RESULTS.md section 3, fix 6: a pydantic model per socket cost more than the rest).
+(bench/HISTORY.md section 3, fix 6: a pydantic model per socket cost more than the rest).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import orjson
 def encode(data: dict[str, Any]) -> str:
     """Return the JSON text of a frame, as ``WebSocket.send_json`` would send it (compact, not
     ASCII-escaped; integer keys become strings), with orjson: about 10 times faster than
-    ``json.dumps`` on an ``update`` frame (bench/RESULTS.md section 3).
+    ``json.dumps`` on an ``update`` frame (bench/HISTORY.md section 3).
 
     Frames with string keys only (every frame the games make) are encoded without orjson's
     ``OPT_NON_STR_KEYS``, which makes a whole encoding 2.7 times slower even when no key needs

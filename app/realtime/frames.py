@@ -53,7 +53,7 @@ def json_depth(text: str) -> int:
 def _may_nest_deeper(text: str, depth: int) -> bool:
     """Return whether ``text`` has more than ``depth`` opening brackets (counted by the C string
     methods): else it cannot nest deeper, and the character loop of ``json_depth`` is skipped
-    (an ``act`` frame has about 3; bench/RESULTS.md section 3)."""
+    (an ``act`` frame has about 3; bench/HISTORY.md section 3)."""
     return text.count("[") + text.count("{") > depth
 
 

@@ -38,7 +38,7 @@ class Connection:
 
     ``transmit`` is the socket's ASGI ``send`` callable: frames go to it as ``websocket.send``
     messages with their JSON text, past Starlette's ``WebSocket`` wrapper (server CPU per move,
-    bench/RESULTS.md §3b). ``player_id`` is the seated player (a ``room`` change that frees the
+    bench/HISTORY.md §3b). ``player_id`` is the seated player (a ``room`` change that frees the
     seat — leaving, removal by the creator, a bot taking over — turns the socket into a
     spectator's).
 

@@ -20,8 +20,9 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from engine.core import Game
 from app.rooms.errors import RoomError
+from engine.core import Game
 
 
 class Catalog:

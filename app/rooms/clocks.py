@@ -7,7 +7,8 @@ import asyncio
 import heapq
 import math
 import time
-from typing import Awaitable, Callable, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 #: Real seconds between two looks at a ``ManualClock`` by a timer waiting for it.
 MANUAL_POLL = 0.005

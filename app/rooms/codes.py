@@ -8,7 +8,7 @@ code is the secret: 12 random bytes (96 bits ≥ 64, 16 url-safe characters, the
 from __future__ import annotations
 
 import secrets
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from app.rooms.errors import RoomError
 

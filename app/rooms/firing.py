@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from app.rooms.clocks import Clock, DeadlineScheduler
 from app.rooms.live import LiveMatch, Step

@@ -9,8 +9,8 @@ claim and release), else its ``created_at``.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Awaitable, Callable
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 

@@ -7,7 +7,8 @@ step resolved those present after it and not before it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import Game
 from engine.reverse_curse import ladder as reverse_curse_ladder
@@ -25,7 +26,7 @@ def resolved_sets(game: Game, before: Any, after: Any) -> list[dict[str, Any]]:
 
     Empty for games without a ladder. Builds only the new records (a match's ladder grows with
     every set; building it twice per action was 15 % of the server's CPU under load:
-    bench/RESULTS.md section 3).
+    bench/HISTORY.md section 3).
     """
     functions = LADDERS.get(game.spec.id)
     if functions is None:

@@ -17,8 +17,9 @@ Its id is opaque (``prompt_token``): it does not tell that version.
 from __future__ import annotations
 
 import hmac
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.core import Event, Game
 
@@ -166,7 +167,7 @@ class LiveMatch:
     @classmethod
     def start(cls, game: Game, match_id: int, room_id: int, code: str,
               options: Mapping[str, Any], players: int, seed: bytes,
-              started_at: float) -> "LiveMatch":
+              started_at: float) -> LiveMatch:
         """Return the match at version 0: ``new_game`` from the seed, every to-act seat
         prompted, its clock starting at ``started_at`` (unix s)."""
         state = game.new_game(options, players, seed)
@@ -288,7 +289,7 @@ class LiveMatch:
         return Step(version, seat, action, timeout, at, state, tuple(events), prompts,
                     decision_at, deadlines, legal)
 
-    def after(self, step: Step) -> "LiveMatch":
+    def after(self, step: Step) -> LiveMatch:
         """Return the match once ``step`` (proposed on this one) is applied.
 
         ``public_version`` advances by one iff the step shows a spectator something: an event
@@ -320,7 +321,7 @@ class LiveMatch:
                          step.prompts, step.decision_at, step.deadlines, step.legal, ended)
 
     def replay(self, seat: int, action: Mapping[str, Any], at: float,
-               timeout: bool) -> tuple["LiveMatch", Step]:
+               timeout: bool) -> tuple[LiveMatch, Step]:
         """Return the match after one logged action, and its step (a rebuild or a catch-up).
 
         Raises:
@@ -330,7 +331,7 @@ class LiveMatch:
         return self.after(step), step
 
     def with_deadlines(self, stored: Mapping[str, float], now: float,
-                       grace: float) -> "LiveMatch":
+                       grace: float) -> LiveMatch:
         """Return the match with the stored deadlines (``{"<seat>": unix s}``); one already
         past gets ``now + grace`` (the restart grace, ARCHITECTURE.md "Persistence")."""
         deadlines = {}

@@ -22,8 +22,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Mapping
+from functools import partial
+from typing import Any
 
 from app.rooms.clocks import Clock
 from app.rooms.errors import RoomError
@@ -211,7 +213,7 @@ class LiveRooms:
         """
         try:
             await asyncio.wait_for(self._quiesce(), STOP_WAIT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("in-flight actions did not finish; stopping anyway")
         await self._firing.stop()
 
@@ -306,7 +308,7 @@ class LiveRooms:
         (a broker message), or with ``match_id`` ``None`` to the stored head.
 
         ``step`` (``StoredStep.to_json``) is replayed as is when it is the next action of the
-        match held here (no log read: bench/RESULTS.md §5); on a gap (a lost or reordered
+        match held here (no log read: bench/HISTORY.md §5); on a gap (a lost or reordered
         message) the match catches up from the log; another (newer) match is loaded. A room
         held by nobody here is only taken up with ``hold``.
         """
@@ -469,7 +471,7 @@ class LiveRooms:
             if step is None:
                 return live, None
             try:
-                await self._store.append(live, step, lambda: self._commit(room, live, step))
+                await self._store.append(live, step, partial(self._commit, room, live, step))
             except SeqTaken:
                 log.info("seq taken by another process", extra={
                     "room": room.code, "match": live.match_id, "seq": step.version})

@@ -6,8 +6,8 @@ and published by this process (another process's actions are reported there).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ What a greet shows is current as docs/server.md "When a held match is current" s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from app.rooms.live_rooms import Follower, LiveRoom, LiveRooms
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from app.bus.base import CHANNEL, RESYNC, Broker
 from app.rooms.store import StoredStep

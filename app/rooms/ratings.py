@@ -12,7 +12,7 @@ on leaderboards is the ordinal ``mu - 3 * sigma``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy.ext.asyncio import AsyncSession

@@ -9,7 +9,8 @@ not be seated, and nobody is pulled into a new match they did not ask for.
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 

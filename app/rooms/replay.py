@@ -10,7 +10,8 @@ move are replayed exactly as they were played (``timeout`` events included).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from app.rooms.live import LiveMatch
 from engine.core import Game

@@ -10,9 +10,10 @@ acknowledged only after its COMMIT.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -30,7 +31,7 @@ from app.rooms.ratings import rate_match
 
 def to_datetime(unix: float) -> datetime:
     """Return the aware UTC datetime of a unix time in seconds."""
-    return datetime.fromtimestamp(unix, tz=timezone.utc)
+    return datetime.fromtimestamp(unix, tz=UTC)
 
 
 class SeqTaken(Exception):
@@ -55,7 +56,7 @@ class Head:
 class StoredStep:
     """One stored action as the log holds it (a ``match_actions`` row): what a catch-up reads,
     and what a version message carries so the other processes replay it without reading the
-    log (bench/RESULTS.md §5).
+    log (bench/HISTORY.md §5).
 
     Attributes:
         match_id, seat, action, timeout: the row's values.
@@ -69,7 +70,7 @@ class StoredStep:
     timeout: bool
 
     @classmethod
-    def of(cls, match_id: int, step: Step) -> "StoredStep":
+    def of(cls, match_id: int, step: Step) -> StoredStep:
         """Return ``step`` of match ``match_id`` as its row reads back (``at`` rounded to the
         microsecond, as the database keeps it)."""
         return cls(match_id, step.seat, step.action, to_datetime(step.at).timestamp(),
@@ -81,7 +82,7 @@ class StoredStep:
                 "at": self.at, "timeout": self.timeout}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "StoredStep":
+    def from_json(cls, data: Mapping[str, Any]) -> StoredStep:
         """Return the step of ``to_json``'s dict.
 
         Raises:

@@ -14,12 +14,13 @@ of every action this process stored, and checks the streak after each clock-play
 from __future__ import annotations
 
 import asyncio
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.auth import hash_token, new_token
-from app.db import bots_repo, repositories as repo
+from app.db import bots_repo
+from app.db import repositories as repo
 from app.rooms.bots import BOT_NAMES
 from app.rooms.clocks import Clock
 from app.rooms.errors import RoomError

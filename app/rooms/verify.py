@@ -12,7 +12,8 @@ import asyncio
 import hashlib
 import json
 from collections import OrderedDict
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from app.rooms.catalog import Catalog
 from app.rooms.errors import RoomError

@@ -8,14 +8,21 @@ resource; ``{"type":"pass"}`` ends your action phase.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.civilization.data import CARDS, LEADER_COST
 from engine.civilization.effects import can_resolve, resolve_slot
 from engine.civilization.ending import place_leader
 from engine.civilization.flow import next_actor
-from engine.civilization.state import (EMPTY, State, add_resources, my_position, set_worker,
-                                       workers_in_hand)
+from engine.civilization.state import (
+    EMPTY,
+    State,
+    add_resources,
+    my_position,
+    set_worker,
+    workers_in_hand,
+)
 
 __all__ = ["main_actions", "apply_main", "why_illegal", "MAIN_TYPES"]
 
@@ -62,7 +69,7 @@ def apply_main(state: State, seat: int, action: Mapping[str, Any]) -> State:
     if kind == "leader":
         cost = CARDS[state.row[i].id].cost
         paid = add_resources(state, seat, tuple(-LEADER_COST if k == cost else 0 for k in range(3)))
-        return place_leader(paid, seat, i)  # type: ignore[arg-type]
+        return place_leader(paid, seat, i)
     pos = my_position(state, i, seat)
     state = set_worker(state, pos, seat)
     return resolve_slot(state, seat, pos) if action["resolve"] else state

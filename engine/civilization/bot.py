@@ -16,12 +16,13 @@ rotations.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.bots import best_action
-from engine.core import Rng
 from engine.civilization.game import CivilizationGame
 from engine.civilization.state import State, leaders_placed, total
+from engine.core import Rng
 
 __all__ = ["score", "sample_rng", "CivilizationGreedyBot", "LEADER_WEIGHT", "RESOURCE_WEIGHT", "WORKER_WEIGHT"]
 

@@ -10,9 +10,10 @@ touching the rules (rulings, "Balance check").
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["SlotType", "CardDef", "RESOURCES", "LEADER_COST", "SLOT_TYPES", "CARDS",
            "START_CARD", "DECK_IDS", "load_card_data"]
@@ -70,7 +71,7 @@ def load_card_data(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], int, dict[s
         if spec["id"] in cards:
             raise ValueError(f"Card id {spec['id']} repeats.")
         cost = None if spec["cost"] is None else names.index(spec["cost"])
-        cards[spec["id"]] = CardDef(spec["id"], slots, cost)  # type: ignore[arg-type]
+        cards[spec["id"]] = CardDef(spec["id"], slots, cost)
     return names, int(raw["leader_cost_amount"]), slot_types, cards
 
 

@@ -8,11 +8,19 @@ a player may always place a worker without resolving (seed, 行动阶段).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from engine.civilization.data import CARDS, LEADER_COST, SLOT_TYPES
-from engine.civilization.state import (State, Step, add_resources, count_facing, leaders_placed,
-                                       push, slot_key, total)
+from engine.civilization.state import (
+    State,
+    Step,
+    add_resources,
+    count_facing,
+    leaders_placed,
+    push,
+    slot_key,
+    total,
+)
 
 __all__ = ["resolve_slot", "can_resolve", "can_breakthrough"]
 

@@ -7,10 +7,9 @@ shared/seeds/002_1797dd80ef5e55ac.txt. Two seats; seat 0 is the start player of 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
-                         Outcome, Rng, check_action)
 from engine.civilization.actions import MAIN_TYPES, apply_main, main_actions, why_illegal
 from engine.civilization.data import DECK_IDS, RESOURCES
 from engine.civilization.ending import finish, kingship_seat, standing_winner
@@ -20,6 +19,17 @@ from engine.civilization.serial import dump_state, load_state
 from engine.civilization.state import State, leaders_placed, total
 from engine.civilization.steps import ANSWER_TYPES, answer, answers
 from engine.civilization.view import public_view
+from engine.core import (
+    Event,
+    GameBase,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    check_action,
+)
 
 __all__ = ["CivilizationGame", "MAX_LENGTH", "SPEC"]
 

@@ -8,13 +8,14 @@ in an order drawn from the stream.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from engine.core import Rng
 from engine.civilization.data import DECK_IDS, RESOURCES
 from engine.civilization.serial import step_from_json
 from engine.civilization.state import Card, State
 from engine.civilization.view import WORKER_NAMES
+from engine.core import Rng
 
 __all__ = ["sample"]
 
@@ -55,8 +56,8 @@ def sample(view: Mapping[str, Any], rng: Rng) -> State:
     resources = tuple(tuple(view["resources"][s][r] for r in RESOURCES) for s in (0, 1))
     return State(
         view["turn_seconds"], view["round"], view["phase"], view["start_player"], view["actor"],
-        tuple(view["passed"]), row, deck, revealed,  # type: ignore[arg-type]
+        tuple(view["passed"]), row, deck, revealed,
         resources,  # type: ignore[arg-type]
-        tuple(w["unlocked"] for w in view["workers"]),  # type: ignore[arg-type]
+        tuple(w["unlocked"] for w in view["workers"]),
         tuple(step_from_json(s) for s in view["queue"]), view["actions"], winner,
         "" if outcome is None else outcome["reason"])

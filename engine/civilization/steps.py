@@ -17,14 +17,28 @@ Answer shapes (``legal`` entries):
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.civilization.data import CARDS, RESOURCES
 from engine.civilization.effects import can_resolve, resolve_slot
 from engine.civilization.ending import place_leader
-from engine.civilization.state import (EMPTY, NEUTRAL, Card, State, Step, add_resources,
-                                       count_facing, leaders_placed, my_position, pop,
-                                       replace_front, set_resources, set_worker, total)
+from engine.civilization.state import (
+    EMPTY,
+    NEUTRAL,
+    Card,
+    State,
+    Step,
+    add_resources,
+    count_facing,
+    leaders_placed,
+    my_position,
+    pop,
+    replace_front,
+    set_resources,
+    set_worker,
+    total,
+)
 
 __all__ = ["answers", "answer", "AUTOMATIC", "DECISIONS", "ANSWER_TYPES", "UNLOCK_COST"]
 

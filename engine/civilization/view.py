@@ -3,13 +3,19 @@ inverse, a state drawn from a view, is ``engine.civilization.sample``."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from engine.civilization.data import CARDS, RESOURCES, SLOT_TYPES
 from engine.civilization.ending import LEADERS, kingship_seat
 from engine.civilization.serial import step_json
-from engine.civilization.state import (NEUTRAL, Card, State, leaders_placed, slot_seat,
-                                       workers_in_hand)
+from engine.civilization.state import (
+    NEUTRAL,
+    Card,
+    State,
+    leaders_placed,
+    slot_seat,
+    workers_in_hand,
+)
 
 __all__ = ["public_view", "WORKER_NAMES"]
 

@@ -19,7 +19,8 @@ card is the opponent's mother card (an immediate win):
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.grid_reversal.data import BOMB, TARGET_SUM
 

@@ -47,7 +47,7 @@ def value_of(card: str) -> int:
     return int(card)
 
 
-def sort_cards(cards: "tuple[str, ...] | list[str]") -> tuple[str, ...]:
+def sort_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Return ``cards`` sorted in ``CARD_ORDER`` (hands never reveal draw order)."""
     return tuple(sorted(cards, key=CARD_ORDER.index))
 

@@ -10,8 +10,14 @@ from dataclasses import replace
 
 from engine.core import Event, Outcome
 
-from .data import (DRAW_PER_ROUND, FLIPLESS_STAGE_LIMIT, HAND_LIMIT, IDLE_STAGE_LIMIT,
-                   REPETITION_LIMIT, ROUND_LIMIT)
+from .data import (
+    DRAW_PER_ROUND,
+    FLIPLESS_STAGE_LIMIT,
+    HAND_LIMIT,
+    IDLE_STAGE_LIMIT,
+    REPETITION_LIMIT,
+    ROUND_LIMIT,
+)
 from .deck import draw
 from .grid import placement_cells, spent_pairs
 from .state import DISCARD, OVER, STAGE, State

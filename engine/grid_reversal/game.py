@@ -6,7 +6,8 @@ Rules: /work/shared/rules/grid_reversal.md (binding rulings) over the seed text
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Event, GameBase, GameSpec, IllegalAction, Outcome, Rng
 

@@ -6,7 +6,7 @@ explains a refusal with a stable code.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .data import BAN, BOMB, LIGHTNING, NUMBER_CARDS, SUPER_ADD, SWAP, TARGET_SUM
 from .grid import adjacent_own_pairs, own_cells, placement_cells, spent_pairs

@@ -7,8 +7,9 @@ only; whether a move is allowed is decided by ``legal.py`` alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import InvalidAction, action_type, require_keys
 

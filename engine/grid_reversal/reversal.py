@@ -10,8 +10,8 @@ Flipping the opponent's mother card wins at once (rule 51), even mid-chain.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from engine.core import Event
 
@@ -74,7 +74,7 @@ class _Run:
             self.won = end == self.target
         spent = spends and bool(flipped)
         if spent:
-            self.spent.add(pair_key(*(self.own(c) for c in group)))  # type: ignore[misc]
+            self.spent.add(pair_key(*(self.own(c) for c in group)))
         self.flips += len(flipped)
         self.events.append(Event("fired", {
             "wave": wave, "seat": self.seat, "cells": [list(c) for c in group],

@@ -24,8 +24,9 @@ deck, so the deck may hold any unseen card.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Rng
 

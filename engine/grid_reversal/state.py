@@ -8,9 +8,10 @@ flipped, and end when one of them moves or leaves (rule 23).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from .board import Layout
 from .moves import Move
@@ -130,7 +131,7 @@ class State:
 
 @lru_cache(maxsize=256)
 def _layout(options: tuple[tuple[str, Any], ...]) -> Layout:
-    """Return the ``Layout`` of ``options`` (memoised: asked for every cell looked at; issue 10)."""
+    """Return the ``Layout`` of ``options`` (memoised: asked for every cell looked at)."""
     opts = dict(options)
     return Layout(opts["width"], opts["depth"])
 

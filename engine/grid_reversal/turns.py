@@ -3,8 +3,8 @@ standoff swap and draw offers. Moves reach here only after ``legal.py`` listed t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from engine.core import Event
 

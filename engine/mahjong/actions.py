@@ -26,7 +26,8 @@ hand's waits), ``not_allowed`` (anything else not listed).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import IllegalAction, InvalidAction, check_action, require_keys
 from engine.mahjong.shapes import is_complete

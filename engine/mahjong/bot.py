@@ -21,8 +21,9 @@ scores nothing and locks the hand, so the plain discard is preferred.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.mahjong.shapes import shanten
 from engine.mahjong.tiles import COPIES, INDEX, KINDS, counts

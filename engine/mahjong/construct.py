@@ -10,7 +10,7 @@ depth-first search in an order shuffled by the ``Rng`` (so the hands vary), boun
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from engine.core import Rng
 from engine.mahjong.tiles import KINDS, TERMINALS_AND_HONORS, is_suited, number, suit

@@ -9,8 +9,9 @@ by ``run`` in a loop until some seat has a decision (or the match is over).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import Event
 from engine.mahjong.claims import window_options, winning_answer

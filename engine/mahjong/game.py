@@ -8,10 +8,12 @@ Action shapes and error codes: ``actions``; the view: ``view``; the rules: the b
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, OptionSpec, Outcome, Rng)
-from engine.mahjong import flow, state as st
+from engine.core import Event, GameBase, GameSpec, IllegalAction, OptionSpec, Outcome, Rng
+from engine.mahjong import flow
+from engine.mahjong import state as st
 from engine.mahjong.actions import normalise, why_illegal
 from engine.mahjong.hidden import redeal, sample
 from engine.mahjong.progress import opening_seating, ranks

@@ -10,8 +10,8 @@ worth most counts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from engine.mahjong.notation import one_tile, parse_melds
 from engine.mahjong.shapes import decompositions, is_seven_pairs, is_thirteen_orphans

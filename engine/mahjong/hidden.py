@@ -23,8 +23,9 @@ reachable). ``sample`` raises when no attempt fits.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import Rng
 from engine.mahjong import construct, ready

@@ -13,9 +13,10 @@ package; the rulings ("Scoring: mcr") bind where they differ from it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from engine.mahjong.shapes import KNITTED_STRAIGHTS, decompositions, is_complete, winning_tiles
 from engine.mahjong.tiles import INDEX, KINDS, WINDS, check_copies, parse_tiles

@@ -7,7 +7,7 @@ Converts the engine's ``Meld`` records to those arguments, and parses and checks
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.mahjong.state import Meld
 from engine.mahjong.tiles import is_suited, number, parse_tiles, suit, tiles_text

@@ -4,7 +4,7 @@ and the final ranking (rulings "Match, clocks and bots"; ``table`` for the seat 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.mahjong.state import Match
 from engine.mahjong.table import SEATS, first_order, hebei_next_dealer, match_hands, mcr_seating

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.mahjong.shapes import winning_tiles
 from engine.mahjong.state import Meld

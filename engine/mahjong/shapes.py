@@ -16,9 +16,10 @@ Results are memoised on the count tuples of each suit, so repeated calls are che
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import permutations, product
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from engine.mahjong.tiles import KINDS, TERMINALS_AND_HONORS, counts
 

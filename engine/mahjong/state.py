@@ -13,8 +13,9 @@ answered simultaneously by the seats in ``asked``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 #: Meld kinds: a claimed chow/pung, a kong made on a discard (明杠), a kong added to an exposed
 #: pung (加杠), a concealed kong (暗杠).

@@ -14,7 +14,8 @@ round first. Seat winds go by position from the dealer: dealer East, then South,
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Rng
 

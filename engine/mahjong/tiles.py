@@ -10,7 +10,7 @@ its place in the sort order m, p, s, z, f (by number): ``1m`` = 0 … ``7z`` = 3
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 SUITS = "mps"
 HONOR_SUIT = "z"

@@ -24,8 +24,9 @@ attack is greater):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from engine.numgr import cards as C
 

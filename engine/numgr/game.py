@@ -10,10 +10,20 @@ Error codes: ``malformed_action``, ``unknown_action`` (InvalidAction); ``game_ov
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
-                         Outcome, Rng, check_action)
+from engine.core import (
+    Event,
+    GameBase,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    check_action,
+)
 from engine.numgr import cards as C
 from engine.numgr import state as S
 from engine.numgr.plays import PLAY_KEYS, all_plays, play_action, plays_for_main

@@ -13,7 +13,8 @@ Rule sources: seed 【卡牌细则】 and rulings "What a play does".
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from engine.numgr import cards as C
 from engine.numgr.effects import effective

@@ -20,7 +20,8 @@ deck, so the deck may hold any unseen card.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Rng
 from engine.numgr import cards as C

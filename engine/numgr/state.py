@@ -8,8 +8,9 @@ a main card and base cards) and "Turn".
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.numgr import cards as C
 
@@ -86,7 +87,7 @@ class Stack:
         """Return the physical cards of the stack (main first), none for a variant stack."""
         return [c for c in (self.main, self.base) if c]
 
-    def clone(self) -> "Stack":
+    def clone(self) -> Stack:
         """Return a field-for-field copy (every field is immutable; ``copy.copy`` is 4x slower)."""
         new = object.__new__(Stack)
         new.__dict__.update(self.__dict__)
@@ -137,11 +138,11 @@ class State:
     kept: list[str] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """Return a copy that rules code may change freely.
 
         Every list and ``Stack`` is copied; the options and the outcome dict (never changed in
-        place once set) are shared. Replaces a ``copy.deepcopy`` (issue 10: most of ``apply``).
+        place once set) are shared. Replaces a ``copy.deepcopy`` (most of ``apply``).
         """
         return State(
             self.seed, self.options, list(self.deck), list(self.discard),

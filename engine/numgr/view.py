@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Outcome
+from engine.numgr import cards as C
 from engine.numgr.effects import area_totals, locked_ids, stack_value
 from engine.numgr.resolve import holds_card
 from engine.numgr.state import Stack, State
-from engine.numgr import cards as C
 
 
 def base_role(stack: Stack) -> str | None:

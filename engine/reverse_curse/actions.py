@@ -5,16 +5,26 @@ Rule source: the rulings' "Match flow" 3-6 (order, mulligan, shop, deployment).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.core import Event, InvalidAction, check_action
 from engine.reverse_curse.cards import CARD_CODES, MONSTERS, NUMBER_VALUES, RECRUIT_COST
-from engine.reverse_curse.flow import (choose_order, end_shopping, next_turn,
-                                       resolve_mulligans)
+from engine.reverse_curse.flow import choose_order, end_shopping, next_turn, resolve_mulligans
 from engine.reverse_curse.legality import listed_actions, why_illegal
 from engine.reverse_curse.monsters import summon
-from engine.reverse_curse.state import (MulliganChoice, State, evolve, field_card, per_side,
-                                        players, seats_of, side_index, side_of, without_one)
+from engine.reverse_curse.state import (
+    MulliganChoice,
+    State,
+    evolve,
+    field_card,
+    per_side,
+    players,
+    seats_of,
+    side_index,
+    side_of,
+    without_one,
+)
 
 Events = list[Event]
 
@@ -87,7 +97,7 @@ def _play(state: State, seat: int, side: str, card: str,
           last_actor: tuple[Any, Any]) -> tuple[State, Events]:
     """Put ``card`` on top of the field: numbers face-up, specials (and veiled cards) face-down;
     then the next turn. The commonest action (12 of a set's), so it also records
-    ``last_actor`` and the play in the next turn's single ``evolve`` (issue 10)."""
+    ``last_actor`` and the play in the next turn's single ``evolve``."""
     face_up = card in NUMBER_VALUES and not state.veiled
     event = Event("card_played", {"turn": state.turn, "seat": seat, "side": side,
                                   "face_up": face_up, "card": card if face_up else None})
@@ -111,8 +121,7 @@ _PLAIN_TYPES = frozenset({str, bool, type(None)})
 def _listed(state: State, seat: int, action: Any) -> bool:
     """Return whether ``action`` is a dict equal to one of ``seat``'s listed legal actions with
     values exactly ``str``/``bool``/``None`` (then it is well-formed too: ``parse`` would accept
-    it; ``first: 1`` equals ``first: True`` but is not): the fast path of ``apply_action``
-    (issue 10)."""
+    it; ``first: 1`` equals ``first: True`` but is not): the fast path of ``apply_action``."""
     return (type(action) is dict and type(seat) is int
             and action in listed_actions(state, seat)  # none for a seat the match lacks
             and _PLAIN_TYPES.issuperset(map(type, action.values())))

@@ -17,7 +17,8 @@ the opponent's face-down cards are left out):
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.reverse_curse.cards import NUMBER_VALUES
 from engine.reverse_curse.resolution import resolve_stack

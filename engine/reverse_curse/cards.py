@@ -7,7 +7,7 @@ each special card) and §4 (monsters); the wire codes are fixed by the rulings (
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 DOUBLE_BUBBLE = "DOUBLE_BUBBLE"
 FLIP_TRAP = "FLIP_TRAP"

@@ -6,15 +6,30 @@ Rule source: the rulings' "Match flow" 1-8 and seed §5-§7. Every function retu
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Event, Rng
 from engine.reverse_curse.cards import DECK, ENERGY_CAP, MONSTERS
 from engine.reverse_curse.resolution import steps_json, trace
-from engine.reverse_curse.state import (HAND_PER_SIDE, SIDES, TURNS_PER_SET, Ending, SetRecord,
-                                        State, behind_side, evolve, evolved, ko_distance,
-                                        max_sets, other, players, replaced_hand, side_index,
-                                        side_of)
+from engine.reverse_curse.state import (
+    HAND_PER_SIDE,
+    SIDES,
+    TURNS_PER_SET,
+    Ending,
+    SetRecord,
+    State,
+    behind_side,
+    evolve,
+    evolved,
+    ko_distance,
+    max_sets,
+    other,
+    players,
+    replaced_hand,
+    side_index,
+    side_of,
+)
 
 Events = list[Event]
 
@@ -73,8 +88,7 @@ def _first_side(state: State, set_no: int) -> str | None:
 
 def start_set(state: State, set_no: int) -> tuple[State, Events]:
     """Return the state at the start of set ``set_no``: energy, deal, then the first player
-    (``_first_side``; phase ``order`` when the behind side is to choose it), in one ``evolve``
-    (issue 10)."""
+    (``_first_side``; phase ``order`` when the behind side is to choose it), in one ``evolve``."""
     first = _first_side(state, set_no)
     hands, deck = deal(state, set_no)
     state = evolve(state, set_no=set_no, phase="mulligan" if first else "order",
@@ -149,7 +163,7 @@ def next_turn(state: State, **played: Any) -> tuple[State, Events]:
     """After a card is played: the next turn, or the calculation after turn 12.
 
     ``played`` is the play's own changes to ``state`` (``State`` fields other than ``turn`` and
-    ``veiled``), applied in the same ``evolve`` as the turn's (issue 10).
+    ``veiled``), applied in the same ``evolve`` as the turn's.
     """
     if state.turn < TURNS_PER_SET:
         played["turn"], played["veiled"] = state.turn + 1, False  # ``played`` is our own dict

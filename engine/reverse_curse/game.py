@@ -7,7 +7,8 @@ Rule source: /work/shared/rules/reverse_curse.md (binding rulings) over the seed
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core import Event, GameBase, GameSpec, IllegalAction, OptionSpec, Outcome, Rng
 from engine.reverse_curse import flow
@@ -16,8 +17,15 @@ from engine.reverse_curse.legality import legal_actions, listed_actions, to_act
 from engine.reverse_curse.outcome import outcome_of
 from engine.reverse_curse.redeal import redeal
 from engine.reverse_curse.sample import sample
-from engine.reverse_curse.state import (FORMAT_SEATS, State, deployment_side, dump_state,
-                                        load_state, side_cards, side_of)
+from engine.reverse_curse.state import (
+    FORMAT_SEATS,
+    State,
+    deployment_side,
+    dump_state,
+    load_state,
+    side_cards,
+    side_of,
+)
 from engine.reverse_curse.view import render
 
 #: Room options (rulings "Options").
@@ -67,7 +75,7 @@ class ReverseCurseGame(GameBase):
                              f"got {players}.")
         return flow.new_match(options, seed)[0]
 
-    # The per-action calls are the module functions themselves, not wrappers (issue 10).
+    # The per-action calls are the module functions themselves, not wrappers.
     #: ``to_act(state)``: the seats that may act now, empty once the match is over
     #: (``legality.to_act``).
     to_act = staticmethod(to_act)

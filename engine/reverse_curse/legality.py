@@ -6,14 +6,24 @@ side; on a deployment turn each member plays from their own hand).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine.core import IllegalAction
 from engine.reverse_curse.cards import CARD_CODES, MONSTERS, RECRUIT_COST, SUMMON_COST
 from engine.reverse_curse.monsters import summon_block
-from engine.reverse_curse.state import (FORMAT_SEATS, State, behind_side, deployment_side,
-                                        derived, seat_side_index, seats_of, side_for, side_index,
-                                        side_of)
+from engine.reverse_curse.state import (
+    FORMAT_SEATS,
+    State,
+    behind_side,
+    deployment_side,
+    derived,
+    seat_side_index,
+    seats_of,
+    side_for,
+    side_index,
+    side_of,
+)
 
 
 def acting_side(state: State) -> str | None:
@@ -77,7 +87,7 @@ def listed_actions(state: State, seat: int) -> tuple[Mapping[str, Any], ...]:
     return derived(state, _legal, seat)
 
 
-class _Actions(dict):  # type: ignore[type-arg]
+class _Actions(dict):
     """Code -> the action ``{"type": kind, field: code}``, built once per known code (a code the
     table lacks gets a new dict: states are not checked against the card list)."""
 

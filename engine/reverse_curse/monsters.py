@@ -7,15 +7,33 @@ summoned monster returns to the pool), seed §4 "モンスターカード一覧"
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from engine.core import Event, Rng
-from engine.reverse_curse.cards import (REBORN_UNICORN, ROLL_MOLE, SHARE_BEAR, SPY_EYE,
-                                        SUMMON_COST, SWITCH_WITCH, VEIL_SNAIL)
-from engine.reverse_curse.state import (TURNS_PER_SET, FieldCard, State, evolve, other, per_side,
-                                        seat_side_index, seats_of, side_cards, side_index,
-                                        side_of, with_hand)
+from engine.reverse_curse.cards import (
+    REBORN_UNICORN,
+    ROLL_MOLE,
+    SHARE_BEAR,
+    SPY_EYE,
+    SUMMON_COST,
+    SWITCH_WITCH,
+    VEIL_SNAIL,
+)
+from engine.reverse_curse.state import (
+    TURNS_PER_SET,
+    FieldCard,
+    State,
+    evolve,
+    other,
+    per_side,
+    seat_side_index,
+    seats_of,
+    side_cards,
+    side_index,
+    side_of,
+    with_hand,
+)
 
 Events = list[Event]
 

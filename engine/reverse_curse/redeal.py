@@ -1,4 +1,4 @@
-"""Re-deal everything one viewer may not see (for information-leak tests and tooling; issue 9).
+"""Re-deal everything one viewer may not see (for information-leak tests and tooling).
 
 Rule source: the rulings' "Hidden information": a side never sees the opponent's hands, the deck
 order, face-down field cards it did not play, or the opponent's mulligan answer before both are
@@ -23,9 +23,19 @@ from __future__ import annotations
 
 from engine.core import Rng
 from engine.reverse_curse.cards import SPECIALS, is_number
-from engine.reverse_curse.state import (SIDES, FieldCard, MulliganChoice, State, evolve,
-                                        field_resolved, per_side, players, seats_of,
-                                        side_index, side_of)
+from engine.reverse_curse.state import (
+    SIDES,
+    FieldCard,
+    MulliganChoice,
+    State,
+    evolve,
+    field_resolved,
+    per_side,
+    players,
+    seats_of,
+    side_index,
+    side_of,
+)
 
 
 def _viewer_side(state: State, viewer: int | None) -> str | None:

@@ -6,12 +6,20 @@ The field is given in play order (T1 first) and processed from the top (T12) dow
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
-from engine.reverse_curse.cards import (DOUBLE_BUBBLE, ECHO_FLOW, FLIP_TRAP, MIRROR_PILLAR,
-                                        NUMBER_VALUES, REVERSE_CURSE, SILENCE_SIREN, check_card)
+from engine.reverse_curse.cards import (
+    DOUBLE_BUBBLE,
+    ECHO_FLOW,
+    FLIP_TRAP,
+    MIRROR_PILLAR,
+    NUMBER_VALUES,
+    REVERSE_CURSE,
+    SILENCE_SIREN,
+    check_card,
+)
 
 #: Most cards a field can hold (12 turns per set).
 MAX_FIELD = 12
@@ -76,7 +84,7 @@ def _effect(run: _Running, identity: str | None) -> tuple[_Running, str]:
 
 #: One processed card as plain values, in ``Step``'s field order: ``(index, card, identity,
 #: silenced, effect, total)`` (a tuple: building 12 frozen ``Step`` records per set was most
-#: of a set's resolution cost; issue 10).
+#: of a set's resolution cost).
 RawStep = tuple[int, str, "str | None", bool, str, int]
 
 

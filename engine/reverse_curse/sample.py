@@ -29,15 +29,27 @@ neither is kept in place.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.core import Rng
 from engine.reverse_curse.cards import DECK, SPECIALS, VEIL_SNAIL, is_number
 from engine.reverse_curse.flow import shop_order
-from engine.reverse_curse.state import (DOWN, FORMAT_SEATS, SIDES, UP, Ending, FieldCard,
-                                        MulliganChoice, SetRecord, State, evolve, other,
-                                        side_for)
+from engine.reverse_curse.state import (
+    DOWN,
+    FORMAT_SEATS,
+    SIDES,
+    UP,
+    Ending,
+    FieldCard,
+    MulliganChoice,
+    SetRecord,
+    State,
+    evolve,
+    other,
+    side_for,
+)
 
 #: Bytes of the made-up match seed of a sampled state.
 SEED_BYTES = 16

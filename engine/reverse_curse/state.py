@@ -7,9 +7,10 @@ new states (``evolve``, a fast ``dataclasses.replace``). Rule source for the ter
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -47,7 +48,7 @@ class FieldCard:
         return {"card": self.card, "seat": self.seat, "side": self.side, "face_up": self.face_up}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "FieldCard":
+    def from_json(cls, data: Mapping[str, Any]) -> FieldCard:
         """Inverse of ``to_json``."""
         return cls(data["card"], data["seat"], data["side"], data["face_up"])
 
@@ -152,7 +153,7 @@ def players(state: State) -> int:
 # Seats alternate sides (rulings "Formats": a team is every other seat) and the coin toss picks
 # UP's parity: seat ``s`` is on UP iff ``s % 2 == up_parity``, i.e. the index of its side in
 # ``SIDES`` is ``(s + up_parity) % 2``. The three helpers below inline that expression (they
-# are on every hot path; issue 10).
+# are on every hot path).
 
 
 def side_of(state: State, seat: int) -> str:
@@ -223,7 +224,7 @@ def per_side(values: Sequence[Any], side: str, value: Any) -> tuple[Any, Any]:
 
 def evolve(state: State, **changes: Any) -> State:
     """Return a copy of ``state`` with ``changes`` applied: ``dataclasses.replace`` without its
-    per-field ``getattr`` and ``__init__`` round trip (the engine's hottest call; issue 10).
+    per-field ``getattr`` and ``__init__`` round trip (the engine's hottest call).
 
     ``state`` is not modified. ``State`` has no ``__post_init__``, so skipping ``__init__`` loses
     no check.
@@ -262,7 +263,7 @@ _NO_ARG, _MISSING = object(), object()
 
 def derived(obj: Any, build: Callable[..., T], arg: Hashable = _NO_ARG) -> T:
     """Return ``build(obj)`` (``build(obj, arg)`` when ``arg`` is given), computed once per
-    object, ``build`` and ``arg`` (issue 10: ``to_act``, ``legal_actions``, ``apply`` and views
+    object, ``build`` and ``arg`` (``to_act``, ``legal_actions``, ``apply`` and views
     ask the same questions of one state).
 
     The values live in ``obj``'s instance ``__dict__`` (key ``_derived``), outside the dataclass
@@ -279,7 +280,7 @@ def derived(obj: Any, build: Callable[..., T], arg: Hashable = _NO_ARG) -> T:
     value = values.get(key, _MISSING)
     if value is _MISSING:
         value = values[key] = build(obj) if arg is _NO_ARG else build(obj, arg)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def with_hand(state: State, seat: int, hand: Sequence[str]) -> State:
@@ -298,7 +299,7 @@ def replaced_hand(hands: tuple[tuple[str, ...], ...], seat: int,
 @lru_cache(maxsize=1024)
 def field_card(card: str, seat: int, side: str, face_up: bool) -> FieldCard:
     """Return ``FieldCard(card, seat, side, face_up)``, one shared instance per value (it is
-    immutable; at most 24 codes x 6 seats x 2 sides x 2 cards; issue 10)."""
+    immutable; at most 24 codes x 6 seats x 2 sides x 2 cards)."""
     return FieldCard(card, seat, side, face_up)
 
 
@@ -380,7 +381,7 @@ def load_state(data: Mapping[str, Any]) -> State:
         deck=tuple(data["deck"]), graveyard=tuple(data["graveyard"]),
         field=_field(data["field"]), turn=data["turn"],
         mulligan=tuple(_mulligan(m) for m in data["mulligan"]),  # type: ignore[arg-type]
-        energy=tuple(data["energy"]), held=tuple(data["held"]),  # type: ignore[arg-type]
+        energy=tuple(data["energy"]), held=tuple(data["held"]),
         offer=tuple(data["offer"]), shop_queue=tuple(data["shop_queue"]),
         veiled=data["veiled"],
         last_actor=tuple(None if a is None else tuple(a)  # type: ignore[arg-type]

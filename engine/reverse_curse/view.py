@@ -15,9 +15,18 @@ from typing import Any
 from engine.reverse_curse.legality import acting_side
 from engine.reverse_curse.outcome import ladder_record, outcome_of
 from engine.reverse_curse.resolution import steps_json, trace
-from engine.reverse_curse.state import (DOWN, FORMAT_SEATS, REGULATIONS, UP, SetRecord,
-                                        State, derived, field_resolved, seats_for,
-                                        side_for)
+from engine.reverse_curse.state import (
+    DOWN,
+    FORMAT_SEATS,
+    REGULATIONS,
+    UP,
+    SetRecord,
+    State,
+    derived,
+    field_resolved,
+    seats_for,
+    side_for,
+)
 
 #: Seat number -> its key in the view's per-seat objects (JSON object keys are strings).
 _SEAT_KEYS: tuple[str, ...] = tuple(str(s) for s in range(max(FORMAT_SEATS.values())))

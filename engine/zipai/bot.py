@@ -18,7 +18,8 @@ per card of the same case that completes 二七十 with ``c`` (both red values 2
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.zipai.cards import RED_VALUES, is_big, value
 

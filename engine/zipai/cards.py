@@ -7,7 +7,7 @@ big 10..19); there are four copies of every face (seed 1.牌).
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 SMALL_NAMES = "一二三四五六七八九十"
 BIG_NAMES = "壹贰叁肆伍陆柒捌玖拾"

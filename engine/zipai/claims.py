@@ -5,7 +5,7 @@ Options are listed as JSON-ready actions:
 ``{"type": "chi", "cards": [a, b], "bi": [[c, d, e], ...]}`` (``cards``: the two hand cards that
 go with the exposed card; ``bi``: the 比 groups, three hand cards each), ``{"type": "pass"}``.
 
-Issue 10 (engine speed): what is derived from a hand alone (its non-坎 cards) comes from the
+What is derived from a hand alone (its non-坎 cards) comes from the
 memoised ``tally``; the 吃 search works on its packed counts with a table of the pairs that make
 a shape with each card (built at import) and is memoised on the packed counts and the card.
 """
@@ -13,13 +13,14 @@ a shape with each card (built at import) and is memoised on the packed counts an
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from engine.zipai.cards import CODES, FACE, sort_cards
 from engine.zipai.groups import shape
-from engine.zipai.state import Player
 from engine.zipai.split import BITS, MASK
+from engine.zipai.state import Player
 from engine.zipai.tally import UNIT, Tally, tally
 from engine.zipai.winning import evaluate_held
 
@@ -71,7 +72,7 @@ def chi_options(hand: list[str], card: str) -> list[dict[str, Any]]:
 
     The exposed card plus two non-坎 hand cards must form a shape; every copy of ``card`` still
     held must then go into its own 比 group (下比, seed 3.4), else that 吃 is illegal; a 吃 that
-    leaves no card to discard is illegal (rulings). The search is memoised (issue 10).
+    leaves no card to discard is illegal (rulings). The search is memoised.
     """
     held = tally(tuple(hand))
     return [copy_chi(option) for option in _chi_listed(held.free, held.free_total, card)]

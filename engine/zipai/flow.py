@@ -116,7 +116,7 @@ def start_discard(match: Match, seat: int, must_discard: bool, self_win: str | N
 def listed_discard_actions(hand: Hand) -> tuple[dict[str, Any], ...]:
     """Return the legal actions of the seat in the discard phase (hu, discards, or pass) as
     shared dicts (read them, never change them: ``legal_actions`` copies them), memoised on the
-    discarder's cards and whether a win / a discard is listed (issue 10: ``apply`` checks an
+    discarder's cards and whether a win / a discard is listed (``apply`` checks an
     action against them on every discard-phase move)."""
     return _discard_table(tuple(hand.players[hand.turn].hand), bool(hand.self_win),
                           hand.must_discard)

@@ -8,14 +8,25 @@ Error codes (``IllegalAction``): ``game_over``, ``not_your_turn``, ``card_not_in
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
-                         Outcome, Rng, check_action)
-from engine.zipai import flow, state as st
-from engine.zipai.claims import copy_chi
+from engine.core import (
+    Event,
+    GameBase,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    check_action,
+)
+from engine.zipai import flow
+from engine.zipai import state as st
 from engine.zipai.cards import FACE, sort_cards
+from engine.zipai.claims import copy_chi
 from engine.zipai.groups import shape
 from engine.zipai.redeal import redeal
 from engine.zipai.sample import sample
@@ -53,7 +64,7 @@ _BARE = frozenset(kind for kind, fields in _FIELDS.items() if not fields)
 def _well_formed(action: Any) -> dict[str, Any] | None:
     """Return the canonical form of a plain dict that is exactly a field-less action, a
     discard of a known card or a 吃 of known cards in plain lists of the right lengths (what
-    ``normalise`` would return, without the general shape check: issue 10, it runs for every
+    ``normalise`` would return, without the general shape check; it runs for every
     action); None for anything else (``normalise`` checks it)."""
     if type(action) is not dict:
         return None
@@ -239,7 +250,7 @@ class ZipaiGame(GameBase):
 
 
 def _deciding(state: st.Match, seat: int) -> bool:
-    """Return ``seat in to_act(state)`` without building the set (issue 10: ``legal_actions``
+    """Return ``seat in to_act(state)`` without building the set (``legal_actions``
     and ``apply`` ask it for every action)."""
     hand = state.hand
     if state.over:

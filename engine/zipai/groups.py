@@ -12,8 +12,8 @@ Group kinds used everywhere in the engine:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from engine.zipai.cards import FACE, is_big
 
@@ -45,7 +45,7 @@ def shape(cards: Sequence[str]) -> str | None:
     吃 shape (they are a 坎/碰/扫). Rule source: seed 2.组牌 items 1–4.
 
     Memoised on the sorted cards (at most C(22, 3) keys over the 20 faces): it is called for every
-    candidate pair of every 吃 search (issue 10).
+    candidate pair of every 吃 search.
     """
     if len(cards) != 3:
         return None

@@ -35,7 +35,8 @@ view there).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core import Rng
 from engine.zipai.cards import COPIES, deck, sort_cards

@@ -6,7 +6,8 @@ win each of the two others pays them.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.zipai.cards import next_face
 from engine.zipai.groups import duo

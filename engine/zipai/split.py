@@ -9,8 +9,8 @@ caller scores through ``triple_kind`` (``peng``/``sao``/``guosao``/``guopeng``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from engine.zipai.cards import CODES, counts, parse_cards
 from engine.zipai.groups import HUXI
@@ -76,7 +76,7 @@ def best_packed(x: int, pairs_left: int = 0,
     The lowest face present goes into one of its candidate groups, tried in the order triple,
     pair, 顺子/一二三, 二七十, 大小三搭 (two of this case), 大小三搭 (two of the other); the first
     split with the most 胡息 is kept. The rest of each candidate is searched through the
-    memoised ``_best_rest``; the top call is not memoised (issue 10: a win test is rarely
+    memoised ``_best_rest``; the top call is not memoised (a win test is rarely
     repeated, and most fail at once, at the lowest face)."""
     if not x:
         return 0, ()
@@ -94,7 +94,7 @@ def best_packed(x: int, pairs_left: int = 0,
         sub = _best_rest(x - delta, pairs_left - 1, triple_kind)
         if sub is not None and (best is None or sub[0] > best[0]):
             best = sub[0], group + sub[1]
-    for kind, score, delta, group, need in _SHAPES[i]:
+    for _kind, score, delta, group, need in _SHAPES[i]:
         for at, count in need:
             if (x >> at) & MASK < count:
                 break

@@ -8,8 +8,9 @@ holds the stock (top = index 0), the three ``Player`` records, the decision bein
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 HIDDEN_KINDS = frozenset({"sao", "saochuan"})
 #: The group kinds others do not see whole (``Group.shown_cards``): the hidden ones and 过扫.
@@ -161,11 +162,11 @@ def clone(match: Match) -> Match:
 
     Every list and record the flow changes in place is copied (stock, the players list, window
     answers, results list, totals), except the ``Player`` records: they are shared until
-    ``own_player`` copies one to change it (issue 10: an action changes one or two of them).
+    ``own_player`` copies one to change it (an action changes one or two of them).
     What is never changed in place after it is made is shared: the ``Group`` records (a
     开舵/扫穿 made from a laid group replaces the record in the copied list), the options dict,
     the window's ``options`` lists, the answer action dicts and the per-hand result dicts.
-    Replaces a ``copy.deepcopy`` (issue 10: 60 % of ``apply``).
+    Replaces a ``copy.deepcopy`` (60 % of ``apply``).
     """
     return Match(match.options, match.seed, list(match.totals), _clone_hand(match.hand),
                  list(match.results), match.over, match.resigned)

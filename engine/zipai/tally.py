@@ -1,4 +1,4 @@
-"""What is derived from a concealed hand alone, memoised on the hand (issue 10, engine speed).
+"""What is derived from a concealed hand alone, memoised on the hand (engine speed).
 
 A seat's concealed hand stays the same over many claim windows (it changes only when the seat
 discards or claims), and every window asks every seat whether it wins, 碰s or 吃s. So the face

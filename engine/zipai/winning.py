@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.zipai.groups import FOUR_KINDS, MIN_HUXI, huxi
 from engine.zipai.split import Split, best_packed, four_concealed
-from engine.zipai.tally import UNIT, Tally, tally
 from engine.zipai.state import Group, Player
+from engine.zipai.tally import UNIT, Tally, tally
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def evaluate_win(player: Player, card: str | None = None, own: bool = False) -> 
     A card that could make a 开舵 may also be used elsewhere (胡牌时可以不开舵, seed 3.5). The
     arrangements tried are the hand with ``card``, then each 4-group ``card`` completes; the first
     with the most 胡息 is returned. A concealed split is searched first and the arrangement is
-    only built when one exists (issue 10: almost every asked seat does not win).
+    only built when one exists (almost every asked seat does not win).
     """
     hand = tuple(player.hand)
     return evaluate_held(player, hand, tally(hand), card, own)

@@ -119,7 +119,7 @@ function slotBox(slot, ctx, tr, place) {
     h("span", { text: tr(`civ.slot.${slot.slot}`) }),
     slot.reversal ? h("span", { class: "civ-reversal", title: tr("civ.reversal"), "aria-label": tr("civ.reversal"), text: "↺" }) : null),
   h("div", { class: "civ-effect small", text: tr(`civ.effect.${slot.slot}`) }),
-  // issue 11: the slot's colour is also written out (colour is never the only signal).
+  // the slot's colour is also written out (colour is never the only signal).
   h("span", { class: "civ-colour-tag small", "data-colour": slot.colour, text: tr(`civ.colour.${slot.colour}`) }),
   workerToken(slot, ctx, tr),
   place);

@@ -1,4 +1,4 @@
-// Lasting identity (issue 11 part 5): the header's "Account" dialog.
+// Lasting identity: the header's "Account" dialog.
 // - Save this guest profile with a password (POST /api/players/{id}/claim {password, name?}).
 // - Log in to a saved profile from this browser (POST /api/login {name, password}) — the new
 //   token replaces the stored identity, and the page reloads as that player.

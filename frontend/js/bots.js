@@ -1,4 +1,4 @@
-// Play vs computer (issue 11 part 3): the lobby's "fill empty seats with bots" choice and the
+// Play vs computer: the lobby's "fill empty seats with bots" choice and the
 // room's button that does the same in an open room. The server seats the bots
 // (POST /api/rooms/{code}/bots {level}); a match with bots is unrated.
 

@@ -1,4 +1,4 @@
-// Long-press explanations for touch screens (issue 11 part 2): every legal action of a table
+// Long-press explanations for touch screens: every legal action of a table
 // explains itself in its `title` (hover with a mouse). On a touch screen, holding a finger on it
 // for LONG_PRESS_MS shows that text as a toast instead, and the click that follows is swallowed,
 // so reading an explanation never plays the move.

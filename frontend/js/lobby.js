@@ -38,7 +38,7 @@ function playersText(game) {
     : t("lobby.players_range", { min: game.min_players, max: game.max_players });
 }
 
-/** Every game with its player count and a "Rules" link (issue 11: rules reachable from the lobby). */
+/** Every game with its player count and a "Rules" link (rules reachable from the lobby). */
 function renderGameList() {
   replace(byId("game-list"), games.map((game) => {
     const title = gameTitle(game.titles, game.id);

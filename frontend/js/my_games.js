@@ -1,4 +1,4 @@
-// Lobby pieces of issue 11 part 4: the "my games" list (GET /api/account/rooms: the open,
+// Lobby pieces: the "my games" list (GET /api/account/rooms: the open,
 // playing and finished rooms I hold a seat in, private ones included) and the room settings of
 // the create form (a private room, listed nowhere; what happens to a seat that keeps timing out).
 

@@ -25,7 +25,7 @@ export function renderIdentity() {
   replace(slot, player
     ? [t("identity.playing_as"), " ", h("strong", { "data-testid": "my-name", text: player.name })]
     : h("span", { class: "muted", text: t("identity.guest") }));
-  slot.append(" ", accountButton());  // save the profile / log in elsewhere (issue 11 part 5)
+  slot.append(" ", accountButton());  // save the profile / log in elsewhere
 }
 
 /** Put the language menu (English / 简体中文 / 日本語, each in its own script) in the header;

@@ -290,7 +290,7 @@ function renderSeats() {
   resignButton.hidden = !(matchRunning() && state.seat !== null);
 }
 
-/** The creator's "fill empty seats with bots" controls in an open room (issue 11 part 3). */
+/** The creator's "fill empty seats with bots" controls in an open room. */
 function renderBotFill() {
   let slot = document.getElementById("bots-fill-slot");
   if (!slot) {

@@ -1,4 +1,4 @@
-// Room management in the room shell (issue 11 part 4): the creator removes a seated player
+// Room management in the room shell: the creator removes a seated player
 // before the start (DELETE /api/rooms/{code}/seats/{seat}); "play again" after the match
 // (POST /api/rooms/{code}/rematch: the rematch starts in the same room with the same seats once
 // every seated person asked); the private-room notice; noticing that my seat was taken from me.

@@ -7,23 +7,13 @@
 import { h } from "./dom.js";
 import { has } from "./i18n.js";
 
-/** The seat groups of `room`: `room.teams` when the server sends it; otherwise (until every
- * server does) the seats grouped by their `side`, which exists only once the match started. */
-function groups(room) {
-  if (Array.isArray(room.teams)) return room.teams;
-  if (!room.seats.length || room.seats.some((entry) => !entry.side)) return null;
-  const bySide = new Map();
-  for (const entry of room.seats) bySide.set(entry.side, [...(bySide.get(entry.side) || []), entry.seat]);
-  return [...bySide.values()];
-}
-
 /**
  * The teams of a team room as [{index: 0-based, side: str|null, seats: [seat entry]}] (seat
- * entry = the room's {seat, player_id, name, side}), in the server's team order; null when the
- * room is not a team room (every group holds one seat) or its teams are not known yet.
+ * entry = the room's {seat, player_id, name, side}), in the order of the room's `teams`; null
+ * when the room is not a team room (every group holds one seat).
  */
 export function seatTeams(room) {
-  const teams = room ? groups(room) : null;
+  const teams = room ? room.teams : null;
   if (!teams || teams.every((team) => team.length < 2)) return null;
   return teams.map((seats, index) => {
     const entries = seats.map((seat) => room.seats.find((entry) => entry.seat === seat)).filter(Boolean);

@@ -10,8 +10,9 @@ import asyncio
 import contextlib
 import json
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import httpx
 import pytest
@@ -93,7 +94,7 @@ class Client:
         try:
             while True:
                 frames.append(json.loads(await asyncio.wait_for(self.socket.recv(), seconds)))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return frames
 
     async def act(self, action: dict[str, Any], prompt: str | None = None) -> None:

@@ -18,11 +18,11 @@ prediction did not expect fails ``assert_caught_up``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any
 
 from engine.core import Event, Game
-
 from tests.app.conftest import Client
 
 

@@ -1,5 +1,5 @@
 """Helpers of the production-mode tests: real uvicorn processes on one PostgreSQL database and
-a private Redis, driven by websocket clients (issue 8).
+a private Redis, driven by websocket clients.
 
 Each test gets a uniquely named PostgreSQL database (dropped afterwards) and its own
 ``redis-server`` on a free port (so restarting Redis touches no one else). Servers run
@@ -17,8 +17,9 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterator
+from typing import Any
 
 import httpx
 import pytest

@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.core import Event
 from engine.registry import GAMES
-
 from tests.app.expect import Expect, timeout_event
 
 GAME = GAMES["reverse_curse"]

@@ -7,7 +7,8 @@ match at once with one seat resigning.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.registry import GAMES
 from tests.app.conftest import SEED, Arena, Client

@@ -18,7 +18,7 @@ class Switchboard:
     def __init__(self) -> None:
         self.lines: list[Line] = []
 
-    def line(self) -> "Line":
+    def line(self) -> Line:
         """Return a new line (one app's broker)."""
         line = Line(self)
         self.lines.append(line)

@@ -1,4 +1,4 @@
-"""Lasting identity (issue 11 part 5): claim a guest profile with a password, log in elsewhere."""
+"""Lasting identity: claim a guest profile with a password, log in elsewhere."""
 
 from __future__ import annotations
 
@@ -73,7 +73,8 @@ async def test_claim_stores_an_argon2_hash_and_refuses_what_it_must(arena):
 
 
 async def test_login_from_another_browser_keeps_the_player_and_its_seat(arena):
-    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    ann = await arena.player("Ann")
+    await arena.player("Bob")
     room = await arena.room(ann, HALF)
     await arena.sit(room["code"], 1, ann)
     assert (await claim(arena, ann, "correct horse")).status_code == 200

@@ -1,4 +1,4 @@
-"""Play vs computer on the server (issue 11 part 3): bots seated by the room creator, playing
+"""Play vs computer on the server: bots seated by the room creator, playing
 through the same room path as people (prompts, action log), matches with bots not rated.
 
 The bots answer at once here (``bot_delay_min = bot_delay_max = 0``).
@@ -7,14 +7,14 @@ The bots answer at once here (``bot_delay_min = bot_delay_max = 0``).
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 from sqlalchemy import func, select
 
-from app.db.models import Player, Rating
 from app.db import repositories as repo
+from app.db.models import Player, Rating
 from app.rooms.bots import BOT_NAMES, BotDelay, level_of
 from app.rooms.clocks import ManualClock
 from tests.app.conftest import Arena, auth, running_arena

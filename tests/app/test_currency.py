@@ -12,8 +12,9 @@ are brought there too; a refused act from a socket that is behind gets the curre
 from __future__ import annotations
 
 import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 from app.db import repositories as repo
 from tests.app.conftest import Arena, Client, running_arena

@@ -1,4 +1,4 @@
-"""One deadline scheduler for every room (issue 10, bench/RESULTS.md §4 "third pass"):
+"""One deadline scheduler for every room (bench/HISTORY.md §4 "third pass"):
 ``DeadlineScheduler`` fires each watched room's due deadline actions from one ``Clock`` timer,
 in deadline order, one at a time per room, until its match is over; ``drop``/``stop`` end it.
 Also: a held match keeps the engine's own (shared) legal lists, not copies."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from app.bus.memory import MemoryBroker
 from app.rooms.clocks import DeadlineScheduler, ManualClock, SystemClock, Timer

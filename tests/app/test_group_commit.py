@@ -1,4 +1,4 @@
-"""Group commit (``app.db.writer``, bench/RESULTS.md §3): the stores queued while a transaction
+"""Group commit (``app.db.writer``, bench/HISTORY.md §3): the stores queued while a transaction
 runs share the next one; nobody hears of a store before its COMMIT; a failed batch is retried
 job by job, so only the bad job fails."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ from app.db.writer import GroupWriter, Job
 from tests.app.test_round_trips import listening
 from tests.conftest import fresh_postgres_database
 
-NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 @contextlib.asynccontextmanager

@@ -1,4 +1,4 @@
-"""Hostile actions reach every engine the way the room service hands them over (issue 9 part 2).
+"""Hostile actions reach every engine the way the room service hands them over.
 
 For every registered game, at a few states of a seeded playout, random action objects —
 nonsense, and legal actions with one field replaced by random JSON — go to
@@ -11,11 +11,12 @@ the socket as a crash.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.rooms.live import LiveMatch
 from engine.core import EngineError
@@ -30,7 +31,7 @@ JSON = st.recursive(
     max_leaves=8)
 
 
-@lru_cache(maxsize=None)
+@cache
 def matches(game_id: str) -> tuple[LiveMatch, ...]:
     """``LiveMatch``es of ``game_id`` at the ``STEPS`` of a seeded random playout."""
     game = GAMES[game_id]

@@ -1,4 +1,4 @@
-"""Fair dealing on the server (issue 9 part 5): the commitment is public from the start and the
+"""Fair dealing on the server: the commitment is public from the start and the
 seed secret until the end; ``GET /api/matches/{id}/verify`` replays a finished match with
 ``tools.verify`` and reports a tampered log."""
 

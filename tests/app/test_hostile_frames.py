@@ -1,4 +1,4 @@
-"""No frame leaks a secret, for every game (issue 9 part 1, server side).
+"""No frame leaks a secret, for every game (server side).
 
 For each registered game a room with default options is filled by new players; every seat and a
 spectator are connected while the seats play the first legal action of the lowest seat asked
@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.app.conftest import SEED
+from tests.app.conftest import SEED, running_arena
 from tests.app.expect import shows_spectator
 from tests.app.hostile import settle
 from tests.app.test_hostile_secrets import keys_of, record
-from tests.app.conftest import running_arena
 
 ACTIONS = 30
 

@@ -1,11 +1,10 @@
-"""Hostile HTTP input (issue 9 part 3): per-address rate limits on creating players and rooms,
+"""Hostile HTTP input: per-address rate limits on creating players and rooms,
 422 with a message for every validation error, ids out of range refused (not a 500), and a 405
 that names every allowed method."""
 
 from __future__ import annotations
 
-from tests.app.conftest import auth
-from tests.app.conftest import running_arena
+from tests.app.conftest import auth, running_arena
 
 
 async def test_player_creation_is_rate_limited_per_address(db_path):

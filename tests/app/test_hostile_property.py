@@ -1,4 +1,4 @@
-"""Hostile websocket input, property-based (issue 9 part 2, hypothesis).
+"""Hostile websocket input, property-based (hypothesis).
 
 One real server (uvicorn in a thread, its own SQLite file, a clock that never moves) hosts
 three rooms: A (a match in progress), B (another match in progress) and C (a finished match).
@@ -16,14 +16,16 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from websockets.sync.client import connect
 
 from app.rooms.clocks import ManualClock

@@ -1,4 +1,4 @@
-"""Secrets and identity (issue 9 parts 1 and 4, server side): tokens are ≥128 random bits from
+"""Secrets and identity (server side): tokens are ≥128 random bits from
 ``secrets``, the database holds only their hashes, only their owner ever receives them; across a
 whole seeded match no frame to any viewer carries a token, the match seed before the end, or a
 raw-state key."""
@@ -14,7 +14,8 @@ from typing import Any
 from app import auth
 from app.auth import hash_token, new_token
 from app.rooms import service
-from tests.app.conftest import SEED, auth as bearer
+from tests.app.conftest import SEED
+from tests.app.conftest import auth as bearer
 from tests.app.hostile import settle, start_match
 from tests.app.rc import GAME, Replay
 

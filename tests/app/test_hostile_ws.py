@@ -1,4 +1,4 @@
-"""Hostile websocket input, scripted (issue 9 part 2): every hostile frame gets a clear,
+"""Hostile websocket input, scripted: every hostile frame gets a clear,
 documented ``error`` (or the socket is closed with the right code for a flood and for too many
 sockets from one address), the room's state and action log do not move, the server keeps
 answering, and another room in progress is unaffected."""
@@ -14,8 +14,14 @@ import pytest
 import websockets
 
 from tests.app.conftest import running_arena
-from tests.app.hostile import (answers_to, assert_clear_error, expect_unchanged,
-                               hostile_frame, is_benign, start_match)
+from tests.app.hostile import (
+    answers_to,
+    assert_clear_error,
+    expect_unchanged,
+    hostile_frame,
+    is_benign,
+    start_match,
+)
 from tests.app.rc import GAME
 
 FRAMES_PER_SOCKET = 30  # below the burst (2 × 20, hello took one): no frame is rate limited
@@ -88,7 +94,7 @@ async def test_actions_in_a_finished_room(arena):
     for client in match.clients:
         await client.until_version(match.replay.public)
     assert match.spectator.last["room"]["status"] == "finished"
-    for seat, client in match.seats.items():
+    for client in match.seats.values():
         for action in ({"type": "resign"}, {"type": "mulligan", "card": None},
                        {"type": "play", "card": "+1"}):
             frames = await answers_to(client, json.dumps(

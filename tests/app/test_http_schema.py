@@ -1,4 +1,4 @@
-"""The REST API against its own OpenAPI schema (issue 9 part 3), with schemathesis.
+"""The REST API against its own OpenAPI schema, with schemathesis.
 
 schemathesis reads ``/openapi.json`` from a live server and sends generated requests to every
 operation — valid ones and, for the negative-data checks, invalid ones. Every answer must be
@@ -11,8 +11,8 @@ whole file runs in well under a minute.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 import pytest

@@ -1,4 +1,4 @@
-"""HTTP request bodies have a size limit (issue 9, third attack: "hostile input never hurts").
+"""HTTP request bodies have a size limit ("hostile input never hurts").
 
 The server had no limit: FastAPI reads a whole body before validating it and before a route's
 rate-limit dependency runs, so a 200 MB ``POST /api/players`` (no token needed) took the server's

@@ -10,10 +10,10 @@ public ``timeout {seat: 2}`` event.
 
 from __future__ import annotations
 
-from engine.core import Event, Game
-from engine.registry import GAMES
 from app.rooms.journal import Journal
 from app.rooms.live import LiveMatch, Step, timeout_event
+from engine.core import Event, Game
+from engine.registry import GAMES
 from tests.app.conftest import SEED
 
 ZIPAI = GAMES["zipai"]

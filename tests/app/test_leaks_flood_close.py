@@ -1,6 +1,6 @@
-"""The flood close of a socket whose client is already gone ends quietly (attack report).
+"""The flood close of a socket whose client is already gone ends quietly.
 
-Seen 23 times in the third attack's chat-flood runs (30 sockets chatting at 19 lines/s each
+Seen in chat-flood runs (30 sockets chatting at 19 lines/s each
 while the server lagged): a socket's writer hit the vanished transport (Starlette marks the
 socket DISCONNECTED after an ``OSError`` in ``send``), then the reader, still draining the
 client's buffered frames, reached the flood limit and called ``websocket.close`` — which raises

@@ -10,7 +10,7 @@ from app.rooms.lifecycle import IllegalTransition, RoomStatus, transition
 S = RoomStatus
 ALLOWED = {(S.OPEN, S.PLAYING), (S.OPEN, S.ABANDONED), (S.PLAYING, S.FINISHED),
            (S.PLAYING, S.ABANDONED),
-           (S.FINISHED, S.PLAYING)}  # a rematch in the same room (issue 11 part 4)
+           (S.FINISHED, S.PLAYING)}  # a rematch in the same room
 
 
 @pytest.mark.parametrize("current", list(S))

@@ -1,4 +1,4 @@
-"""The server's hot paths after the issue 10 fixes (bench/RESULTS.md section 3): SQLite in WAL
+"""The server's hot paths after the fixes (bench/HISTORY.md section 3): SQLite in WAL
 mode, one store transaction at a time (group commit: ``tests/app/test_group_commit.py``), the
 room served from memory, no log read before an act with one process, one query per websocket
 greet, frames encoded with orjson."""
@@ -276,7 +276,7 @@ async def test_a_server_collects_garbage_at_the_tuned_thresholds(arena):
 def test_a_middle_collection_follows_each_young_one():
     """At ``GC_THRESHOLDS`` a middle collection follows each young one, so it walks the
     survivors of at most 2 × 50,000 allocations (at ``(50000, 20, 100)`` it came after 20
-    young ones: 1 M objects at 1,000 rooms, one 260-350 ms pause; bench/RESULTS.md §3b "tail")."""
+    young ones: 1 M objects at 1,000 rooms, one 260-350 ms pause; bench/HISTORY.md §3b "tail")."""
     seen: list[int] = []
 
     def record(phase: str, info: dict) -> None:

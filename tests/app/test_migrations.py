@@ -5,7 +5,7 @@ The PostgreSQL test creates and drops its own uniquely named database.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import inspect, text
@@ -17,8 +17,8 @@ from tests.conftest import fresh_postgres_database
 
 TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
           "rc_sets", "ratings", "alembic_version",
-          "player_tokens"}  # 0003_rooms_accounts: log-ins from other browsers (issue 11)
-NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+          "player_tokens"}  # 0003_rooms_accounts: log-ins from other browsers
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 def head_revision(url: str) -> str:

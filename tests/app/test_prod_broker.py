@@ -1,4 +1,4 @@
-"""The Redis broker across a Redis restart (issue 8): publishing while Redis is down drops the
+"""The Redis broker across a Redis restart: publishing while Redis is down drops the
 message without raising, and a subscription that reconnected says so with ``RESYNC``."""
 
 from __future__ import annotations

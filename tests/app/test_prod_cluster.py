@@ -1,4 +1,4 @@
-"""Production mode (issue 8): several uvicorn processes on one PostgreSQL database and one Redis
+"""Production mode: several uvicorn processes on one PostgreSQL database and one Redis
 serve the same rooms, with no sticky routing.
 
 Every test starts real server processes (``tests.app.prod_server``), its own database and its
@@ -17,8 +17,15 @@ import pytest
 from engine.registry import GAMES
 from tests.app.conftest import Client
 from tests.app.expect import Expect, assert_caught_up, catch_up
-from tests.app.prod import (cluster, database, redis_server, seated,  # noqa: F401
-                            stored_actions, stored_match, template_database)
+from tests.app.prod import (  # noqa: F401
+    cluster,
+    database,
+    redis_server,
+    seated,
+    stored_actions,
+    stored_match,
+    template_database,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -40,7 +47,7 @@ async def frames_until(client: Client, version: int, quiet: float = 0.3) -> list
     while not any(f["type"] == "update" for f in frames) or client.last["version"] < version:
         try:
             frames.append(await client.next("update", "error"))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError(f"version {version} never came; heard {frames}") from None
     return frames + await client.silent(quiet)
 
@@ -118,9 +125,9 @@ async def test_two_answers_to_one_decision_from_two_processes_apply_once(cluster
             assert client.last["view"] == GAME.view(state, seat)
         # The other seat's sockets (one per process; the pair above had this version on
         # both) get the update only if it can see a change: not for a first mulligan answer.
-        others = dict(enumerate(sockets[1 - seat]))
-        frames = await catch_up(others, expect, lambda _: 1 - seat)
-        assert_caught_up(others, frames, expect, lambda _: 1 - seat)
+        others, other = dict(enumerate(sockets[1 - seat])), 1 - seat
+        frames = await catch_up(others, expect, lambda _, other=other: other)
+        assert_caught_up(others, frames, expect, lambda _, other=other: other)
         assert len(await stored_actions(cluster.database, match_id)) == version
     assert seq_races(cluster) >= 1  # the database, not a lock, settled at least one race
 

@@ -1,4 +1,4 @@
-"""Production mode (issue 8): crashes and restarts of a server process and of Redis.
+"""Production mode: crashes and restarts of a server process and of Redis.
 
 - SIGKILL mid-match, then restart: every action a client saw acknowledged is stored, the match
   rebuilt by replaying its log equals (engine ``dump``) the state before the crash, a clock that
@@ -26,9 +26,20 @@ import websockets
 from engine.registry import GAMES
 from tests.app.conftest import Client
 from tests.app.expect import Expect, assert_caught_up, catch_up
-from tests.app.prod import (Cluster, cluster, database, fetch, reach,  # noqa: F401
-                            redis_server, replay, replay_public, seated, stored_actions,
-                            stored_match, template_database)
+from tests.app.prod import (  # noqa: F401
+    Cluster,
+    cluster,
+    database,
+    fetch,
+    reach,
+    redis_server,
+    replay,
+    replay_public,
+    seated,
+    stored_actions,
+    stored_match,
+    template_database,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

@@ -17,8 +17,15 @@ import pytest
 from tests.app.conftest import Arena, Client
 from tests.app.expect import legal_for
 from tests.app.numgr_play import GAME, play
-from tests.app.prod import (cluster, database, redis_server, replay_public,  # noqa: F401
-                            stored_actions, stored_match, template_database)
+from tests.app.prod import (  # noqa: F401
+    cluster,
+    database,
+    redis_server,
+    replay_public,
+    stored_actions,
+    stored_match,
+    template_database,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

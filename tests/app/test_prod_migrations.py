@@ -1,4 +1,4 @@
-"""Alembic on PostgreSQL (issue 8): upgrade an empty database to head, downgrade to base,
+"""Alembic on PostgreSQL: upgrade an empty database to head, downgrade to base,
 upgrade again — and at head the schema is exactly what ``app.db.models`` declares (Alembic's
 autogenerate comparison finds nothing to change), so the migrations and the models agree.
 """

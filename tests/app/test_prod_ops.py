@@ -1,4 +1,4 @@
-"""Operations (issue 8): ``/healthz``, ``/readyz``, Prometheus ``/metrics`` and structured logs.
+"""Operations: ``/healthz``, ``/readyz``, Prometheus ``/metrics`` and structured logs.
 
 These run in-process (SQLite, in-memory broker, ``ManualClock``) except the Redis readiness
 test, which stops its own private ``redis-server``.

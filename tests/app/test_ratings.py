@@ -1,4 +1,4 @@
-"""Ratings (issue 3 "Ladders"): openskill Plackett-Luce, one rating per player and game, rated
+"""Ratings: openskill Plackett-Luce, one rating per player and game, rated
 once when a match ends; team-aware for Reverse Curse, free-for-all for 3-player zipai; a match
 with a bot is not rated.
 

@@ -1,4 +1,4 @@
-"""The ladders of a seeded Reverse Curse match (issue 3 "Ladders"): the stored per-set record,
+"""The ladders of a seeded Reverse Curse match: the stored per-set record,
 the leaderboard with KOs, and the player page's ratings and recent matches.
 
 The match: half regulation (KO at ±12), 1v1, the tests' seed, both seats playing the first legal

@@ -1,4 +1,4 @@
-"""A whole 2v2 Reverse Curse match with monsters over real websockets (issue 3 "Formats").
+"""A whole 2v2 Reverse Curse match with monsters over real websockets.
 
 Four players and a spectator; every seat plays "the first legal action of the lowest seat
 asked" (summons are listed first, so monsters are recruited and summoned). The test replays the

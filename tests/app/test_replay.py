@@ -1,4 +1,4 @@
-"""Replays (issue 11 part 6): ``GET /api/matches/{id}/replay`` and the page ``/replay/{id}``."""
+"""Replays: ``GET /api/matches/{id}/replay`` and the page ``/replay/{id}``."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ async def test_players(arena):
     assert set(ann) == {"id", "name", "token"} and ann["name"] == "Ann"
     assert len(ann["token"]) >= 22  # at least 128 random bits, url-safe base64
     assert (await arena.http.get(f"/api/players/{ann['id']}")).json() == {
-        "id": ann["id"], "name": "Ann", "ratings": [], "recent_matches": []}  # issue 3 fields
+        "id": ann["id"], "name": "Ann", "ratings": [], "recent_matches": []}
     missing = await arena.http.get("/api/players/999")
     assert missing.status_code == 404
     assert missing.json()["detail"]["code"] == "player_not_found"

@@ -5,7 +5,7 @@ created and closed; and a room code is found or refused loudly (``app.rooms.code
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import insert
@@ -39,7 +39,7 @@ async def test_ten_thousand_rooms_created_and_closed_leave_no_entry_behind(arena
                                    state.manager)
     await manager.stop()  # the server's own sweep must not race the one below
     ann, bob = await arena.player("Ann"), await arena.player("Bob")
-    now = datetime.fromtimestamp(arena.clock.now(), tz=timezone.utc)
+    now = datetime.fromtimestamp(arena.clock.now(), tz=UTC)
     options = service.catalog.options("numgr", {})[0]
     codes = [f"L{n:07d}" for n in range(ROOMS)]
     async with state.arena.sessions() as session, session.begin():

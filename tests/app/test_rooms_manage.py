@@ -1,10 +1,10 @@
-"""Rooms that manage themselves (issue 11 part 4): private rooms, removing a seated player,
+"""Rooms that manage themselves: private rooms, removing a seated player,
 "play again", idle rooms, seats that keep timing out, "my games"."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from app.db import repositories as repo
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
@@ -12,7 +12,7 @@ from tests.app.conftest import auth
 from tests.app.rc_play import match_id, seated_room
 
 HALF = {"regulation": "half", "monsters": False}
-NOW = datetime(2027, 1, 15, 8, 0, tzinfo=timezone.utc)
+NOW = datetime(2027, 1, 15, 8, 0, tzinfo=UTC)
 
 
 def service(arena):
@@ -104,7 +104,7 @@ async def test_play_again_starts_when_every_seated_player_asked(arena):
     assert started["match_id"] == first + 1
     assert [s["player_id"] for s in started["seats"]] == [ann["id"], bob["id"]]
     # Both sockets get the new match from its version 0, with a prompt to answer again.
-    for seat, client in clients.items():
+    for client in clients.values():
         frame = await client.next("update")
         assert (frame["version"], frame["view"]["outcome"]) == (0, None)
         assert frame["room"]["match_id"] == first + 1

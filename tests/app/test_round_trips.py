@@ -1,5 +1,5 @@
-"""Database work per move with PostgreSQL + Redis and two server processes (issue 10,
-bench/RESULTS.md §5): the acting process stores the action without reading the log first (the
+"""Database work per move with PostgreSQL + Redis and two server processes
+(bench/HISTORY.md §5): the acting process stores the action without reading the log first (the
 unique ``(match_id, seq)`` refuses it if another process stored that seq: then it reads the log
 and tries again), and the other replays the step its version message carries without reading
 the log either (unless a message was missed)."""
@@ -10,18 +10,19 @@ import asyncio
 import contextlib
 import json
 import re
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from app.db.writer import GroupWriter
 from app.bus.base import Broker
 from app.bus.memory import MemoryBroker
 from app.db import repositories as repo
 from app.db.session import make_engine, make_sessionmaker
+from app.db.writer import GroupWriter
 from app.main import create_app
 from app.rooms.clocks import ManualClock
 from app.rooms.errors import RoomError

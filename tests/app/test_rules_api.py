@@ -1,4 +1,4 @@
-"""Rules in the app (issue 11 part 2): ``GET /api/rules/{game}/{lang}`` and the ``/rules`` pages.
+"""Rules in the app: ``GET /api/rules/{game}/{lang}`` and the ``/rules`` pages.
 
 The renderer is markdown-it-py with raw HTML off: expected HTML below is CommonMark's, worked out
 by hand from the input text.

@@ -13,8 +13,8 @@ from app.rooms.clocks import ManualClock
 from app.settings import Settings
 from tests.app.conftest import SEED, Arena, serve, shutdown
 from tests.app.expect import assert_caught_up, catch_up
-from tests.conftest import fresh_postgres_database
 from tests.app.rc import Replay, assert_private
+from tests.conftest import fresh_postgres_database
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

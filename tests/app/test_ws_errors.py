@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from app.settings import Settings
 from engine.core import EngineError
@@ -121,7 +122,7 @@ async def test_illegal_and_out_of_turn_actions(arena):
     await clients[seat].act({"type": "play", "card": missing})
     error = await clients[seat].next()
     assert (error["code"], error["message"]) == (expected.value.code, expected.value.message)
-    await clients[other].act({"type": "play", "card": "+1"}, prompt="1.%d.2" % other)
+    await clients[other].act({"type": "play", "card": "+1"}, prompt=f"1.{other}.2")
     assert (await clients[other].next())["code"] == "not_your_turn"
     await clients[seat].act({"type": "mulligan", "card": None})
     assert (await clients[seat].next())["code"] == expected_code_of(
@@ -198,7 +199,7 @@ async def test_unknown_room_and_foreign_origin(arena):
 async def test_oversized_transport_frame_closes_1009(arena):
     room, clients = await started(arena)
     await clients[0].send(json.dumps({"type": "ping", "pad": "x" * 70000}))
-    with pytest.raises(Exception):
+    with pytest.raises(ConnectionClosed):
         await clients[0].next(timeout=2)
     assert clients[0].socket.close_code == 1009
     await assert_unchanged(arena, room, clients[1:], 0, 0)

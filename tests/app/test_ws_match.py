@@ -13,7 +13,6 @@ import asyncio
 import hashlib
 
 from engine.reverse_curse import ladder
-
 from tests.app.conftest import SEED, auth
 from tests.app.expect import assert_caught_up, catch_up
 from tests.app.rc import GAME, Replay, assert_private

@@ -1,4 +1,4 @@
-"""What an idle socket and a long match hold (issue 10 "memory per idle room", bench/RESULTS.md
+"""What an idle socket and a long match hold (bench/RESULTS.md
 §4): a ``Connection`` writes at once and starts a writer task only while a write has to wait;
 ``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router (``ArenaApp``,
 ``room_code``); a match keeps only the events some socket of its room was not shown yet
@@ -13,10 +13,10 @@ import websockets
 
 from app.realtime.endpoint import room_code
 from app.realtime.hub import Connection
-from app.rooms.port import Follower, RoomPort
 from app.realtime.schemas import Pong
 from app.rooms.journal import Journal
 from app.rooms.live import LiveMatch
+from app.rooms.port import Follower, RoomPort
 from engine.reverse_curse import GAME
 from tests.app.conftest import SEED
 from tests.app.expect import catch_up
@@ -218,7 +218,7 @@ def test_make_run_turns_per_message_deflate_off():
 
 async def test_a_browser_asking_for_deflate_gets_uncompressed_frames(make_run_server):
     """Browsers offer ``permessage-deflate``; accepting it would give the socket a zlib
-    compressor and decompressor (≈ 50 KB of memory each: bench/RESULTS.md §4)."""
+    compressor and decompressor (≈ 50 KB of memory each: bench/HISTORY.md §4)."""
     ws = make_run_server.replace("http://", "ws://") + "/ws/rooms/NOPE"
     async with websockets.connect(ws, compression="deflate") as socket:
         assert socket.response.headers.get("Sec-WebSocket-Extensions") is None

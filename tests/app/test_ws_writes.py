@@ -1,4 +1,4 @@
-"""The socket write and read path per move (issue 10, server CPU per move, bench/RESULTS.md §3b):
+"""The socket write and read path per move (server CPU per move, bench/HISTORY.md §3b):
 a write that does not wait runs in the caller's task (``app.realtime.eager``), frames go to the
 ASGI ``send`` callable as text, inbound frames are read from the ASGI ``receive`` callable, and
 string-keyed frames are encoded without orjson's slower non-string-key option."""

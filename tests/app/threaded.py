@@ -4,7 +4,8 @@ hypothesis property tests and schemathesis drive it with blocking websockets and
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from tests import conftest
 

@@ -1,4 +1,4 @@
-"""Three languages, rules in the app and phones (issue 11 parts 1, 2, 7) in Debian's Chromium.
+"""Three languages, rules in the app and phones in Debian's Chromium.
 
 One browser. For 简体中文 and 日本語 (browser locale zh-CN / ja-JP, nothing remembered) and English,
 at 360 px wide: the lobby, a started room of every game and the rules pages (each game's in one of

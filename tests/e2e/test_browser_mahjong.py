@@ -24,9 +24,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (HAND, TEXTS, axe_problems, chromium, click_first, create_room,
-                               expect_game_over, join_seats, log_lines, new_page, reason_sentence,
-                               take_seat)
+from tests.e2e.browser import (
+    HAND,
+    TEXTS,
+    axe_problems,
+    chromium,
+    click_first,
+    create_room,
+    expect_game_over,
+    join_seats,
+    log_lines,
+    new_page,
+    reason_sentence,
+    take_seat,
+)
 from tests.e2e.test_browser_vs_bot import fast_bots  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser

@@ -11,9 +11,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (chromium, click_first, expect_game_over, new_page,
-                               play_to_the_end, reason_sentence, results, start_match,
-                               check_finished_table)
+from tests.e2e.browser import (
+    check_finished_table,
+    chromium,
+    click_first,
+    expect_game_over,
+    new_page,
+    play_to_the_end,
+    reason_sentence,
+    results,
+    start_match,
+)
 
 pytestmark = pytest.mark.browser
 

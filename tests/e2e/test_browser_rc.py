@@ -16,9 +16,21 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import (check_finished_table, chromium, click_next, create_rc_room,
-                               expect_game_over, join_seats, new_page, play_to_the_end,
-                               reason_sentence, resign, results, seeded_live_server, take_seat)
+from tests.e2e.browser import (
+    check_finished_table,
+    chromium,
+    click_next,
+    create_rc_room,
+    expect_game_over,
+    join_seats,
+    new_page,
+    play_to_the_end,
+    reason_sentence,
+    resign,
+    results,
+    seeded_live_server,
+    take_seat,
+)
 
 pytestmark = pytest.mark.browser
 

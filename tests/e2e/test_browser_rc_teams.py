@@ -1,4 +1,4 @@
-"""A 2v2 Reverse Curse match with monsters in four browser pages plus a spectator (issue 3).
+"""A 2v2 Reverse Curse match with monsters in four browser pages plus a spectator.
 
 Four players (each in their own browser context) fill a half-regulation 2v2 room made in the
 lobby, a fifth page watches. They click through the match: keep the hand, go first when asked,
@@ -16,13 +16,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (RC_HALF, check_finished_table, chromium, click_first, create_room,
-                               evaluate_on, expect_game_over, join_seats, new_page,
-                               play_to_the_end, reason_sentence, seeded_live_server, take_seat)
+from tests.e2e.browser import (
+    RC_HALF,
+    check_finished_table,
+    chromium,
+    click_first,
+    create_room,
+    evaluate_on,
+    expect_game_over,
+    join_seats,
+    new_page,
+    play_to_the_end,
+    reason_sentence,
+    seeded_live_server,
+    take_seat,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -85,12 +96,13 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
         link = create_room(players[0], seeded_server, "reverse_curse", names[0], two_vs_two)
         take_seat(players[0], 0)
         # Two teams of two seats before the start (seats 1+3 and 2+4, rulings "Formats"), from
-        # the room's `teams` (the engine's sides) once the server sends them.
+        # the room's `teams` (the engine's sides).
         teams_shown = players[0].get_by_test_id("seat-team")
-        code = link.rsplit("/", 1)[1]
-        if "teams" in httpx.get(f"{seeded_server}/api/rooms/{code}").json():
-            expect(teams_shown).to_have_count(2)
-            expect(teams_shown.nth(0).locator("[data-seat]")).to_have_count(2)
+        expect(teams_shown).to_have_count(2)
+        first_team = teams_shown.nth(0).locator("[data-seat]")
+        expect(first_team).to_have_count(2)
+        expect(first_team.nth(0)).to_have_attribute("data-seat", "0")
+        expect(first_team.nth(1)).to_have_attribute("data-seat", "2")
         join_seats(link, players[1:], names[1:])
         watch.goto(link)
         for page in pages:
@@ -174,9 +186,9 @@ UNITS = """async () => {
   const room = { game: "reverse_curse", teams: [[0, 2, 4], [1, 3, 5]],
     seats: [0, 1, 2, 3, 4, 5].map((seat) => ({ seat, player_id: seat < 3 ? seat + 10 : null,
       name: seat < 3 ? `P${seat}` : null, side: null })) };
-  // Without a teams field (a server that does not send it yet): teams by side once known.
-  const sided = { game: "reverse_curse", seats: [0, 1, 2, 3].map((seat) => ({ seat,
-    player_id: seat + 10, name: `P${seat}`, side: seat % 2 ? "UP" : "DOWN" })) };
+  // Once the match started the seats carry their side; the teams stay the room's `teams`.
+  const sided = { game: "reverse_curse", teams: [[0, 2], [1, 3]], seats: [0, 1, 2, 3].map(
+    (seat) => ({ seat, player_id: seat + 10, name: `P${seat}`, side: seat % 2 ? "UP" : "DOWN" })) };
   const unsided = { ...sided, seats: sided.seats.map((entry) => ({ ...entry, side: null })) };
   return {
     first: [monsters.firstShopper({ position: 5, first_side: "UP" }),
@@ -203,7 +215,7 @@ UNITS = """async () => {
     teamText: seats.teamSeatsText(room, t),
     solo: seats.seatTeams({ game: "reverse_curse", teams: [[0], [1]], seats: [{ seat: 0 }, { seat: 1 }] }),
     bySide: seats.seatTeams(sided).map((team) => [team.side, team.seats.map((entry) => entry.seat)]),
-    unknown: seats.seatTeams(unsided),
+    unsided: seats.seatTeams(unsided).map((team) => [team.side, team.seats.map((entry) => entry.seat)]),
   };
 }"""
 
@@ -225,4 +237,4 @@ def test_shop_summon_chart_and_team_helpers(live_server, chromium_path):
     assert got["teamText"] == "Team 1: P0, P2 · Team 2: P1"
     assert got["solo"] is None
     assert got["bySide"] == [["DOWN", [0, 2]], ["UP", [1, 3]]]
-    assert got["unknown"] is None
+    assert got["unsided"] == [[None, [0, 2]], [None, [1, 3]]]

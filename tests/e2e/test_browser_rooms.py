@@ -1,5 +1,4 @@
-"""Rooms that manage themselves, lasting identity and replays in real browsers (issue 11
-parts 4–6 and 8): a private room refused to a stranger without the link, "play again", a replay
+"""Rooms that manage themselves, lasting identity and replays in real browsers: a private room refused to a stranger without the link, "play again", a replay
 stepped to the end that matches the recorded outcome, and a saved profile logging in from a
 second browser context.
 """
@@ -11,8 +10,17 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser import (chromium, click_next, create_rc_room, create_room, join_seats,
-                               new_page, rc_half_no_monsters, resign, take_seat)
+from tests.e2e.browser import (
+    chromium,
+    click_next,
+    create_rc_room,
+    create_room,
+    join_seats,
+    new_page,
+    rc_half_no_monsters,
+    resign,
+    take_seat,
+)
 
 pytestmark = pytest.mark.browser
 

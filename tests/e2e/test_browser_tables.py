@@ -75,11 +75,12 @@ def table_ready(page: Page) -> None:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[Site]:
+    import tempfile
+    from pathlib import Path
+
     from app.main import create_app
     from app.rooms.clocks import ManualClock
     from app.settings import Settings
-    import tempfile
-    from pathlib import Path
 
     folder = Path(tempfile.mkdtemp(prefix="tables-"))
     clock = ManualClock(start=time.time())

@@ -1,4 +1,4 @@
-"""Play vs computer in real browsers (issue 11 part 3), one test per game.
+"""Play vs computer in real browsers, one test per game.
 
 Each game runs in one of the three languages (the browser's locale; English, 简体中文 and 日本語
 each get at least one game), and no page shows an untranslated key. A person creates a room from the lobby with small options and "Fill empty seats with bots:
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from playwright.sync_api import Page, expect

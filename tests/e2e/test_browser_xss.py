@@ -1,5 +1,5 @@
-"""Names and chat are text, never markup (issue 9 part 4), and the match page's verify button
-(part 5), in real browsers (Debian's Chromium under Playwright).
+"""Names and chat are text, never markup, and the match page's verify button
+works, in real browsers (Debian's Chromium under Playwright).
 
 A player named ``<img src=x onerror=alert(1)>`` creates a room, sits, chats and resigns; another
 player sees that name as literal text in the lobby, the room's seats, the chat, the history and

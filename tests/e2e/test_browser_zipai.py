@@ -21,8 +21,16 @@ from playwright.sync_api import Page, expect
 from engine.zipai import GAME
 from tests.app.conftest import SEED, arena, db_path, template_db  # noqa: F401 (fixtures)
 from tests.app.expect import play_seeded
-from tests.e2e.browser import (check_finished_table, chromium, click_first, expect_game_over,
-                               new_page, play_to_the_end, reason_sentence, start_match)
+from tests.e2e.browser import (
+    check_finished_table,
+    chromium,
+    click_first,
+    expect_game_over,
+    new_page,
+    play_to_the_end,
+    reason_sentence,
+    start_match,
+)
 
 #: What a Zipai player clicks, in the order tried: win, pass a claim, discard the rightmost card.
 ZP_CLICKABLE = (

@@ -6,6 +6,7 @@ Expected strings are written from en.json and the rulings' card list, not read f
 from __future__ import annotations
 
 import pytest
+
 from tests.e2e.browser import evaluate_on
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""The three languages of the frontend (issue 11 part 1), checked without a browser.
+"""The three languages of the frontend, checked without a browser.
 
 - ``frontend/i18n/{en,zh,ja}.json`` have exactly the same keys, no duplicates, non-empty values
   and the same ``{placeholders}`` per key;

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 #: Room options per game (a short match where a game allows one; other games: defaults plus
 #: every non-default choice and flipped flag, see ``variants``).

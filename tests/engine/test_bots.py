@@ -1,8 +1,8 @@
-"""Bots of both levels for every registered game (issue 11 part 3, "Play vs computer").
+"""The easy and normal bots for every registered game ("Play vs computer").
 
 Contract: bots play full matches to the end, always choosing a listed legal action, from their
-seat's view only, deterministically for a given rng seed. Greedy beats random in more than half
-of N matches. Each game's greedy score is pinned on hand-made views.
+seat's view only, deterministically for a given rng seed. Normal (greedy) beats easy (random)
+in more than half of N matches. Each game's greedy score is pinned on hand-made views.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from engine.bots import LEVELS, RandomBot, ScoringBot, best_action, greedy_bot, make_bot
+from engine.bots import BUDGETS, LEVELS, RandomBot, ScoringBot, best_action, greedy_bot, make_bot
 from engine.core import Rng
 from engine.grid_reversal import bot as grid_bot
 from engine.numgr import bot as numgr_bot
@@ -60,7 +60,7 @@ def play_match(game_id: str, levels: list[str], seed: bytes, options=None):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-@pytest.mark.parametrize("pair", [("random", "greedy"), ("greedy", "greedy")])
+@pytest.mark.parametrize("pair", [("easy", "normal"), ("normal", "normal")])
 def test_bots_play_to_the_end_deterministically(game_id, pair):
     players = GAMES[game_id].seats(_options(game_id))
     levels = [pair[i % 2] for i in range(players)]
@@ -76,20 +76,21 @@ def test_greedy_beats_random_in_more_than_half(game_id):
     wins = 0
     for n in range(DUEL_MATCHES):
         greedy_seat = n % players
-        levels = ["greedy" if s == greedy_seat else "random" for s in range(players)]
+        levels = ["normal" if s == greedy_seat else "easy" for s in range(players)]
         _, outcome = play_match(game_id, levels, f"duel/{game_id}/{n}".encode(), options)
         wins += outcome.ranks[greedy_seat] == 1 and not outcome.draw
     assert wins > DUEL_MATCHES // 2, f"{game_id}: greedy won only {wins}/{DUEL_MATCHES}"
 
 
 def test_levels_and_factories():
-    assert LEVELS == ("random", "greedy")
-    assert isinstance(make_bot("numgr", "random"), RandomBot)
+    assert LEVELS == ("easy", "normal", "hard", "expert")
+    assert isinstance(make_bot("numgr", "easy"), RandomBot)
+    assert set(BUDGETS) == {"hard", "expert"} and BUDGETS["expert"] == 5 * BUDGETS["hard"]
     for game_id in GAMES:
         assert not isinstance(greedy_bot(game_id), RandomBot), game_id
     assert isinstance(greedy_bot("no_such_game"), RandomBot)
     with pytest.raises(ValueError):
-        make_bot("numgr", "expert")
+        make_bot("numgr", "greedy")
     with pytest.raises(ValueError):
         ScoringBot(lambda v, a: 0).choose(None, {}, [], Rng(b"x"))
 

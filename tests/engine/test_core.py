@@ -4,8 +4,20 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-from engine.core import (Event, GameBase, GameSpec, IllegalAction, InvalidAction, OptionSpec,
-                         Outcome, Rng, action_type, check_action, require_keys, validate_options)
+from engine.core import (
+    Event,
+    GameBase,
+    GameSpec,
+    IllegalAction,
+    InvalidAction,
+    OptionSpec,
+    Outcome,
+    Rng,
+    action_type,
+    check_action,
+    require_keys,
+    validate_options,
+)
 
 OPTS = (
     OptionSpec("regulation", "choice", "full", choices=("full", "half")),
@@ -44,7 +56,7 @@ def test_rng_is_deterministic_and_label_sensitive():
 
 
 def test_rng_shuffled_is_the_fisher_yates_of_randbelow():
-    # Golden values of the stream (taken before ``shuffled`` inlined its draws, issue 10): a
+    # Golden values of the stream (taken before ``shuffled`` inlined its draws): a
     # shuffle, a draw after it, and a shuffle of more than 256 items (two-byte draws).
     rng = Rng(b"golden")
     assert rng.shuffled(range(12)) == [3, 1, 5, 11, 10, 2, 6, 0, 8, 7, 9, 4]

@@ -1,4 +1,4 @@
-"""One information-set invariance test for every registered game (issue 9, part 1).
+"""One information-set invariance test for every registered game.
 
 For seeded random playouts, at every step and for every viewer (each seat and a spectator):
 
@@ -27,7 +27,8 @@ from __future__ import annotations
 import base64
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

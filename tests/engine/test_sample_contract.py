@@ -27,7 +27,8 @@ import copy
 import json
 import random
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 

@@ -1,5 +1,5 @@
 """``tools.verify``: a genuine match verifies; a wrong commitment, a tampered action and a
-tampered outcome each fail with the right message (issue 9, part 5)."""
+tampered outcome each fail with the right message."""
 
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, InvalidAction, Rng
 from engine.civilization import GAME
+from engine.core import IllegalAction, InvalidAction, Rng
 
 from .helpers import card, make, place, play
 

@@ -6,9 +6,9 @@ import io
 from collections import Counter
 
 from engine.bots import RandomBot, greedy_bot
-from engine.core import Rng
 from engine.civilization import GAME
 from engine.civilization.bot import CivilizationGreedyBot, score
+from engine.core import Rng
 from tools.balance import placed_slot, play_match, run
 
 from .helpers import card, make, place

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.civilization import GAME
-from engine.civilization.state import NEUTRAL, workers_in_hand, leaders_placed
+from engine.civilization.state import NEUTRAL, leaders_placed, workers_in_hand
 
 from .helpers import EMPTY, card, make, place, play, take
 

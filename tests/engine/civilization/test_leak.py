@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from engine.core import Rng
 from engine.civilization import GAME
+from engine.core import Rng
 
 
 def _states(seed: int):

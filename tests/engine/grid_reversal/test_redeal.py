@@ -1,4 +1,4 @@
-"""The re-deal keeps the cards the public stack and the setup need (issue 9; rulings "Effect
+"""The re-deal keeps the cards the public stack and the setup need (rulings "Effect
 cards", "Setup", TIPS 1). The first re-deal moved the card of a pending Swap (b) out of its
 owner's hand, so resolving it raised ValueError."""
 

@@ -3,7 +3,7 @@
 "Claims on a discard")."""
 
 from engine.mahjong import GAME
-from tests.engine.mahjong.builders import JUNK, discarded, player, table, turn
+from tests.engine.mahjong.builders import JUNK, discarded, player, table
 
 WIN, PASS, PUNG = {"type": "win"}, {"type": "pass"}, {"type": "pung"}
 # Seats 0 and 1 both win on 5z (单钓): 花龙 hands of 12 points in mcr (8 + 门前清 2 + 1 + 1).

@@ -4,13 +4,21 @@ import random
 
 import pytest
 
-from engine.mahjong import shapes
 from engine.mahjong.shapes import (
-    Decomposition, decompositions, is_complete, is_honors_and_knitted, is_knitted_straight_hand,
-    is_seven_honors_and_knitted, is_seven_pairs, is_thirteen_orphans, knitted_straights, shanten,
+    Decomposition,
+    decompositions,
+    is_complete,
+    is_honors_and_knitted,
+    is_knitted_straight_hand,
+    is_seven_honors_and_knitted,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    knitted_straights,
+    shanten,
     winning_tiles,
 )
-from engine.mahjong.tiles import KINDS, parse_tiles as P, tile_set
+from engine.mahjong.tiles import KINDS, tile_set
+from engine.mahjong.tiles import parse_tiles as P
 from tests.engine.mahjong.mcr_hands import random_hand
 
 

@@ -8,8 +8,15 @@ import random
 import pytest
 
 from engine.mahjong import GAME
-from engine.mahjong.table import (first_dealer, hebei_next_dealer, mcr_seating, prevalent_wind,
-                                  round_order, seat_winds, seats_after)
+from engine.mahjong.table import (
+    first_dealer,
+    hebei_next_dealer,
+    mcr_seating,
+    prevalent_wind,
+    round_order,
+    seat_winds,
+    seats_after,
+)
 from tests.engine.mahjong.builders import drawn, player, table, turn
 
 

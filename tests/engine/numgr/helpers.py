@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.numgr import GAME
 from engine.numgr import cards as C
-from engine.numgr.state import Stack, State
 from engine.numgr.plays import play_action
+from engine.numgr.state import Stack, State
 
 OPTIONS = GAME.validate_options({})
 

@@ -5,7 +5,6 @@ import pytest
 from engine.core import IllegalAction, InvalidAction
 from engine.numgr import GAME
 from engine.numgr.plays import copyable_faces, play_action
-
 from tests.engine.numgr.helpers import make_state, put
 
 

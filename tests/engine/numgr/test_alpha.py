@@ -2,7 +2,6 @@
 
 from engine.numgr import GAME
 from engine.numgr.effects import area_totals
-
 from tests.engine.numgr.helpers import act, area_mains, make_state, play, put
 
 

@@ -10,7 +10,6 @@ import pytest
 
 from engine.core import Rng
 from engine.numgr import GAME
-
 from tests.engine.numgr.helpers import make_state, play
 
 

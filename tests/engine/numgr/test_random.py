@@ -7,7 +7,6 @@ import pytest
 
 from engine.numgr import GAME
 from engine.numgr.effects import locked_ids
-
 from tests.engine.numgr.helpers import card_count
 
 MIXES = [{}, {"hp": 1}, {"hp": 5, "variant_bomb": True},

@@ -8,7 +8,6 @@ import pytest
 from engine.core import Rng
 from engine.numgr import GAME
 from engine.numgr import cards as C
-
 from tests.engine.numgr.helpers import card_count, make_state, play, put
 
 KEYS = [bytes([n]) for n in range(40)]

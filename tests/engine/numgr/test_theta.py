@@ -3,7 +3,6 @@
 
 from engine.numgr import GAME
 from engine.numgr.effects import area_totals, locked_ids
-
 from tests.engine.numgr.helpers import act, area_mains, make_state, play, put
 
 OPP_HAND = ["1def", "2rem", "3rem", "Brem", "Grem"]  # cards that never attack seat 0

@@ -7,7 +7,6 @@ from engine.core import IllegalAction
 from engine.numgr import GAME
 from engine.numgr.effects import Totals, loses_hp
 from engine.numgr.turn import LAST_TURN, QUIET_TURNS
-
 from tests.engine.numgr.helpers import act, area_mains, card_count, make_state, play, put
 
 

@@ -2,7 +2,6 @@
 
 from engine.numgr.effects import area_totals
 from engine.numgr.state import Stack
-
 from tests.engine.numgr.helpers import area_mains, make_state, play, put
 
 

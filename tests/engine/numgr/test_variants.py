@@ -1,7 +1,6 @@
 """Bomb and 333 variants (seed 【规则变种】; rulings "Variants")."""
 
 from engine.numgr.effects import area_totals
-
 from tests.engine.numgr.helpers import act, area_mains, make_state, play, put
 
 BOMB = {"variant_bomb": True}

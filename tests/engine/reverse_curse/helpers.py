@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from engine.reverse_curse import GAME
 from engine.reverse_curse.cards import DECK

@@ -1,4 +1,4 @@
-"""``evolve``/``evolved`` and ``derived`` (issue 10's fast state copies and per-state memos)."""
+"""``evolve``/``evolved`` and ``derived`` (fast state copies and per-state memos)."""
 
 from dataclasses import replace
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.zipai import GAME, parse_cards
-from engine.zipai import flow
+from engine.zipai import GAME, flow, parse_cards
 from engine.zipai.cards import sort_cards
 from engine.zipai.state import Group, Hand, Match, Player, clone
 

@@ -10,8 +10,16 @@ from engine.core import IllegalAction, InvalidAction
 from engine.zipai import GAME, flow
 from engine.zipai.cards import deck
 from engine.zipai.state import clone
-from tests.engine.zipai.builders import (all_cards, BASE, cards, discarded, drawn, player, table,
-                                        to_discard)
+from tests.engine.zipai.builders import (
+    BASE,
+    all_cards,
+    cards,
+    discarded,
+    drawn,
+    player,
+    table,
+    to_discard,
+)
 
 PASS = {"type": "pass"}
 

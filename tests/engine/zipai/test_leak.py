@@ -6,8 +6,8 @@ from collections import Counter
 
 from engine.core import Rng
 from engine.zipai import GAME
-from tests.engine.zipai.builders import all_cards
 from engine.zipai.cards import deck
+from tests.engine.zipai.builders import all_cards
 
 VIEWERS = (0, 1, 2, None)
 

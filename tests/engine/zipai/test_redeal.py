@@ -1,4 +1,4 @@
-"""The re-deal builds only states the rules can reach (issue 9; rulings "Deal and turn flow").
+"""The re-deal builds only states the rules can reach (rulings "Deal and turn flow").
 
 The states below are the ones on which the first re-deal broke ``apply``: it gave a concealed
 hand four of a kind (``split.take_kans`` raised ValueError) and it moved the cards of a seat

@@ -13,8 +13,16 @@ from engine.zipai.reachable import concealed_faults
 from engine.zipai.sample import _other_player
 from engine.zipai.state import HIDDEN_KINDS, Group, clone
 from tests.engine import playouts
-from tests.engine.zipai.builders import (BASE, all_cards, cards, discarded, drawn, player,
-                                         table, to_discard)
+from tests.engine.zipai.builders import (
+    BASE,
+    all_cards,
+    cards,
+    discarded,
+    drawn,
+    player,
+    table,
+    to_discard,
+)
 
 KEYS = [bytes([n]) for n in range(30)]
 HU, PASS, PENG = {"type": "hu"}, {"type": "pass"}, {"type": "peng"}

@@ -1,8 +1,7 @@
 """Scoring with exact values: 过碰, 过扫, 翻醒, multipliers and payments (seed 4.1–5, rulings
 "胡息 table" and "Scoring"). BASE is the 12-胡息 concealed base of builders.py."""
 
-from engine.zipai import GAME, parse_cards
-from engine.zipai import flow
+from engine.zipai import GAME, flow, parse_cards
 from engine.zipai.scoring import fan_xing, payments
 from engine.zipai.state import clone
 from tests.engine.zipai.builders import BASE, discarded, drawn, player, table

@@ -1,4 +1,4 @@
-"""The shortcuts taken for engine speed (issue 10) give exactly what the plain paths give.
+"""The shortcuts taken for engine speed give exactly what the plain paths give.
 
 States share unchanged player records (``state.clone``/``own_player``), claim windows share
 their answer dicts, ``apply`` asks ``_deciding`` instead of building ``to_act``, and
