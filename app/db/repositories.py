@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import Executable, bindparam, func, insert, or_, select, text, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room, RoomSeat
@@ -53,34 +54,53 @@ _SQLITE_DEADLINES = text(
     "WHERE matches.id = CAST(j.key AS INTEGER)")
 
 
-async def execute_writes(session: AsyncSession, writes: Iterable[Write]) -> None:
-    """Run ``writes`` in the caller's transaction, grouped by statement and parameter shape
-    (its keys), the groups in the order each first appears; each group is one statement
-    compiled once.
+def planned_writes(writes: Iterable[Write], sqlite: bool) -> list[tuple[Executable, Any]]:
+    """Return ``writes`` as the statements that run them: grouped by statement and parameter
+    shape (its keys), the groups in the order each first appears, each group one
+    ``(statement, [params…])`` (an ``executemany`` of a statement compiled once).
 
-    A group is one ``executemany``, except for the deadline updates on SQLite, which become
-    one ``UPDATE … FROM json_each(…)`` (on SQLite the inserts are one multi-row ``INSERT``:
-    ``session.make_engine``). The sqlite3 module hands the GIL over at every row, and under
-    load each hand-over waits for the event loop thread (up to the 5 ms switch interval), so
-    a batch takes as long with one statement per group whatever its size.
+    On SQLite (``sqlite``) the deadline updates of several matches become one ``UPDATE … FROM
+    json_each(…)`` (and the inserts are one multi-row ``INSERT``: ``session.make_engine``): the
+    sqlite3 module hands the GIL over at every row, and under load each hand-over waits for
+    the event loop thread (up to the 5 ms switch interval).
 
     The order between writes of different groups is not kept, so the writes given together
     must not depend on each other (rows of different matches, or one match's insert and
-    update). Raises what the database raises (``IntegrityError`` for a taken
-    ``(match_id, seq)``).
+    update).
     """
     groups: dict[tuple[int, tuple[str, ...]], tuple[Executable, list[dict[str, Any]]]] = {}
     for statement, params in writes:
         key = (id(statement), tuple(params))
         groups.setdefault(key, (statement, []))[1].append(params)
-    sqlite = session.bind is not None and session.bind.dialect.name == "sqlite"
+    planned: list[tuple[Executable, Any]] = []
     for (_, keys), (statement, rows) in groups.items():
         if sqlite and statement is _UPDATE_MATCH and keys == _DEADLINES_ONLY and len(rows) > 1:
             deadlines = {str(row["match_key"]): row["deadlines"] for row in rows}
             if len(deadlines) == len(rows):  # one row per match
-                await session.execute(_SQLITE_DEADLINES, {"deadlines": json.dumps(deadlines)})
+                planned.append((_SQLITE_DEADLINES, {"deadlines": json.dumps(deadlines)}))
                 continue
-        await session.execute(statement, rows)
+        planned.append((statement, rows))
+    return planned
+
+
+async def execute_writes(session: AsyncSession, writes: Iterable[Write]) -> None:
+    """Run ``writes`` in the caller's transaction (``planned_writes``).
+
+    Raises what the database raises (``IntegrityError`` for a taken ``(match_id, seq)``).
+    """
+    sqlite = session.bind is not None and session.bind.dialect.name == "sqlite"
+    for statement, params in planned_writes(writes, sqlite):
+        await session.execute(statement, params)
+
+
+def execute_writes_sync(connection: Connection, writes: Iterable[Write]) -> None:
+    """Run ``writes`` in the transaction of a synchronous SQLite ``connection``
+    (``planned_writes``; ``app.db.writer``'s own thread).
+
+    Raises what the database raises (``IntegrityError`` for a taken ``(match_id, seq)``).
+    """
+    for statement, params in planned_writes(writes, sqlite=True):
+        connection.execute(statement, params)
 
 
 # --------------------------------------------------------------------------- players

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, text
-from sqlalchemy.engine import Connection
+from sqlalchemy import URL, create_engine, event, text
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
@@ -32,18 +32,41 @@ POSTGRES_POOL = {"pool_size": 20, "max_overflow": 10}
 def make_engine(database_url: str) -> AsyncEngine:
     """Return an async engine for ``database_url``.
 
-    SQLite gets a 30 s busy timeout, ``SQLITE_PRAGMAS`` on every new connection, and
-    SQLAlchemy's "insertmanyvalues" for every ``executemany`` of an INSERT (one multi-row
-    ``INSERT … VALUES (…), (…)`` per 1,000 rows instead of one statement per row: the sqlite3
-    module hands the GIL over at every statement; ``repositories.execute_writes``).
-    PostgreSQL gets a pool of ``POSTGRES_POOL`` connections.
+    SQLite gets ``sqlite_setup``; PostgreSQL gets a pool of ``POSTGRES_POOL`` connections.
     """
     if not database_url.startswith("sqlite"):
         return create_async_engine(database_url, **POSTGRES_POOL)
     engine = create_async_engine(database_url, connect_args={"timeout": 30})
-    engine.sync_engine.dialect.use_insertmanyvalues_wo_returning = True
-    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    sqlite_setup(engine.sync_engine)
     return engine
+
+
+def make_sync_sqlite_engine(url: URL) -> Engine:
+    """Return a synchronous engine (the standard ``sqlite3`` driver) on the SQLite file of the
+    async engine URL ``url``, set up as ``make_engine`` sets up its own (``sqlite_setup``);
+    its connections may be used from any one thread at a time."""
+    engine = create_engine(url.set(drivername="sqlite"),
+                           connect_args={"timeout": 30, "check_same_thread": False})
+    sqlite_setup(engine)
+    return engine
+
+
+def file_sqlite(url: URL) -> bool:
+    """Return whether ``url`` is an SQLite database in a file (which a second connection sees:
+    not ``:memory:``)."""
+    database = url.database or ""
+    return (url.get_backend_name() == "sqlite" and database not in ("", ":memory:")
+            and "mode=memory" not in str(url))
+
+
+def sqlite_setup(engine: Engine) -> None:
+    """Give an SQLite ``engine`` a 30 s busy timeout (its ``connect_args``), ``SQLITE_PRAGMAS``
+    on every new connection, and SQLAlchemy's "insertmanyvalues" for every ``executemany`` of
+    an INSERT (one multi-row ``INSERT … VALUES (…), (…)`` per 1,000 rows instead of one
+    statement per row: the sqlite3 module hands the GIL over at every statement;
+    ``repositories.planned_writes``)."""
+    engine.dialect.use_insertmanyvalues_wo_returning = True
+    event.listen(engine, "connect", _sqlite_pragmas)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

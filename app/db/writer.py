@@ -15,18 +15,29 @@ its error (the room core decides the action again on ``IntegrityError``: ``app.r
 One transaction runs at a time per writer (per process): on SQLite that is all a database
 allows anyway (no writer sleeps in SQLite's busy handler), and on PostgreSQL one round trip per
 statement serves the whole batch.
+
+On an SQLite file, a batch whose jobs have no ``then`` runs on a synchronous connection in the
+writer's own thread (``ThreadTransactions``): the whole transaction is one hand-over to that
+thread instead of one per statement, BEGIN and COMMIT through aiosqlite and the async session
+(server CPU per move: bench/RESULTS.md "Storage"). The statements are the same
+(``repositories.planned_writes``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from sqlalchemy import URL
+from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db.repositories import Write, execute_writes
+from app.db.repositories import Write, execute_writes, execute_writes_sync
+from app.db.session import file_sqlite, make_sync_sqlite_engine
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +75,15 @@ class GroupWriter:
         self._sessions, self._max = sessions, max_batch
         self._queue: list[tuple[Job, asyncio.Future]] = []
         self._task: asyncio.Task | None = None
+        bind = sessions.kw.get("bind")
+        self.threaded = (ThreadTransactions(bind.url)
+                         if bind is not None and file_sqlite(bind.url) else None)
+
+    async def close(self) -> None:
+        """Close the writer's own thread and connection, if it has them (a later write opens
+        them again)."""
+        if self.threaded is not None:
+            await self.threaded.close()
 
     def queued(self) -> int:
         """Return how many jobs wait for the next transaction (not the one running)."""
@@ -81,7 +101,15 @@ class GroupWriter:
         self._queue.append((job, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain())
+            self._task.add_done_callback(self._drained)
         await future
+
+    def _drained(self, task: asyncio.Task) -> None:
+        """The drain ended: if it was cancelled before it began, its queued jobs fail too."""
+        if task.cancelled() and self._task is task:
+            for _, future in self._queue:
+                future.cancel()
+            self._queue = []
 
     async def _drain(self) -> None:
         """Run the queued jobs, a batch per transaction, until none is left."""
@@ -115,11 +143,84 @@ class GroupWriter:
 
     async def _transaction(self, jobs: list[Job]) -> None:
         """Run ``jobs`` in one transaction and commit it."""
+        if self.threaded is not None and all(job.then is None for job in jobs):
+            await self.threaded.run([w for job in jobs for w in job.writes])
+            return
         async with self._sessions() as session, session.begin():
             await execute_writes(session, [w for job in jobs for w in job.writes])
             for job in jobs:
                 if job.then is not None:
                     await job.then(session)
+
+
+class ThreadTransactions:
+    """Transactions of Core writes on an SQLite file, each run whole in one thread of their own
+    (``make_sync_sqlite_engine``: the same pragmas as the async engine's), opened on first use.
+
+    Args:
+        url: the async engine's URL (the same file).
+    """
+
+    def __init__(self, url: URL) -> None:
+        self._url = url
+        self._engine: Engine | None = None
+        self._thread: ThreadPoolExecutor | None = None
+
+    def engine(self) -> Engine:
+        """Return the synchronous engine (made on first use)."""
+        if self._engine is None:
+            self._engine = make_sync_sqlite_engine(self._url)
+        return self._engine
+
+    async def run(self, writes: list[Write]) -> None:
+        """Run ``writes`` in one transaction and commit it; return after the COMMIT.
+
+        If the caller is cancelled before the COMMIT, the transaction rolls back and
+        ``CancelledError`` is raised; if the COMMIT had already begun, this returns (the
+        writes are stored) and the cancellation is raised at the caller's next wait.
+
+        Raises:
+            Exception: what the database raised (nothing stored), e.g. ``IntegrityError``.
+        """
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="group-writer")
+        abort = threading.Event()
+        done = asyncio.get_running_loop().run_in_executor(
+            self._thread, self._transaction, self.engine(), writes, abort)
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            abort.set()
+            while not done.done():
+                try:
+                    await asyncio.shield(done)
+                except asyncio.CancelledError:
+                    pass
+            if done.cancelled() or done.exception() is not None or not done.result():
+                raise
+            current = asyncio.current_task()
+            if current is not None:  # stored: acknowledged, then cancelled
+                current.cancel()
+
+    @staticmethod
+    def _transaction(engine: Engine, writes: list[Write], abort: threading.Event) -> bool:
+        """Run ``writes`` and COMMIT (in the writer's thread); return ``False`` (rolled back)
+        when ``abort`` was set before the COMMIT."""
+        with engine.connect() as connection:
+            execute_writes_sync(connection, writes)
+            if abort.is_set():
+                connection.rollback()
+                return False
+            connection.commit()
+        return True
+
+    async def close(self) -> None:
+        """Close the connection and end the thread."""
+        thread, engine, self._thread, self._engine = self._thread, self._engine, None, None
+        if thread is not None:
+            if engine is not None:
+                await asyncio.get_running_loop().run_in_executor(thread, engine.dispose)
+            thread.shutdown(wait=False)
 
 
 def _acknowledge(job: Job, future: asyncio.Future) -> None:

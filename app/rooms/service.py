@@ -99,6 +99,7 @@ class RoomService:
         """Let in-flight actions finish, stop the clocks, stop following the channel."""
         await self._live.stop()
         await self.publisher.stop()
+        await self.store.writer.close()
 
     # ------------------------------------------------------------------ live rooms
 

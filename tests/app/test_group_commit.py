@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -49,13 +50,23 @@ async def sqlite(tmp_path: Path):
         yield made
 
 
+def engines(sessions, writer: GroupWriter | None = None) -> list:
+    """Return the engine behind ``sessions`` and, on an SQLite file, ``writer``'s own."""
+    made = [sessions.kw["bind"].sync_engine]
+    if writer is not None and writer.threaded is not None:
+        made.append(writer.threaded.engine())
+    return made
+
+
 @contextlib.contextmanager
-def transactions(sessions):
-    """Record ``"begin"``, ``"commit"`` and ``"rollback"`` of the engine behind ``sessions``."""
+def transactions(sessions, writer: GroupWriter | None = None):
+    """Record ``"begin"``, ``"commit"`` and ``"rollback"`` of the engines of ``engines``."""
     seen: list[str] = []
     listeners = [(name, lambda *_a, name=name: seen.append(name))
                  for name in ("begin", "commit", "rollback")]
-    with listening(sessions.kw["bind"].sync_engine, listeners):
+    with contextlib.ExitStack() as stack:
+        for engine in engines(sessions, writer):
+            stack.enter_context(listening(engine, listeners))
         yield seen
 
 
@@ -93,7 +104,7 @@ class Gate:
 async def test_the_stores_queued_meanwhile_share_one_transaction(sqlite):
     sessions, (match, _) = sqlite
     writer, gate, done = GroupWriter(sessions), Gate(), []
-    with transactions(sessions) as seen:
+    with transactions(sessions, writer) as seen:
         first = asyncio.create_task(writer.write(Job([], gate)))
         await gate.entered.wait()
         rest = [asyncio.create_task(writer.write(action(match, seq, done)))
@@ -147,7 +158,7 @@ async def test_a_clash_in_a_batch_fails_only_its_own_store(sqlite):
     writer, gate, done = GroupWriter(sessions), Gate(), []
     first = asyncio.create_task(writer.write(Job([], gate)))
     await gate.entered.wait()
-    with transactions(sessions) as seen:
+    with transactions(sessions, writer) as seen:
         batch = [asyncio.create_task(writer.write(action(match, seq, done))) for seq in (1, 2, 3)]
         await asyncio.sleep(0)
         gate.open.set()
@@ -193,7 +204,7 @@ async def test_on_sqlite_a_batch_is_one_statement_per_table(sqlite):
     writer, done, seen = GroupWriter(sessions), [], []
     sets = repo.rc_set_writes(one, [{"set": n, "first_side": "UP", "field": [{"card": n}],
                                      "result": n, "position_after": -n} for n in (1, 2)])
-    engine = sessions.kw["bind"].sync_engine
+    engine = writer.threaded.engine()
 
     def record(_conn, _cursor, statement, params, *_args) -> None:
         seen.append((statement.split()[0], len(params)))
@@ -223,7 +234,7 @@ async def test_stores_of_different_rooms_interleave(sqlite):
         for seq in range(1, moves + 1):  # each room stores its next move after the last one
             await writer.write(action(match, seq, done))
 
-    with transactions(sessions) as seen:
+    with transactions(sessions, writer) as seen:
         await asyncio.gather(play(one, 6), play(two, 4))
     assert await stored(sessions, one) == [1, 2, 3, 4, 5, 6]
     assert await stored(sessions, two) == [1, 2, 3, 4]
@@ -239,7 +250,7 @@ async def test_stores_of_different_rooms_interleave(sqlite):
 async def test_the_batches_are_bounded(sqlite):
     sessions, (match, _) = sqlite
     writer, done = GroupWriter(sessions, max_batch=2), []
-    with transactions(sessions) as seen:
+    with transactions(sessions, writer) as seen:
         await asyncio.gather(*(writer.write(action(match, seq, done)) for seq in range(1, 6)))
     assert seen.count("commit") == 3  # 2 + 2 + 1
     assert await stored(sessions, match) == [1, 2, 3, 4, 5]
@@ -253,7 +264,7 @@ async def test_postgresql_batches_and_retries_alike(postgres_url):
         writer, gate, done = GroupWriter(sessions), Gate(), []
         first = asyncio.create_task(writer.write(Job([], gate)))
         await gate.entered.wait()
-        with transactions(sessions) as seen:
+        with transactions(sessions, writer) as seen:
             batch = [asyncio.create_task(writer.write(job)) for job in (
                 action(match, 1, done), action(other, 1, done), action(match, 2, done))]
             await asyncio.sleep(0)
@@ -264,7 +275,53 @@ async def test_postgresql_batches_and_retries_alike(postgres_url):
         assert done == [(match, 1), (other, 1)]
         assert (await stored(sessions, match), await stored(sessions, other)) == ([1, 2], [1])
         # no clash: one transaction for the whole batch
-        with transactions(sessions) as seen:
+        with transactions(sessions, writer) as seen:
             await asyncio.gather(*(writer.write(action(other, seq, done)) for seq in (2, 3, 4)))
         assert seen == ["begin", "commit"]
         assert await stored(sessions, other) == [1, 2, 3, 4]
+
+
+async def test_on_an_sqlite_file_a_cancel_before_the_commit_stores_nothing(sqlite, tmp_path):
+    """The batch runs in the writer's own thread: a cancel that comes while the thread waits
+    for the database rolls its transaction back, and nothing is acknowledged."""
+    sessions, (match, _) = sqlite
+    writer, done = GroupWriter(sessions), []
+    assert writer.threaded is not None
+    other = sqlite3.connect(tmp_path / "writer.db", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the database
+    try:
+        task = asyncio.create_task(writer.write(action(match, 1, done)))
+        while writer.threaded._thread is None:  # the batch went to the writer's thread
+            await asyncio.sleep(0)
+        writer._task.cancel()
+        for _ in range(5):  # the writer hears of the cancel
+            await asyncio.sleep(0)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert done == [] and await stored(sessions, match) == []
+    await writer.write(action(match, 1, done))
+    assert done == [(match, 1)] and await stored(sessions, match) == [1]
+    await writer.close()
+
+
+async def test_a_cancel_before_the_writer_began_fails_the_queued_stores(sqlite):
+    sessions, (match, _) = sqlite
+    writer, done = GroupWriter(sessions), []
+    task = asyncio.create_task(writer.write(action(match, 1, done)))
+    while writer._task is None:
+        await asyncio.sleep(0)
+    writer._task.cancel()  # before its first step
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(task, 10)
+    assert done == [] and await stored(sessions, match) == []
+
+
+async def test_in_memory_sqlite_has_no_thread_of_its_own():
+    engine = make_engine("sqlite+aiosqlite:///:memory:")
+    try:
+        assert GroupWriter(make_sessionmaker(engine)).threaded is None
+    finally:
+        await engine.dispose()

@@ -28,6 +28,7 @@ from engine.registry import GAMES
 from engine.reverse_curse import GAME, ladder
 from tests.app.conftest import SEED
 from tests.app.rc import Replay
+from tests.app.test_round_trips import listening
 from tests.app.test_ws_errors import NO_MONSTERS, play_until_deployment, started
 from tests.engine.reverse_curse.helpers import play
 from tests.engine.reverse_curse.test_match_flow import _last_turn
@@ -41,12 +42,10 @@ def statements(arena):
     def record(_conn, _cursor, statement, *_args) -> None:
         seen.append(statement)
 
-    engine = arena.app.state.arena.engine.sync_engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
+    state = arena.app.state.arena
+    with listening(state.engine.sync_engine, [("before_cursor_execute", record)],
+                   state.service.store.writer):
         yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
 
 
 async def test_sqlite_connections_use_the_write_ahead_log(tmp_path: Path):
@@ -157,8 +156,10 @@ async def test_an_act_waits_for_the_transaction_in_flight(arena):
     other = asyncio.create_task(service.store.writer.write(Job([], hold)))
     await entered.wait()
     commits: list[str] = []
-    engine = arena.app.state.arena.engine.sync_engine
-    event.listen(engine, "commit", lambda *_: commits.append("commit"))
+    state = arena.app.state.arena
+    recording = contextlib.ExitStack()
+    recording.enter_context(listening(state.engine.sync_engine, [
+        ("commit", lambda *_: commits.append("commit"))], state.service.store.writer))
     await clients[0].act({"type": "mulligan", "card": None})
     await asyncio.sleep(0.2)
     assert await arena.action_count(room["match_id"]) == 0
@@ -171,6 +172,7 @@ async def test_an_act_waits_for_the_transaction_in_flight(arena):
         await asyncio.sleep(0.01)
     assert port.match().version == 1
     assert await arena.action_count(room["match_id"]) == 1
+    recording.close()
     assert commits == ["commit", "commit"]  # the held one, then the act's
 
 

@@ -22,6 +22,7 @@ from app.bus.base import Broker
 from app.bus.memory import MemoryBroker
 from app.db import repositories as repo
 from app.db.session import make_engine, make_sessionmaker
+from app.db.writer import GroupWriter
 from app.main import create_app
 from app.rooms.clocks import ManualClock
 from app.rooms.errors import RoomError
@@ -54,27 +55,34 @@ def kind(sql: str) -> str:
 
 
 @contextlib.contextmanager
-def listening(engine: Engine, listeners: list[tuple[str, Callable[..., None]]]) -> Iterator[None]:
-    """Attach the SQLAlchemy event ``listeners`` (``[(event name, fn)]``) to ``engine`` for
-    the block."""
-    for name, fn in listeners:
-        event.listen(engine, name, fn)
+def listening(engine: Engine, listeners: list[tuple[str, Callable[..., None]]],
+              *writers: GroupWriter) -> Iterator[None]:
+    """Attach the SQLAlchemy event ``listeners`` (``[(event name, fn)]``) to ``engine`` and to
+    the own engines of ``writers`` (an SQLite file's group writer: ``app.db.writer``) for the
+    block."""
+    engines = [engine, *(w.threaded.engine() for w in writers if w.threaded is not None)]
+    for made in engines:
+        for name, fn in listeners:
+            event.listen(made, name, fn)
     try:
         yield
     finally:
-        for name, fn in listeners:
-            event.remove(engine, name, fn)
+        for made in engines:
+            for name, fn in listeners:
+                event.remove(made, name, fn)
 
 
 @contextlib.contextmanager
 def database_work(app: Any) -> Iterator[list[str]]:
     """Record the transactions (``BEGIN``/``COMMIT``/``ROLLBACK``) and statements (``kind``)
-    the app's database engine runs inside the block, in order."""
+    the app's database engines run inside the block (its async engine, and on an SQLite file
+    the group writer's own: ``app.db.writer``), in order."""
     seen: list[str] = []
     listeners = [("before_cursor_execute", lambda _c, _k, sql, *_a: seen.append(kind(sql))),
                  *((name, lambda *_a, name=name: seen.append(name.upper()))
                    for name in ("begin", "commit", "rollback"))]
-    with listening(app.state.arena.engine.sync_engine, listeners):
+    arena = app.state.arena
+    with listening(arena.engine.sync_engine, listeners, arena.service.store.writer):
         yield seen
 
 
@@ -176,7 +184,8 @@ async def processes(arena, count: int = 2, broker: type[Broker] = Recorder):
     def sql() -> Iterator[list[str]]:
         seen: list[str] = []
         with listening(engine.sync_engine, [("before_cursor_execute", lambda _c, _k, statement,
-                                             *_a: seen.append(kind(statement)))]):
+                                             *_a: seen.append(kind(statement)))],
+                       *(rooms._store.writer for rooms, _ in made)):
             yield seen
 
     try:
@@ -186,6 +195,7 @@ async def processes(arena, count: int = 2, broker: type[Broker] = Recorder):
     finally:
         for rooms, _ in made:
             await rooms.stop()
+            await rooms._store.writer.close()
         await engine.dispose()
 
 
