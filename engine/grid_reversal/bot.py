@@ -63,6 +63,7 @@ def first_wave(grid: Grid, me: int, hot: Sequence[Cell]) -> set[Cell]:
     flipped: set[Cell] = set()
     for cell in hot:
         piece = _piece(grid, cell)
+        assert piece is not None, "a hot cell is on the grid"
         for dr, dc in _NEIGHBOURS:
             partner = (cell[0] + dr, cell[1] + dc)
             other = _piece(grid, partner)
@@ -73,7 +74,8 @@ def first_wave(grid: Grid, me: int, hot: Sequence[Cell]) -> set[Cell]:
 
 
 def _gain(grid: Grid, flipped: set[Cell]) -> float:
-    mothers = any(grid[r][c]["mother"] for r, c in flipped)
+    pieces = (grid[r][c] for r, c in flipped)
+    mothers = any(piece is not None and piece["mother"] for piece in pieces)
     return FLIP_WEIGHT * len(flipped) + (MOTHER_WIN if mothers else 0)
 
 
@@ -98,6 +100,7 @@ def _after(grid: Grid, me: int, action: Mapping[str, Any]) -> tuple[Grid, list[C
     if kind in ("swap_cells", "standoff_swap"):
         a, b = cells
         pa, pb = _piece(grid, a), _piece(grid, b)
+        assert pa is not None and pb is not None, "swapped cells are on the grid"
         changed = {a: {**pa, "value": pb["value"]}, b: {**pb, "value": pa["value"]}}
         return _with(grid, changed), [a, b]
     return None

@@ -71,7 +71,7 @@ def _super_add_line(state: State, seat: int) -> list[Move]:
         for dr, dc in _FORWARD:
             line = (a, (a[0] + dr, a[1] + dc), (a[0] + 2 * dr, a[1] + 2 * dc))
             if all(c in mine for c in line) and sum(
-                    state.piece(c).value for c in line) == TARGET_SUM:  # type: ignore[union-attr]
+                    p.value for p in map(state.piece, line) if p is not None) == TARGET_SUM:
                 out.append(Move("super_add_line", None, line))
     return sorted(out, key=lambda m: m.cells)
 

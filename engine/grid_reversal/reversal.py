@@ -74,7 +74,9 @@ class _Run:
             self.won = end == self.target
         spent = spends and bool(flipped)
         if spent:
-            self.spent.add(pair_key(*(self.own(c) for c in group)))
+            a, b = (self.own(c) for c in group)
+            assert a is not None and b is not None, "a spent pair is two own cards"
+            self.spent.add(pair_key(a, b))
         self.flips += len(flipped)
         self.events.append(Event("fired", {
             "wave": wave, "seat": self.seat, "cells": [list(c) for c in group],

@@ -117,7 +117,8 @@ def sample(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
     if str(seat) not in view["hands"]:
         raise ValueError("sample needs a seat's own view.")
     stack = tuple(Play(entry["seat"], parse(entry["action"])) for entry in view["stack"])
-    kept = [p.move.card for p in stack if p.seat != seat and p.move.type == "swap_in"]
+    kept = [p.move.card for p in stack
+            if p.seat != seat and p.move.type == "swap_in" and p.move.card is not None]
     pool = Counter(_unseen(view, seat, stack))
     pool.subtract(kept)
     if -pool:

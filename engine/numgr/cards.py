@@ -36,7 +36,7 @@ def attr(card: str) -> str:
     return card[1:]
 
 
-def is_number_face(value: str) -> bool:
+def is_number_face(value: str | None) -> bool:
     """Return whether ``value`` is one of the faces 1, 2, 3 (the faces with a point value)."""
     return value in NUMBER_FACES
 

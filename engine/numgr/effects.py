@@ -74,7 +74,7 @@ def effective(state: State) -> list[Stack]:
     return [s for s in state.stacks if s.id not in locked]
 
 
-def _single(effect: str, n: int) -> Value:
+def _single(effect: str | None, n: int) -> Value:
     """One card effect of value ``n``: ``atk`` n attack, ``def`` n defense, ``rem`` removes n."""
     if effect == C.ATK:
         return Value(attack=n)
@@ -83,7 +83,7 @@ def _single(effect: str, n: int) -> Value:
     return Value(removes=(("n", n),))
 
 
-def _doubled(effect: str, n: int, with_beta: bool) -> Value:
+def _doubled(effect: str | None, n: int, with_beta: bool) -> Value:
     """A 0 of the main card's attribute: 2n attack, 2n defense, or remove every number stack."""
     if effect == C.ATK:
         return Value(attack=2 * n)
@@ -105,8 +105,10 @@ def number_value(stack: Stack) -> Value:
     □β□0 also every β stack); a 0 of another attribute adds its own effect with the same value
     (○0△2 = 2 attack and 2 defense). A ☆ card uses its chosen effect.
     """
-    n = int(stack.acts_as)
-    main_attr = C.attr(stack.main)
+    acts_as, main = stack.acts_as, stack.main
+    assert acts_as is not None and main is not None, "a number stack has a main card"
+    n = int(acts_as)
+    main_attr = C.attr(main)
     main_effect = stack.mode if main_attr == C.ANY else main_attr
     if stack.base is None:
         return _single(main_effect, n)
@@ -122,6 +124,7 @@ def synergy_value(stack: Stack) -> Value:
 
     Seed {字母牌γ}; the base's own effect does not apply (ruling).
     """
+    assert stack.base is not None, "a γ stack always has a base card"
     points = SYNERGY_NUMBER if C.is_numeric_card(stack.base) else SYNERGY_LETTER
     return Value(attack=points) if stack.mode == C.ATK else Value(defense=points)
 
@@ -182,5 +185,6 @@ def removed_by(stack: Stack, removal: tuple[str, object]) -> bool:
     """Whether one removal effect (see ``Value.removes``) removes ``stack``."""
     kind, arg = removal
     if kind == "n":
-        return is_number_stack(stack) and int(stack.face) == arg
+        face = stack.face
+        return is_number_stack(stack) and face is not None and int(face) == arg
     return is_number_stack(stack) or (bool(arg) and stack.kind == CARD and stack.face == C.BETA)

@@ -117,7 +117,8 @@ class NumGR(GameBase):
         """
         kind = check_action(action, _SHAPES)
         self._check_turn(state, seat)
-        new, events = state.clone(), []
+        new = state.clone()
+        events: list[Event] = []
         if kind == "play":
             self._play(new, seat, action, events)
         elif kind == "end_step":
@@ -198,7 +199,8 @@ class NumGR(GameBase):
 
     def resign(self, state: S.State, seat: int) -> tuple[S.State, list[Event]]:
         """Return the finished state in which ``seat`` resigned (the other seat wins)."""
-        new, events = state.clone(), []
+        new = state.clone()
+        events: list[Event] = []
         finish(new, (2, 1) if seat == 0 else (1, 2), "resign", events)
         return new, events
 

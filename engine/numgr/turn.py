@@ -27,7 +27,7 @@ def cleanup(state: State, seat: int, events: list[Event]) -> None:
     """
     frozen = locked_ids(state)
     doomed = [s for s in state.area(seat) if s.id not in frozen]
-    held = [(s.owner, s.base) for s in doomed if holds_card(s)]
+    held = [(s.owner, s.base) for s in doomed if s.base is not None and holds_card(s)]
     for stack in doomed:
         if holds_card(stack):
             stack.base = None

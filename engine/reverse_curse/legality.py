@@ -78,7 +78,7 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     ``summon`` when allowed, then ``play {card}`` per distinct hand card. The list and its
     actions are new objects every call.
     """
-    return list(map(dict.copy, listed_actions(state, seat)))
+    return [dict(action) for action in listed_actions(state, seat)]
 
 
 def listed_actions(state: State, seat: int) -> tuple[Mapping[str, Any], ...]:

@@ -48,7 +48,8 @@ def _viewer_side(state: State, viewer: int | None) -> str | None:
 def _hidden_slots(state: State, side: str | None) -> tuple[list[int], list[int]]:
     """Return the indices of the face-down field cards ``side`` did not play, as
     ``(special-only slots, any-card slots)`` (a face-down number was veiled: any card fits)."""
-    specials, anything = [], []
+    specials: list[int] = []
+    anything: list[int] = []
     if field_resolved(state):
         return specials, anything  # a resolved field is public: nothing on it is hidden
     for i, card in enumerate(state.field):
