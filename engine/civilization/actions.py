@@ -20,6 +20,7 @@ from engine.civilization.state import (
     State,
     add_resources,
     my_position,
+    one_resource,
     set_worker,
     workers_in_hand,
 )
@@ -62,13 +63,13 @@ def apply_main(state: State, seat: int, action: Mapping[str, Any]) -> State:
     follow-up decisions (if any) are queued for ``seat``."""
     kind = action["type"]
     if kind == "pass":
-        passed = tuple(p or s == seat for s, p in enumerate(state.passed))
-        return next_actor(state._replace(passed=passed), seat)  # type: ignore[arg-type]
+        first, second = state.passed
+        return next_actor(state._replace(passed=(first or seat == 0, second or seat == 1)), seat)
     i = action["card"]
     state = next_actor(state, seat)
     if kind == "leader":
         cost = CARDS[state.row[i].id].cost
-        paid = add_resources(state, seat, tuple(-LEADER_COST if k == cost else 0 for k in range(3)))
+        paid = add_resources(state, seat, one_resource(cost, -LEADER_COST))
         return place_leader(paid, seat, i)
     pos = my_position(state, i, seat)
     state = set_worker(state, pos, seat)

@@ -77,7 +77,9 @@ class CivilizationGreedyBot:
         """
         if len(legal) == 1:
             return dict(legal[0])
-        state = self._game.sample(view, view["seat"], sample_rng(view)) if legal else None
+        if not legal:
+            raise ValueError("No legal action to choose from.")
+        state = self._game.sample(view, view["seat"], sample_rng(view))
         return best_action(legal, lambda action: self.evaluate(state, view["seat"], action), rng)
 
 

@@ -52,6 +52,16 @@ class CardDef:
     cost: int | None
 
 
+def _gain(gain: Mapping[str, Any], names: tuple[str, ...]) -> tuple[int, int, int]:
+    """Return a slot's fixed gain per resource of ``names`` (three: fish, meat, wheat).
+
+    Raises:
+        ValueError: when ``names`` does not hold exactly three resources.
+    """
+    fish, meat, wheat = (int(gain.get(name, 0)) for name in names)
+    return fish, meat, wheat
+
+
 def load_card_data(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], int, dict[str, SlotType],
                                                       dict[int, CardDef]]:
     """Parse the card file's JSON into ``(resources, leader cost, slot types, cards by id)``.
@@ -61,7 +71,7 @@ def load_card_data(raw: Mapping[str, Any]) -> tuple[tuple[str, ...], int, dict[s
     """
     names = tuple(raw["resources"])
     slot_types = {key: SlotType(key, spec["zh"], spec["en"], spec["colour"], bool(spec["reversal"]),
-                                tuple(int(spec.get("gain", {}).get(r, 0)) for r in names))
+                                _gain(spec.get("gain", {}), names))
                   for key, spec in raw["slots"].items()}
     cards: dict[int, CardDef] = {}
     for spec in [raw["start_card"], *raw["deck"]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.civilization.data import CARDS, SLOT_TYPES, START_CARD
 from engine.civilization.ending import finish, kingship_seat, standing_winner
-from engine.civilization.state import EMPTY, Card, State, Step, add_resources, pop
+from engine.civilization.state import EMPTY, Card, State, Step, add_resources, one_resource, pop
 from engine.civilization.steps import AUTOMATIC, answer, answers
 from engine.civilization.steps import rotate as rotate_card
 
@@ -42,7 +42,7 @@ def harvest(state: State, log: Log) -> State:
     for card in state.row:
         if card.leader is not None:
             cost = CARDS[card.id].cost
-            state = add_resources(state, card.leader, tuple(int(k == cost) for k in range(3)))
+            state = add_resources(state, card.leader, one_resource(cost, 1))
     log.append(("round_started", {"round": state.round, "start_player": start}))
     return state._replace(queue=(Step("gain", 1 - start, 1),))
 

@@ -138,7 +138,12 @@ def set_resources(state: State, seat: int, values: tuple[int, int, int]) -> Stat
     """Return ``state`` with ``seat``'s resources replaced by ``values``."""
     res = list(state.resources)
     res[seat] = values
-    return state._replace(resources=tuple(res))
+    return state._replace(resources=(res[0], res[1]))
+
+
+def one_resource(index: int, amount: int) -> tuple[int, int, int]:
+    """Return the ``(fish, meat, wheat)`` delta holding ``amount`` of resource ``index`` only."""
+    return (amount if index == 0 else 0, amount if index == 1 else 0, amount if index == 2 else 0)
 
 
 def add_resources(state: State, seat: int, delta: tuple[int, int, int]) -> State:

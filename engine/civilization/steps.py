@@ -286,7 +286,7 @@ def _add_worker(state: State, step: Step) -> State:
     """A worker unlocked by 婚姻 joins the hand at once (rulings)."""
     unlocked = list(state.unlocked)
     unlocked[step.seat] += 1
-    return pop(state._replace(unlocked=tuple(unlocked)))
+    return pop(state._replace(unlocked=(unlocked[0], unlocked[1])))
 
 
 def _red_bonus(state: State, step: Step) -> State:
