@@ -141,8 +141,9 @@ def set_resources(state: State, seat: int, values: tuple[int, int, int]) -> Stat
     return state._replace(resources=(res[0], res[1]))
 
 
-def one_resource(index: int, amount: int) -> tuple[int, int, int]:
-    """Return the ``(fish, meat, wheat)`` delta holding ``amount`` of resource ``index`` only."""
+def one_resource(index: int | None, amount: int) -> tuple[int, int, int]:
+    """Return the ``(fish, meat, wheat)`` delta holding ``amount`` of resource ``index`` only
+    (all zeros for ``None``, the start card's missing cost)."""
     return (amount if index == 0 else 0, amount if index == 1 else 0, amount if index == 2 else 0)
 
 
