@@ -57,7 +57,7 @@ def normalise(action: Any) -> dict[str, Any]:
     """
     if isinstance(action, Mapping) and action.get("type") == "discard" and "ready" in action:
         require_keys(action, {"tile": str, "ready": bool})
-        out = {"type": "discard", "tile": _tile(action["tile"])}
+        out: dict[str, Any] = {"type": "discard", "tile": _tile(action["tile"])}
         if action["ready"]:
             out["ready"] = True
         return out
@@ -90,6 +90,7 @@ def _win_refusal(match: Match, tiles: list[str], melds) -> IllegalAction:
 def _claim_refusal(match: Match, seat: int, action: dict[str, Any]) -> IllegalAction:
     hand = match.hand
     window, player, kind = hand.window, hand.players[seat], action["type"]
+    assert window is not None, "the claim phase has an open window"
     if kind == "win":
         return _win_refusal(match, player.concealed + [window.tile], player.melds)
     if kind == "discard":

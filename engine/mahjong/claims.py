@@ -86,6 +86,7 @@ def winning_answer(match: Match) -> tuple[int, dict[str, Any]] | None:
     when every seat passed."""
     hand = match.hand
     best = None
+    assert hand.window is not None, "the claim phase has an open window"
     for seat in seats_after(hand.order, hand.window.source):
         answer = hand.answers.get(seat)
         if answer is None or answer["type"] == "pass":

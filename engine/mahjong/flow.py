@@ -148,7 +148,9 @@ def discard(match: Match, seat: int, tile: str, declare: bool, events: Events,
 
 def auto_discard(match: Match, seat: int, events: Events) -> Next:
     """A locked hand discards its drawn tile (nothing else is legal)."""
-    return discard(match, seat, match.hand.players[seat].drawn, False, events, auto=True)
+    drawn = match.hand.players[seat].drawn
+    assert drawn is not None, "a locked hand is in turn after a draw"
+    return discard(match, seat, drawn, False, events, auto=True)
 
 
 def own_kong(match: Match, seat: int, tile: str, events: Events) -> Next:
@@ -178,6 +180,7 @@ def finish_added_kong(match: Match, seat: int, tile: str, events: Events) -> Nex
 def self_win_now(match: Match, seat: int, events: Events) -> Next:
     """``seat`` wins with its own tiles (自摸, on a kong's replacement, or on the deal)."""
     win = self_win(match)
+    assert win is not None, "a self-drawn win is taken only when listed"
     events.append(Event("won", {"seat": seat, "tile": win.win_tile, "way": "self_drawn"}))
     return end_hand(match, win, events)
 
@@ -224,6 +227,7 @@ def _resolve(match: Match, events: Events) -> Next:
     """Apply the window's winning answer (``claims.winning_answer``), or go on unclaimed."""
     hand = match.hand
     window = hand.window
+    assert window is not None, "the claim phase has an open window"
     best = winning_answer(match)
     events.append(Event("claims_closed", {"tile": window.tile, "from": window.source}))
     if best is None:

@@ -66,6 +66,7 @@ def _claim_hand(match: Match, seat: int, size: int, pool: Counter, rng: Rng) -> 
     """Build ``size`` tiles with which ``seat`` can claim the window's tile (碰, 吃 or 和)."""
     hand = match.hand
     window = hand.window
+    assert window is not None, "the claim phase has an open window"
     tile = window.tile
     player = hand.players[seat]
     ways = ["win"]
@@ -163,6 +164,7 @@ def _recompute(match: Match, kept: frozenset[int]) -> None:
         hand.asked = {hand.turn: turn_options(match)}
         hand.answers = {}
     elif hand.phase == "claim":
+        assert hand.window is not None, "the claim phase has an open window"
         hand.asked = window_options(match, hand.window)
         hand.answers = {s: a for s, a in hand.answers.items() if s in kept and s in hand.asked}
 

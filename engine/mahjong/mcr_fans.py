@@ -631,13 +631,13 @@ def _special_readings(win: _Win) -> list[Counter]:
         _way_fans(win, fans)
         out.append(_finish(fans))
     if max(c) == 1:
-        held = {i for i, n in enumerate(c) if n}
+        kinds = {i for i, n in enumerate(c) if n}
         for pattern in KNITTED_STRAIGHTS:
-            if held <= pattern | set(range(27, 34)):
-                honors = sum(1 for i in held if i >= 27)
+            if kinds <= pattern | set(range(27, 34)):
+                honors = sum(1 for i in kinds if i >= 27)
                 fans = Counter()
                 fans["greater_honors_and_knitted_tiles" if honors == 7 else "lesser_honors_and_knitted_tiles"] += 1
-                if pattern <= held:
+                if pattern <= kinds:
                     fans["knitted_straight"] += 1
                 _way_fans(win, fans)
                 out.append(_finish(fans))

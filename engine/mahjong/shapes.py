@@ -89,7 +89,7 @@ def _group_sets(group: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[int, b
 @lru_cache(maxsize=_CACHE)
 def _group_with_pair(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple[tuple[int, bool], ...]], ...]:
     """Every split of one suit's counts into a pair (offset) and sets."""
-    out = []
+    out: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
     for i, n in enumerate(group):
         if n >= 2:
             rest = list(group)
@@ -141,6 +141,7 @@ def decompositions(tiles: Iterable[str]) -> list[Decomposition]:
     per_group = []
     for k, group in enumerate(groups):
         lo, _, chows = _GROUPS[k]
+        options: list[tuple[str | None, tuple[tuple[str, str], ...]]]
         if k == pair_group:
             options = [(KINDS[lo + p], _codes(lo, sets)) for p, sets in _group_with_pair(group, chows)]
         else:

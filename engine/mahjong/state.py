@@ -238,8 +238,8 @@ def dump(match: Match) -> dict[str, Any]:
 
 def load(data: Mapping[str, Any]) -> Match:
     """Inverse of ``dump``."""
-    data = json_copy(dict(data))
-    hand = data.pop("hand")
+    raw: dict[str, Any] = json_copy(dict(data))
+    hand = raw.pop("hand")
     players = [Player(p["concealed"], p["drawn"],
                       [Meld(m["kind"], tuple(m["tiles"]), m["source"], m["claimed"])
                        for m in p["melds"]],
@@ -251,4 +251,4 @@ def load(data: Mapping[str, Any]) -> Match:
                        "window": None if window is None else Window(**window),
                        "asked": {int(k): tuple(v) for k, v in hand["asked"].items()},
                        "answers": {int(k): v for k, v in hand["answers"].items()}})
-    return Match(**{**data, "hand": hand_obj})
+    return Match(**{**raw, "hand": hand_obj})

@@ -62,7 +62,7 @@ def _discards(match: Match, player: Player) -> list[dict[str, Any]]:
     if player.ready:
         return [{"type": "discard", "tile": player.drawn}]
     held = player.held()
-    out = []
+    out: list[dict[str, Any]] = []
     for tile in sorted_tiles(dict.fromkeys(held)):
         out.append({"type": "discard", "tile": tile})
         if match.rules == "hebei":

@@ -116,6 +116,7 @@ def self_win(match: Match) -> Win | None:
         return _deal_win(match, seat, player)
     flags = Flags(self_drawn=True, kong=hand.step == "kong", wall_last=hand.wall_left == 0)
     tile = player.drawn
+    assert tile is not None, "after a draw or a kong the seat in turn holds its drawn tile"
     return _score(match, seat, list(player.concealed), tile, flags,
                   visible_copies(hand, tile) == 3)
 
