@@ -96,7 +96,7 @@ def _chi_listed(pool: int, free: int, card: str) -> tuple[dict[str, Any], ...]:
     if not pairs:
         return ()
     copies = (pool >> BITS * FACE[card]) & MASK
-    out = []
+    out: list[dict[str, Any]] = []
     for _, _, _, pair, a, b in pairs:
         if copies - (a == card) - (b == card) <= 0:     # no copy of ``card`` left: no 比 group
             if free > 2:

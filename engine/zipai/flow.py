@@ -15,7 +15,7 @@ from engine.core import Event, Rng
 from engine.zipai.cards import deck, sort_cards
 from engine.zipai.claims import seat_order, window_options
 from engine.zipai.scoring import fan_xing, win_result
-from engine.zipai.state import Group, Hand, Match, Player, Window, own_player
+from engine.zipai.state import Group, Hand, Match, Player, Window, claim_window, own_player
 from engine.zipai.tally import discards, tally
 from engine.zipai.winning import all_cards, evaluate_win
 
@@ -201,7 +201,7 @@ def open_window(match: Match, card: str, source: int, by_draw: bool,
 
 def _mark_passes(hand: Hand) -> None:
     """A passed 吃/碰 makes the card 臭 for that player; a passed 碰 is remembered (过碰/过扫)."""
-    window = hand.window
+    window = claim_window(hand)
     for seat, answer in window.answers.items():
         if answer["type"] != "pass":
             continue
@@ -227,7 +227,7 @@ def _first_by_kind(window: Window) -> dict[str, int]:
 def resolve_window(match: Match) -> tuple[int | None, Events]:
     """Resolve the window by priority: 胡 (first in order) → 开舵 → 碰 → 吃 → to the pile."""
     hand = match.hand
-    window = hand.window
+    window = claim_window(hand)
     _mark_passes(hand)
     first = _first_by_kind(window)
     winner = first.get("hu")
@@ -325,7 +325,7 @@ def window_win(match: Match, seat: int) -> tuple[int | None, Events]:
     """``seat`` wins on the window's card: 自摸 on its own draw, 海底 on the last stock card,
     地胡 on the dealer's first discard, 点炮 (discarder pays) on any other discard."""
     hand = match.hand
-    window = hand.window
+    window = claim_window(hand)
     own = window.by_draw and seat == window.source
     win = evaluate_win(hand.players[seat], window.card, own)
     flags = []
@@ -342,6 +342,7 @@ def window_win(match: Match, seat: int) -> tuple[int | None, Events]:
 def self_win(match: Match, seat: int) -> tuple[int | None, Events]:
     """``seat`` wins with its hand: 天胡 at the deal, or 自摸 after a forced 扫/扫穿 (海底 if last)."""
     hand = match.hand
+    assert hand.self_win is not None, "a seat wins with its hand only when self_win names how"
     flags = [hand.self_win]
     if hand.self_win == "zimo" and not hand.stock:
         flags.append("haidi")

@@ -141,7 +141,8 @@ class ZipaiGame(GameBase):
         if state.over:
             return frozenset()
         if hand.phase == "claim":
-            return frozenset(hand.window.options.keys() - hand.window.answers.keys())
+            window = st.claim_window(hand)
+            return frozenset(window.options.keys() - window.answers.keys())
         return frozenset((hand.turn,))
 
     def to_act_is_public(self, state: st.Match) -> bool:
@@ -256,7 +257,7 @@ def _deciding(state: st.Match, seat: int) -> bool:
     if state.over:
         return False
     if hand.phase == "claim":
-        window = hand.window
+        window = st.claim_window(hand)
         return seat in window.options and seat not in window.answers
     return seat == hand.turn
 
@@ -269,7 +270,7 @@ def _listed(state: st.Match, seat: int) -> Sequence[dict[str, Any]]:
     both read this (one source of legality)."""
     hand = state.hand
     if hand.phase == "claim":
-        return hand.window.options[seat]
+        return st.claim_window(hand).options[seat]
     return flow.listed_discard_actions(hand)
 
 
@@ -278,8 +279,9 @@ def _dispatch(match: st.Match, seat: int, action: dict[str, Any]):
     hand = match.hand
     kind = action["type"]
     if hand.phase == "claim":
-        hand.window.answers[seat] = action
-        if hand.window.answers.keys() == hand.window.options.keys():
+        window = st.claim_window(hand)
+        window.answers[seat] = action
+        if window.answers.keys() == window.options.keys():
             return flow.resolve_window(match)
         return None, []
     if kind == "hu":

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.zipai.claims import free_cards, window_options
-from engine.zipai.state import HIDDEN_KINDS, Hand, Match, Player
+from engine.zipai.state import HIDDEN_KINDS, Hand, Match, Player, claim_window
 from engine.zipai.winning import evaluate_win
 
 #: Group kinds made of identical cards taken from the hand's pair or 坎 (or all four).
@@ -100,7 +100,7 @@ def liang_kept(real: Match, candidate: Match) -> bool:
 
 
 def _same_window(hand: Hand) -> bool:
-    window = hand.window
+    window = claim_window(hand)
     found = window_options(hand.players, window.card, window.source, window.by_draw)
     return found == (window.options, window.kaiduo_seat)
 

@@ -196,12 +196,13 @@ def _deal(view: Mapping[str, Any], seat: int, rng: Rng) -> Hand | None:
     pool.subtract(_shown(view))
     if -pool:
         raise ValueError("The view shows a card more than four times.")
-    groups = {}
+    groups: dict[int, list[Group]] = {}
     for player in view["players"]:
         if player["seat"] != seat:
-            groups[player["seat"]] = _groups(player["groups"], pool, rng)
-            if groups[player["seat"]] is None:
+            found = _groups(player["groups"], pool, rng)
+            if found is None:
                 return None
+            groups[player["seat"]] = found
     rest = rng.shuffled(sort_cards(pool.elements()))
     players: list[Player | None] = []
     for entry in view["players"]:

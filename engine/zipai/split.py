@@ -90,10 +90,10 @@ def best_packed(x: int, pairs_left: int = 0,
         if sub is not None:
             best = sub[0] + _score(triple_kind, i), ((triple_kind, cards),) + sub[1]
     if n >= 2 and pairs_left:
-        delta, group = _PAIRS[i]
+        delta, pair = _PAIRS[i]
         sub = _best_rest(x - delta, pairs_left - 1, triple_kind)
         if sub is not None and (best is None or sub[0] > best[0]):
-            best = sub[0], group + sub[1]
+            best = sub[0], pair + sub[1]
     for _kind, score, delta, group, need in _SHAPES[i]:
         for at, count in need:
             if (x >> at) & MASK < count:

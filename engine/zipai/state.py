@@ -172,6 +172,13 @@ def clone(match: Match) -> Match:
                  list(match.results), match.over, match.resigned)
 
 
+def claim_window(hand: Hand) -> Window:
+    """Return ``hand``'s open claim window; the hand must be in phase ``"claim"``."""
+    window = hand.window
+    assert window is not None, "the claim phase has an open window"
+    return window
+
+
 def own_player(hand: Hand, seat: int) -> Player:
     """Return ``hand.players[seat]`` for the caller to change in place: first replaced by a copy
     (hand, groups, pile, 臭 and passed-碰 lists) when it is shared with another state."""

@@ -29,12 +29,12 @@ def _player_view(player: Player, seat: int, viewer: int | None) -> dict[str, Any
             if not mine:
                 continue
         kind = group.kind
-        cards = group.cards
+        cards: list[str | None]
         if mine or kind not in PARTLY_SHOWN_KINDS:
-            cards = list(cards)
+            cards = list(group.cards)
         else:
             shown = group.shown_cards()
-            cards = cards[:shown] + [None] * (len(cards) - shown)
+            cards = group.cards[:shown] + [None] * (len(group.cards) - shown)
         groups.append({"kind": kind, "cards": cards, "in_hand": in_hand})
     return {"seat": seat, "hand_size": hand_size, "groups": groups, "pile": list(player.pile)}
 
@@ -54,7 +54,7 @@ def _mine(hand: Hand, viewer: int | None, over: bool) -> dict[str, Any] | None:
     window = hand.window
     asked = hand.phase == "claim" and window is not None and viewer in window.options
     deciding = not over and hand.phase == "discard" and hand.turn == viewer
-    mine = {
+    mine: dict[str, Any] = {
         "hand": list(player.hand),
         "chou": list(player.chou),
         "passed_peng": list(player.passed_peng),
@@ -63,9 +63,10 @@ def _mine(hand: Hand, viewer: int | None, over: bool) -> dict[str, Any] | None:
         "must_discard": hand.must_discard if deciding else None,
     }
     if asked:
-        answer = window.answers.get(viewer)  # type: ignore[union-attr]
+        assert window is not None, "a seat is asked only in an open window"
+        answer = window.answers.get(viewer)
         mine["claim"] = "asked" if answer is None else "answered"
-        mine["options"] = list(window.options[viewer])  # type: ignore[union-attr]
+        mine["options"] = list(window.options[viewer])
         mine["answer"] = answer
     return mine
 
