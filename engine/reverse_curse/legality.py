@@ -58,7 +58,9 @@ def _to_act(state: State) -> frozenset[int]:
         return _PENDING[state.format, state.up_parity, up is None, down is None]
     if phase == "finished":
         return frozenset()
-    return frozenset(seats_of(state, acting_side(state)))  # type: ignore[arg-type]
+    side = acting_side(state)
+    assert side is not None, "order and shop phases have an acting side"
+    return frozenset(seats_of(state, side))
 
 
 #: ``(format, up_parity, UP pending, DOWN pending)`` -> the seats of the pending sides.
