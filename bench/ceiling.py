@@ -65,7 +65,7 @@ class Ceiling:
     def frame(self, room: CeilingRoom, seat: int | None, kind: str, size: int) -> str:
         """Return a ``welcome``/``update`` for ``seat`` padded with a ``view.pad`` to ``size``."""
         asked = seat is not None and seat == room.asked()
-        data = {"type": kind, "seat": seat, "version": room.version,
+        data: dict[str, Any] = {"type": kind, "seat": seat, "version": room.version,
                 "prompt": f"{room.version}" if asked else None, "legal": [GO] if asked else [],
                 "view": {"pad": ""}}
         text = json.dumps(data)
@@ -96,7 +96,8 @@ class Ceiling:
             pass
         token = dict(scope["headers"]).get(b"authorization", b"").decode()[len("Bearer "):]
         parts = scope["path"].strip("/").split("/")
-        status, body = 404, {"detail": {"code": "not_found", "message": "Not found."}}
+        status = 404
+        body: dict[str, Any] = {"detail": {"code": "not_found", "message": "Not found."}}
         if scope["method"] == "POST" and parts == ["api", "players"]:
             player = next(self.ids)
             self.tokens[f"t{player}"] = player

@@ -31,7 +31,7 @@ from bench.metrics import Recorder, RoomTrace
 MAX_FRAME = 1 << 20
 
 #: ``rematch(code, token)``: ask to play again in room ``code`` as the player of ``token``.
-Rematch = Callable[[str, str], Awaitable[None]]
+Rematch = Callable[[str, str | None], Awaitable[None]]
 
 
 #: A match id as frames carry it (``room.match_id``; ``None`` before a match).
@@ -155,7 +155,9 @@ class Player:
         self.url, self.token, self.code = url, token, code
         self.room, self.recorder, self.pace, self.rng = room, recorder, pace, rng
         self.match: MatchId = None
-        self.version, self.prompt, self.legal = 0, None, []
+        self.version = 0
+        self.prompt: str | None = None
+        self.legal: list[Any] = []
         self.answered: str | None = None
         self.pending: tuple[float, int, MatchId] | None = None  # (sent at, version, match)
         self.again: tuple[MatchId, asyncio.Future | None] | None = None  # rematch asked

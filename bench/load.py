@@ -112,7 +112,7 @@ async def start_match(client: httpx.AsyncClient, plan: RoomPlan) -> None:
 
 
 async def ask_rematch(client: httpx.AsyncClient, recorder: Recorder, code: str,
-                      token: str) -> None:
+                      token: str | None) -> None:
     """Ask to play again in room ``code`` as the player of ``token`` (the last seat to ask
     starts the rematch). A refusal is counted in ``recorder.errors`` as ``rematch_<its
     code>`` (``rematch_failed`` when no answer came)."""

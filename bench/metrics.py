@@ -73,7 +73,7 @@ class Recorder:
     rtts: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     frame_bytes: dict[str, list[int]] = field(default_factory=dict)
-    finished: set[str] = field(default_factory=set)
+    finished: set[tuple[str, int | None]] = field(default_factory=set)
     welcomed: int = 0
 
     def in_window(self, at: float) -> bool:

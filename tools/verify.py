@@ -142,7 +142,8 @@ def _replay_one(game: Game, state: Any, players: int, row: Mapping[str, Any]) ->
     Raises:
         VerifyError: a bad seat, an action not legal now, or the engine refusing it.
     """
-    seq, seat, action = row["seq"], row.get("seat"), row.get("action")
+    seq, seat = row["seq"], row.get("seat")
+    action: Any = row.get("action")  # any JSON (a missing one too): the engine judges it
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise VerifyError(f"seq {seq}: no seat {seat!r} in this match.")
     try:

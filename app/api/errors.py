@@ -71,6 +71,7 @@ def allowed_methods(request: Request) -> list[str]:
 
 def install(app: FastAPI) -> None:
     """Register the handlers on ``app``."""
-    app.add_exception_handler(RoomError, room_error)
-    app.add_exception_handler(RequestValidationError, validation_error)
-    app.add_exception_handler(HTTPException, http_error)
+    # (FastAPI's decorator form: Starlette types a handler as taking any ``Exception``.)
+    app.exception_handler(RoomError)(room_error)
+    app.exception_handler(RequestValidationError)(validation_error)
+    app.exception_handler(HTTPException)(http_error)

@@ -52,4 +52,4 @@ def install(app: FastAPI) -> None:
                 description=app.description, routes=app.routes, tags=app.openapi_tags,
                 servers=app.servers))
         return app.openapi_schema
-    app.openapi = openapi
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented override

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Executable, bindparam, func, insert, or_, select, text, update
+from sqlalchemy import Executable, Table, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -39,7 +39,9 @@ FREE_SEAT = {"player_id": None, "name": None, "bot_level": None}
 #: of one statement with one parameter shape together (bench/HISTORY.md §3).
 Write = tuple[Executable, dict[str, Any]]
 
-_ACTIONS, _RC_SETS, _MATCHES = MatchAction.__table__, RcSet.__table__, Match.__table__
+# (a declarative model's ``__table__`` is typed ``FromClause``; these models map one ``Table``)
+_ACTIONS, _RC_SETS, _MATCHES = (cast(Table, model.__table__)
+                                for model in (MatchAction, RcSet, Match))
 _INSERT_ACTION = insert(_ACTIONS)
 _INSERT_RC_SET = insert(_RC_SETS)
 #: ``UPDATE matches SET <the row's other keys> WHERE id = :match_key``.

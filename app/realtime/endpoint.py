@@ -261,7 +261,13 @@ class SocketSession:
         elif isinstance(parsed, Chat):
             await self.chat(parsed)
         elif isinstance(parsed, Ping):
-            self.conn.send(Pong())
+            self.greeted.send(Pong())
+
+    @property
+    def greeted(self) -> Connection:
+        """The hub connection ``greet`` made (every frame past ``hello`` comes after it)."""
+        assert self.conn is not None, "handle greets before it dispatches any other frame"
+        return self.conn
 
     async def greet(self, hello: Hello) -> None:
         """Resolve the token to a seat of this room (else spectator); follow the room through
@@ -274,32 +280,35 @@ class SocketSession:
             await self.error(exc.code, exc.message)
             await self.websocket.close(code=4404)
             raise WebSocketDisconnect(4404) from exc
-        seated = player is not None and greeting.seat is not None
-        self.conn = Connection(self.send, port, greeting.follower,
-                               player.name if seated else "spectator",
-                               player_id=player.id if seated else None)
+        seated = player if player is not None and greeting.seat is not None else None
+        conn = Connection(self.send, port, greeting.follower,
+                          seated.name if seated is not None else "spectator",
+                          player_id=seated.id if seated is not None else None)
+        self.conn = conn
         self.state = ConnState.GREETED
-        self.arena.hub.welcome(self.conn, greeting)
+        self.arena.hub.welcome(conn, greeting)
 
     async def act(self, act: Act) -> None:
         """Play an action for this socket's seat (the seat comes only from the token). A refusal
         is an ``error``, then an ``update`` if the socket is behind the match (after
         ``stale_prompt`` always: docs/protocol.md)."""
-        if self.conn.seat is None:
+        conn = self.greeted
+        if conn.seat is None:
             await self.error("not_seated", "Spectators cannot act.")
             return
         try:
-            await self.conn.port.act(self.conn.seat, act.prompt, act.action)
+            await conn.port.act(conn.seat, act.prompt, act.action)
         except RoomError as exc:
             await self.error(exc.code, exc.message)
-            await self.arena.hub.refresh(self.conn, force=exc.code == "stale_prompt")
+            await self.arena.hub.refresh(conn, force=exc.code == "stale_prompt")
 
     async def chat(self, chat: Chat) -> None:
         """Send a chat line (team lines need a seat)."""
-        if chat.team and self.conn.seat is None:
+        conn = self.greeted
+        if chat.team and conn.seat is None:
             await self.error("not_seated", "Spectators have no team.")
             return
-        await self.arena.hub.chat(self.conn, chat.text, chat.team, self.arena.clock.now())
+        await self.arena.hub.chat(conn, chat.text, chat.team, self.arena.clock.now())
 
     def close(self) -> None:
         """Leave the hub."""

@@ -15,9 +15,9 @@ import contextlib
 import logging
 import uuid
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from starlette.types import Send
 
@@ -57,7 +57,7 @@ class Connection:
     follower: Follower
     name: str
     player_id: int | None = None
-    outbox: deque | None = None
+    outbox: deque[str] | None = None
     writer: asyncio.Task | None = None
     dead: bool = False
 
@@ -79,10 +79,13 @@ class Connection:
         text = data if isinstance(data, str) else encode(
             frame(data) if isinstance(data, Outbound) else data)
         if self.writer is not None:
+            assert self.outbox is not None, "a writer task and its outbox are set and cleared together"
             self.outbox.append(text)
             return
         try:
-            rest = run_until_wait(self.transmit({"type": "websocket.send", "text": text}))
+            # (an ASGI server's ``send`` is a coroutine function; ``Send`` says only Awaitable)
+            rest = run_until_wait(cast(Coroutine[Any, Any, None],
+                                       self.transmit({"type": "websocket.send", "text": text})))
         except Exception:  # the socket closed: the reader side cleans up
             self.dead = True
             return
@@ -303,8 +306,15 @@ class Hub:
     # ------------------------------------------------------------------ chat
 
     async def chat(self, conn: Connection, text: str, team: bool, at: float) -> None:
-        """Publish a chat line; a team line goes only to the sender's side (``Room.teams``)."""
-        to = await conn.port.teammates(conn.seat) if team else None
+        """Publish a chat line; a team line goes only to the sender's side (``Room.teams``).
+
+        Raises:
+            ValueError: a team line from a spectator (the endpoint refuses it first).
+        """
+        seat = conn.seat
+        if team and seat is None:
+            raise ValueError("a spectator has no team to send a team line to")
+        to = await conn.port.teammates(seat) if team and seat is not None else None
         self._publisher.post({
             "room": conn.code, "kind": "chat", "seat": conn.seat, "name": conn.name,
             "text": text, "team": team, "to": to, "at": at})

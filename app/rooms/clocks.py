@@ -59,9 +59,13 @@ class PolledClock:
         raise NotImplementedError
 
     async def sleep(self, seconds: float) -> None:
-        woken = asyncio.get_running_loop().create_future()
-        timer = self.call_at(self.now() + seconds,
-                             lambda: woken.done() or woken.set_result(None))
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def wake() -> None:
+            if not woken.done():
+                woken.set_result(None)
+
+        timer = self.call_at(self.now() + seconds, wake)
         try:
             await woken
         finally:

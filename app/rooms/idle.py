@@ -59,6 +59,8 @@ class IdleSweeper:
     async def _abandon_if_idle(self, code: str, before: datetime) -> bool:
         async with self._sessions() as session, session.begin():
             room = await repo.room_by_code(session, code, lock=True)
+            if room is None:
+                raise LookupError(f"no room has the code {code!r}")
             last = room.active_at or room.created_at
             if room.status != RoomStatus.OPEN.value or last >= before:
                 return False

@@ -195,6 +195,10 @@ class LiveMatch:
             return None
         return self._prompt_text(seat, self.prompts[seat])
 
+    def prompt_ids(self) -> dict[int, str]:
+        """Return ``{seat: prompt id}`` of the seats asked now (``prompt_id`` of each)."""
+        return {seat: self._prompt_text(seat, version) for seat, version in self.prompts.items()}
+
     def _prompt_text(self, seat: int, version: int) -> str:
         return f"{self.match_id}.{seat}.{prompt_token(self.seed, seat, version)}"
 

@@ -112,6 +112,17 @@ class LiveRoom:
         return (self.match.match_id, self.match.over) if self.match is not None else None
 
 
+def held_match(room: LiveRoom) -> LiveMatch:
+    """Return the match ``room`` holds.
+
+    Raises:
+        RuntimeError: it holds none (the callers load one, under ``room.lock``, first).
+    """
+    if room.match is None:
+        raise RuntimeError(f"room {room.code} holds no match")
+    return room.match
+
+
 class LiveRooms:
     """The rooms held by this process (see the module docstring).
 
@@ -506,7 +517,7 @@ class LiveRooms:
         and the step (``None``: nothing to play). The caller holds ``room.lock``."""
         for attempt in range(SEQ_RETRIES):
             step = await self._decide_current(room, decide, fresh=attempt > 0 or not optimistic)
-            live = room.match
+            live = held_match(room)
             if step is None:
                 return live, None
             try:
@@ -533,11 +544,11 @@ class LiveRooms:
         if fresh and not self._single:
             await self._catch_up(room)
         try:
-            return decide(room.match)
+            return decide(held_match(room))
         except RoomError:
             if fresh or self._single or not await self.make_current(room):
                 raise
-        return decide(room.match)
+        return decide(held_match(room))
 
     def _commit(self, room: LiveRoom, live: LiveMatch, step: Step) -> None:
         """Hold the match after ``step`` (right after its COMMIT)."""

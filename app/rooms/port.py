@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.rooms.live import LiveMatch
 from app.rooms.live_rooms import Follower, LiveRoom, LiveRooms
 
 __all__ = ["Follower", "Greeting", "MatchInfo", "RoomPort", "shown_by"]
 
 #: What a ``welcome`` shows before the room has a match.
-NO_MATCH = {"version": 0, "view": None, "prompt": None, "legal": [], "deadline": None,
+NO_MATCH: dict[str, Any] = {"version": 0, "view": None, "prompt": None, "legal": [], "deadline": None,
             "clocks": {}}
 
 
@@ -124,15 +125,15 @@ class RoomPort:
         A follower still counting another match (a rematch) starts again from its deal.
         """
         room = self._rooms.entry(self.code)
-        live = room.match if room is not None else None
-        if live is None:
+        if room is None or room.match is None:
             return None
+        live = room.match
         if follower.match_id != live.match_id:
             follower.match_id, follower.since, follower.shown = live.match_id, -1, None
         if live.version <= follower.since and live.deadlines is follower.timed and not force:
             return None
         follower.timed = live.deadlines
-        data = self._render(room, follower.viewer, follower.since)
+        data = self._render(room, live, follower.viewer, follower.since)
         shown = shown_by(data)
         if not data["events"] and shown == follower.shown:
             return {**data, "version": follower.public} if force else None
@@ -140,10 +141,10 @@ class RoomPort:
         return data
 
     @staticmethod
-    def _render(room: LiveRoom, viewer: int | None, since: int) -> dict[str, Any]:
-        """Return the held match's frame for ``viewer`` with the events since ``since``
-        (made once per fan-out for each viewer and cursor)."""
-        live = room.match
+    def _render(room: LiveRoom, live: LiveMatch, viewer: int | None,
+                since: int) -> dict[str, Any]:
+        """Return the held match ``live`` (``room.match``)'s frame for ``viewer`` with the events
+        since ``since`` (made once per fan-out for each viewer and cursor)."""
         key = (viewer, since, live.version)
         data = room.renders.get(key)
         if data is None:
@@ -205,7 +206,7 @@ class RoomPort:
         if live is None:
             return None
         return MatchInfo(live.match_id, live.game.spec.id, live.version, live.over,
-                         {seat: live.prompt_id(seat) for seat in live.prompts},
+                         live.prompt_ids(),
                          dict(live.deadlines))
 
     def render(self, seat: int | None) -> dict[str, Any] | None:

@@ -112,7 +112,7 @@ class Publisher:
             self._connected = False
         elif kind == "resync":
             self._connected = True
-        for handler in self._handlers.get(kind, ()):
+        for handler in self._handlers.get(kind, ()) if isinstance(kind, str) else ():
             try:
                 await handler(message)
             except Exception:

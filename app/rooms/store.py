@@ -149,6 +149,8 @@ class MatchStore:
             if match_id is None:
                 return None, []
             match = await repo.get_match(session, match_id)
+            if match is None:
+                raise LookupError(f"room {code!r}: its latest match {match_id} has no row")
             seats = (await repo.match_seats(session, [match_id]))[match_id]
             rows = await repo.match_actions(session, match_id)
         live = LiveMatch.start(self._catalog.game(match.game), match.id, room.id, code,
@@ -197,7 +199,10 @@ class MatchStore:
                   repo.match_write(live.match_id, **values)]
 
         async def finish(session: AsyncSession) -> None:
+            assert outcome is not None, "finish runs only for a step that ends the match"
             room = await repo.room_by_code(session, live.code)
+            if room is None:
+                raise LookupError(f"match {live.match_id}: its room {live.code!r} has no row")
             status = transition(room.status, RoomStatus.FINISHED)
             await repo.set_room_status(session, room.id, status.value)
             await rate_match(session, live.match_id, live.game.spec.id, outcome, live.sides)

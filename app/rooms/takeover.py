@@ -69,6 +69,8 @@ class TimeoutRule:
         async with self._sessions() as session:
             rows = await repo.last_seat_actions(session, match_id, seat, TIMEOUT_STREAK)
             room = await repo.room_by_code(session, code)
+        if room is None:
+            raise LookupError(f"no room has the code {code!r}")
         if len(rows) < TIMEOUT_STREAK or not all(row.timeout for row in rows):
             return None
         if room.on_timeouts == "bot":
@@ -88,6 +90,8 @@ class TimeoutRule:
         async with self._service.seat_lock(code):
             async with self._sessions() as session, session.begin():
                 room = await repo.room_by_code(session, code, lock=True)
+                if room is None:
+                    raise LookupError(f"no room has the code {code!r}")
                 seats = (await repo.match_seats(session, [match_id]))[match_id]
                 holders = {row.seat: row.player_id for row in seats}
                 if holders.get(seat) in await repo.bot_player_ids(session, list(holders.values())):

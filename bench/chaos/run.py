@@ -121,7 +121,7 @@ class ProcessClients:
 def rematcher(http: list[httpx.AsyncClient], recorder: Recorder, rng: random.Random):
     """Return ``Pace.rematch``: ask on a random process, again on another one (at most 20
     times, 0.5 s apart) while no process answers; a refusal is counted ``rematch_<code>``."""
-    async def rematch(code: str, token: str) -> None:
+    async def rematch(code: str, token: str | None) -> None:
         for _ in range(20):
             try:
                 await _post(rng.choice(http), f"/api/rooms/{code}/rematch", token)
