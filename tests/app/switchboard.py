@@ -47,7 +47,7 @@ class Line(Broker):
         self.held = False
         self.waiting: list[dict[str, Any]] = []
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+    def post(self, channel: str, message: dict[str, Any]) -> None:
         self._board.carry(message)
 
     async def stop(self) -> None:

@@ -269,7 +269,7 @@ async def test_one_process_drives_a_rooms_bots_and_another_takes_over_once_its_l
     ann = await arenas[0].player("Ann")
     code = (await arenas[0].room(ann, OPTIONS))["code"]
     assert (await arenas[0].sit(code, 0, ann)).status_code == 200
-    answer = await arenas[0].http.post(f"/api/rooms/{code}/bots", json={"level": "random"},
+    answer = await arenas[0].http.post(f"/api/rooms/{code}/bots", json={"level": "easy"},
                                        headers={"Authorization": f"Bearer {ann['token']}"})
     assert answer.status_code == 200, answer.text
     match_id = answer.json()["match_id"]

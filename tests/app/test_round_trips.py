@@ -149,7 +149,7 @@ class Recorder(Broker):
     def __init__(self) -> None:
         self.published: list[dict[str, Any]] = []
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+    def post(self, channel: str, message: dict[str, Any]) -> None:
         self.published.append(json.loads(json.dumps(message)))  # as Redis would carry it
 
     async def _add(self, channel: str, subscriber) -> None:

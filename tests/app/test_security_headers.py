@@ -89,9 +89,9 @@ async def test_every_route_and_method_answers_with_the_headers(server):
     app, http = server
     routes = list(leaf_routes(app.routes))
     requests = [request for route in routes for request in requests_for(route)]
-    # 24 API operations, 9 pages (6 of PAGES, 2 rules, 1 replay), /test/boom, /docs and
+    # 25 API operations, 9 pages (6 of PAGES, 2 rules, 1 replay), /test/boom, /docs and
     # /openapi.json (GET and HEAD), the two mounts (3 files each, GET and HEAD): all seen.
-    assert (len(routes), len(requests)) == (38, 50)
+    assert (len(routes), len(requests)) == (39, 51)
     player = (await http.post("/api/players", json={"name": "Ann"})).json()
     statuses = set()
     for method, path in requests:

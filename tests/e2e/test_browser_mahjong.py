@@ -200,7 +200,7 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
             return over
 
         clicks = play([(person, frames)], watch, done, seconds=300)
-        assert clicks > 10
+        assert clicks > 0  # a hand can end on a bot's win before the person's turn comes
         expect_game_over([person, watch])
         final = frames.last["view"]
         assert final["phase"] == "finished" and len(final["results"]) == 4
