@@ -11,13 +11,14 @@ import contextlib
 import os
 import socket
 import threading
-import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.waiting import wait_until_sync
 
 POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 POSTGRES_HOST, POSTGRES_PORT = "127.0.0.1", 5432
@@ -110,7 +111,8 @@ def threaded_server(app: Any, **config: Any) -> Iterator[str]:
     event loop); yield the base URL (``http://127.0.0.1:<port>``).
 
     ``config`` adds ``uvicorn.Config`` options (e.g. ``ws_max_size``). The server stops when the
-    ``with`` block ends. Raises RuntimeError when it has not started within 20 s.
+    ``with`` block ends. Raises RuntimeError when its thread ended without starting it, and
+    AssertionError when it has not started within 20 s.
     """
     import uvicorn
 
@@ -119,11 +121,10 @@ def threaded_server(app: Any, **config: Any) -> Iterator[str]:
                                            log_level="warning", **config))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the threaded server did not start")
-        time.sleep(0.02)
+    wait_until_sync(lambda: server.started or not thread.is_alive(), "the threaded server's start",
+                    timeout=20)
+    if not server.started:
+        raise RuntimeError("the threaded server did not start")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -53,10 +53,41 @@ class SystemClock:
 
 class PolledClock:
     """A clock that moves by itself only when told (tests): its timers and ``sleep`` look at
-    ``now()`` every ``MANUAL_POLL`` s of real time. Subclasses define ``now``."""
+    ``now()`` every ``MANUAL_POLL`` s of real time. Subclasses define ``now``.
+
+    ``looked`` is the barrier a test awaits after moving the time: once it returns, every
+    timer has seen the new time, so whatever is due has been started and whatever is not due
+    will not start until the time moves again.
+    """
+
+    def __init__(self) -> None:
+        self._pending: set[_PolledTimer] = set()  # timers that have not fired nor been cancelled
+        self._rounds: list[tuple[set[_PolledTimer], asyncio.Future[None]]] = []
 
     def now(self) -> float:
         raise NotImplementedError
+
+    async def looked(self) -> None:
+        """Return once every timer pending at the call has looked at ``now()`` again: it fired
+        (its callback has returned), it will look again later (not due), or it was cancelled.
+        Returns at once when no timer is pending. Await it in the event loop that runs the
+        timers (the time itself may be moved from any thread)."""
+        waiting = set(self._pending)
+        if not waiting:
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._rounds.append((waiting, done))
+        try:
+            await done
+        finally:
+            self._rounds = [(w, f) for w, f in self._rounds if f is not done]
+
+    def _looked(self, timer: _PolledTimer) -> None:
+        """Note that ``timer`` looked at the time (or was cancelled)."""
+        for waiting, done in self._rounds:
+            waiting.discard(timer)
+            if not waiting and not done.done():
+                done.set_result(None)
 
     async def sleep(self, seconds: float) -> None:
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -83,6 +114,7 @@ class ManualClock(PolledClock):
     """
 
     def __init__(self, start: float = 1_800_000_000.0) -> None:
+        super().__init__()
         self._now = start
 
     def now(self) -> float:
@@ -103,6 +135,7 @@ class FileClock(PolledClock):
     """
 
     def __init__(self, path: str | os.PathLike) -> None:
+        super().__init__()
         self.path = Path(path)
 
     @classmethod
@@ -135,15 +168,23 @@ class _PolledTimer:
     def __init__(self, clock: PolledClock, when: float, callback: Callable[[], None]) -> None:
         self._clock, self._when, self._callback = clock, when, callback
         self._handle: asyncio.Handle = asyncio.get_running_loop().call_soon(self._look)
+        clock._pending.add(self)
 
     def _look(self) -> None:
-        if self._clock.now() >= self._when:
-            self._callback()
-        else:
-            self._handle = asyncio.get_running_loop().call_later(MANUAL_POLL, self._look)
+        try:
+            if self._clock.now() >= self._when:
+                self._clock._pending.discard(self)
+                self._callback()
+            else:
+                self._handle = asyncio.get_running_loop().call_later(MANUAL_POLL, self._look)
+        finally:
+            self._clock._looked(self)
 
     def cancel(self) -> None:
         self._handle.cancel()
+        if self in self._clock._pending:
+            self._clock._pending.discard(self)
+            self._clock._looked(self)
 
 
 class DeadlineScheduler:
@@ -179,6 +220,10 @@ class DeadlineScheduler:
     def watched(self) -> int:
         """Return how many rooms are watched (armed or firing)."""
         return len(self._armed) + len(self._firing)
+
+    def firing(self) -> frozenset[str]:
+        """Return the codes of the rooms whose fire is in flight now."""
+        return frozenset(self._firing)
 
     def watch(self, code: str) -> None:
         """Start watching ``code`` afresh (``drop`` first): its due actions fire from now on."""

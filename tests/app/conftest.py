@@ -23,6 +23,7 @@ from app.main import create_app
 from app.rooms.clocks import ManualClock
 from app.settings import Settings
 from tests.conftest import free_port
+from tests.waiting import wait_until
 
 SEED = bytes(range(32))  # the fixed match seed of these tests
 QUIET = {"presence", "chat", "pong", "room"}  # frames ``Client.next`` skips unless asked
@@ -185,10 +186,7 @@ async def serve(app: Any) -> tuple[uvicorn.Server, asyncio.Task, str]:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="on", ws_max_size=64 * 1024))
     task = asyncio.create_task(server.serve())
-    for _ in range(1000):
-        if server.started or task.done():
-            break
-        await asyncio.sleep(0.01)
+    await wait_until(lambda: server.started or task.done(), "uvicorn's start", timeout=10)
     if not server.started:
         task.result()  # raises the startup error
         raise RuntimeError("uvicorn did not start")

@@ -7,7 +7,6 @@ The bots answer at once here (``bot_delay_min = bot_delay_max = 0``).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
 import httpx
@@ -23,6 +22,7 @@ from engine.bots import LEVELS
 from engine.registry import GAMES
 from tests.app.bot_fakes import HangingExecutor
 from tests.app.conftest import Arena, auth, running_arena
+from tests.waiting import wait_until
 
 NUMGR_FAST = {"hp": 1}
 
@@ -41,12 +41,14 @@ async def fill(arena: Arena, code: str, player: dict, level: str) -> httpx.Respo
 
 async def finished_room(arena: Arena, code: str) -> dict:
     """Wait (at most 20 s) until room ``code`` is finished; return its JSON."""
-    for _ in range(400):
-        room = (await arena.http.get(f"/api/rooms/{code}")).json()
-        if room["status"] == "finished":
-            return room
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"room {code} did not finish: {room}")
+    room: dict = {}
+
+    async def finished() -> bool:
+        room.update((await arena.http.get(f"/api/rooms/{code}")).json())
+        return room["status"] == "finished"
+
+    await wait_until(finished, f"room {code}'s finish", timeout=20, every=0.05)
+    return room
 
 
 async def scalar(arena: Arena, query):

@@ -9,6 +9,7 @@ import pytest
 
 from app.bus import make_broker
 from app.bus.memory import MemoryBroker
+from tests.waiting import wait_until
 
 
 async def roundtrip(broker) -> None:
@@ -78,12 +79,14 @@ async def test_redis_subscriptions_of_a_channel_share_one_connection(redis_url):
     broker, probe = make_broker(redis_url), Redis.from_url(redis_url, decode_responses=True)
 
     async def connections(want: int) -> int:
-        for _ in range(100):  # Redis drops a closed connection's subscription soon after
+        """Return ``want`` once Redis counts that many subscribers of the channel (it drops a
+        closed connection's subscription soon after the close)."""
+        async def counted() -> bool:
             [(_, count)] = await probe.pubsub_numsub(channel)
-            if count == want:
-                break
-            await asyncio.sleep(0.01)
-        return count
+            return count == want
+
+        await wait_until(counted, f"{want} subscriber connection(s)", every=0.01)
+        return want
 
     message = {"room": "A", "kind": "version", "version": 1}
     await broker.start()
@@ -166,5 +169,5 @@ async def test_a_publish_queued_behind_a_batch_that_failed_is_still_sent():
     second = asyncio.create_task(broker.publish("c", {"n": 2}))
     await first
     await asyncio.gather(broker._sender, return_exceptions=True)  # the sender ended
-    await asyncio.sleep(0)
-    assert second.done() and sent == ['{"n": 2}']
+    await asyncio.wait_for(second, 5)
+    assert sent == ['{"n": 2}']

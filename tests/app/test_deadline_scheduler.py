@@ -17,6 +17,7 @@ from app.rooms.publisher import Publisher
 from engine.core import GameBase
 from engine.registry import GAMES
 from engine.reverse_curse import GAME
+from tests.waiting import wait_until
 
 START = 1_800_000_000.0  # ManualClock's default start
 
@@ -35,13 +36,14 @@ class CountingClock(ManualClock):
 
 class Rooms:
     """Fake rooms: ``deadlines[code]`` are pending deadlines (s after ``START``); a fire plays
-    (removes) the earliest due one and records ``(code, deadline)``; a room whose deadlines
-    run out is over (``fire`` returns False). ``gate`` (when set up) holds every fire."""
+    (removes) the earliest due one and records ``(code, deadline)`` (``(code, None)`` when
+    none is due); a room whose deadlines run out is over (``fire`` returns False). ``gate``
+    (when set up) holds every fire."""
 
     def __init__(self, clock: ManualClock, **deadlines: list[float]) -> None:
         self.clock = clock
         self.deadlines = {code: sorted(START + d for d in ds) for code, ds in deadlines.items()}
-        self.fired: list[tuple[str, float]] = []
+        self.fired: list[tuple[str, float | None]] = []
         self.gate: asyncio.Event | None = None
         self.scheduler = DeadlineScheduler(clock, self.due, self.fire)
 
@@ -54,6 +56,8 @@ class Rooms:
         pending = self.deadlines[code]
         if pending and pending[0] <= self.clock.now():
             self.fired.append((code, pending.pop(0) - START))
+        else:
+            self.fired.append((code, None))  # asked to fire with nothing due
         return bool(pending)
 
     def set(self, code: str, *deadlines: float) -> None:
@@ -62,17 +66,15 @@ class Rooms:
         self.scheduler.changed(code)
 
 
-async def settled() -> None:
-    """Give anything due the time to fire: 50 ms of real time, ten ``ManualClock`` polls."""
-    await asyncio.sleep(0.05)
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    """Wait until ``condition()`` holds (at most 2 s of real time)."""
-    end = time.monotonic() + 2.0
-    while not condition():
-        assert time.monotonic() < end, "timed out"
-        await asyncio.sleep(0.005)
+async def settled(clock: ManualClock, scheduler: DeadlineScheduler) -> None:
+    """Return once nothing more can fire until ``clock`` moves: every timer has seen the
+    current time (``looked``) and no fire is in flight (a fire that ends arms a timer, which
+    is looked at again)."""
+    while True:
+        await clock.looked()
+        if not scheduler.firing():
+            return
+        await wait_until(lambda: not scheduler.firing(), "the fires in flight ending")
 
 
 async def test_a_room_fires_when_its_deadline_passes_not_before():
@@ -80,12 +82,12 @@ async def test_a_room_fires_when_its_deadline_passes_not_before():
     rooms = Rooms(clock, a=[30, 60])
     rooms.scheduler.watch("a")
     clock.advance(29.9)
-    await settled()
-    assert rooms.fired == []
+    await settled(clock, rooms.scheduler)
+    assert rooms.fired == [] and rooms.scheduler.watched() == 1
     clock.advance(0.1)
-    await until(lambda: rooms.fired == [("a", 30)])
+    await wait_until(lambda: rooms.fired == [("a", 30)])
     clock.advance(30)
-    await until(lambda: rooms.fired == [("a", 30), ("a", 60)])
+    await wait_until(lambda: rooms.fired == [("a", 30), ("a", 60)])
     assert rooms.scheduler.watched() == 0  # its deadlines ran out: over, no longer watched
 
 
@@ -94,12 +96,12 @@ async def test_all_overdue_deadlines_of_a_room_fire_in_order_then_it_waits_again
     rooms = Rooms(clock, a=[10, 10, 20, 100])
     rooms.scheduler.watch("a")
     clock.advance(25)
-    await until(lambda: len(rooms.fired) == 3)
-    await settled()
+    await wait_until(lambda: len(rooms.fired) == 3)
+    await settled(clock, rooms.scheduler)
     assert rooms.fired == [("a", 10), ("a", 10), ("a", 20)]
     assert rooms.scheduler.watched() == 1
     clock.advance(75)
-    await until(lambda: len(rooms.fired) == 4)
+    await wait_until(lambda: len(rooms.fired) == 4)
 
 
 async def test_rooms_fire_in_deadline_order_from_one_timer():
@@ -109,7 +111,7 @@ async def test_rooms_fire_in_deadline_order_from_one_timer():
         rooms.scheduler.watch(code)
     assert clock.timers == [30, 20]  # one timer, moved once to the earliest deadline
     clock.advance(40)
-    await until(lambda: len(rooms.fired) == 3)
+    await wait_until(lambda: len(rooms.fired) == 3)
     assert rooms.fired == [("b", 20), ("c", 25), ("a", 30)]
     assert clock.timers[2:] == [90]
 
@@ -122,13 +124,13 @@ async def test_an_earlier_deadline_moves_the_timer_a_later_one_does_not():
     rooms.set("a", 90)
     assert clock.timers == [30]  # no timer per move
     clock.advance(30)
-    await settled()
+    await settled(clock, rooms.scheduler)
     assert rooms.fired == []  # the entry came up early: re-armed for 90
     assert clock.timers == [30, 90]
     rooms.set("a", 45)  # due earlier (e.g. a shorter clock): the timer moves
     assert clock.timers == [30, 90, 45]
     clock.advance(15)
-    await until(lambda: rooms.fired == [("a", 45)])
+    await wait_until(lambda: rooms.fired == [("a", 45)])
 
 
 async def test_a_change_while_firing_is_read_after_the_fire():
@@ -137,15 +139,15 @@ async def test_a_change_while_firing_is_read_after_the_fire():
     rooms.gate = asyncio.Event()
     rooms.scheduler.watch("a")
     clock.advance(10)
-    await until(lambda: rooms.scheduler.watched() == 1 and "a" in rooms.scheduler._firing)
+    await wait_until(lambda: rooms.scheduler.watched() == 1 and rooms.scheduler.firing() == {"a"})
     rooms.deadlines["a"].append(START + 12)  # a change while the fire is held
     rooms.deadlines["a"].sort()
     rooms.scheduler.changed("a")  # a firing room is not armed: nothing happens now
     clock.advance(2)
     rooms.gate.set()
-    await until(lambda: len(rooms.fired) == 2)
+    await wait_until(lambda: len(rooms.fired) == 2)
     assert rooms.fired == [("a", 10), ("a", 12)]  # both due: fired one after the other
-    await settled()
+    await settled(clock, rooms.scheduler)
     assert rooms.fired == [("a", 10), ("a", 12)]
 
 
@@ -156,15 +158,15 @@ async def test_drop_cancels_a_fire_in_flight_and_forgets_the_room():
     for code in "ab":
         rooms.scheduler.watch(code)
     clock.advance(10)
-    await until(lambda: len(rooms.scheduler._firing) == 2)
+    await wait_until(lambda: rooms.scheduler.firing() == {"a", "b"})
     task = rooms.scheduler._firing["a"]
     rooms.scheduler.drop("a")
     await asyncio.sleep(0)
     assert task.cancelled()
     rooms.gate.set()
     clock.advance(10)
-    await until(lambda: len(rooms.fired) == 2)
-    await settled()
+    await wait_until(lambda: len(rooms.fired) == 2)
+    await settled(clock, rooms.scheduler)
     assert rooms.fired == [("b", 10), ("b", 20)]
     assert rooms.scheduler.watched() == 0
 
@@ -182,8 +184,8 @@ async def test_a_fire_that_drops_its_own_room_is_not_cancelled():
     scheduler = DeadlineScheduler(clock, lambda code: None if done else START + 5, fire)
     scheduler.watch("a")
     clock.advance(5)
-    await until(lambda: done == ["a"])
-    await settled()
+    await wait_until(lambda: done == ["a"])
+    await settled(clock, scheduler)
     assert done == ["a"] and scheduler.watched() == 0  # dropped: not armed again
 
 
@@ -194,13 +196,13 @@ async def test_stop_cancels_the_fires_in_flight_and_nothing_fires_afterwards():
     for code in "ab":
         rooms.scheduler.watch(code)
     clock.advance(10)
-    await until(lambda: "a" in rooms.scheduler._firing)
+    await wait_until(lambda: "a" in rooms.scheduler.firing())
     task = rooms.scheduler._firing["a"]
     await rooms.scheduler.stop()
     assert task.cancelled() and rooms.scheduler.watched() == 0
     rooms.gate.set()
     clock.advance(30)
-    await settled()
+    await settled(clock, rooms.scheduler)  # the cancelled timer does not count: none pending
     assert rooms.fired == []
 
 
@@ -208,30 +210,53 @@ async def test_watch_of_an_overdue_room_fires_at_once_and_watch_again_restarts_i
     clock = ManualClock()
     rooms = Rooms(clock, a=[-5, 40])
     rooms.scheduler.watch("a")
-    await until(lambda: rooms.fired == [("a", -5)])
+    await wait_until(lambda: rooms.fired == [("a", -5)])
     rooms.scheduler.watch("a")  # a new match installed in the room: same single entry
     assert rooms.scheduler.watched() == 1
     clock.advance(40)
-    await until(lambda: len(rooms.fired) == 2)
-    await settled()
+    await wait_until(lambda: len(rooms.fired) == 2)
+    await settled(clock, rooms.scheduler)
     assert rooms.fired == [("a", -5), ("a", 40)]
 
 
 async def test_manual_clock_sleep_and_system_clock_timers():
     clock = ManualClock()
     slept = asyncio.create_task(clock.sleep(10))
-    await settled()
+    await asyncio.sleep(0)  # the task's first step sets its timer
+    clock.advance(9.9)
+    await clock.looked()  # the timer saw the time 9.9 s on: not due
     assert not slept.done()
-    clock.advance(10)
+    clock.advance(0.1)
     await asyncio.wait_for(slept, 2)
     ran = asyncio.Event()
     SystemClock().call_at(time.time() + 0.01, ran.set)
     await asyncio.wait_for(ran.wait(), 2)
+    # A cancelled timer never runs: a later system timer runs after its time, and manual
+    # timers due at once look at the time in the order they were set.
     cancelled: list[int] = []
-    SystemClock().call_at(time.time() + 0.01, lambda: cancelled.append(1)).cancel()
+    system, manual = asyncio.Event(), asyncio.Event()
+    now = time.time()
+    SystemClock().call_at(now + 0.01, lambda: cancelled.append(1)).cancel()
+    SystemClock().call_at(now + 0.02, system.set)
     clock.call_at(clock.now(), lambda: cancelled.append(2)).cancel()
-    await asyncio.sleep(0.05)
+    clock.call_at(clock.now(), manual.set)
+    await asyncio.wait_for(asyncio.gather(system.wait(), manual.wait()), 2)
     assert cancelled == []
+
+
+async def test_looked_waits_for_every_pending_timer_to_see_the_time():
+    clock = ManualClock()
+    await clock.looked()  # no timer: at once
+    seen: list[str] = []
+    clock.call_at(clock.now() + 5, lambda: seen.append("early"))
+    clock.call_at(clock.now() + 9, lambda: seen.append("late"))
+    clock.call_at(clock.now() + 1, lambda: seen.append("cancelled")).cancel()
+    clock.advance(5)
+    await clock.looked()
+    assert seen == ["early"]  # the one due has fired; the other saw 5 s and waits
+    clock.advance(4)
+    await clock.looked()
+    assert seen == ["early", "late"]
 
 
 def held_rooms(clock: ManualClock) -> LiveRooms:

@@ -95,6 +95,17 @@ def test_deep_nesting_is_refused_before_parsing():
                     16 * 1024, 300, max_depth=16)
 
 
+def test_brackets_inside_strings_do_not_count_toward_the_depth():
+    chat = '{"type":"chat","text":"[[[{{{"}'  # 7 brackets, all in a string: depth 1
+    assert parse_frame(chat, 4096, 200, max_depth=1).text == "[[[{{{"
+    act = '{"type":"act","prompt":"1.0.ab","action":{"type":"play","card":"+1"}}'  # depth 2
+    assert parse_frame(act, 4096, 200, max_depth=2).action == {"type": "play", "card": "+1"}
+    with pytest.raises(FrameError) as refused:
+        parse_frame('{"type":"act","action":{"a":[[1]]}}', 4096, 200, max_depth=3)  # depth 4
+    assert (refused.value.code, refused.value.message) == (
+        "bad_frame", "A frame may nest arrays and objects at most 3 deep.")
+
+
 def test_recursion_in_the_parser_is_bad_json(monkeypatch):
     def boom(text):
         raise RecursionError("maximum recursion depth exceeded")

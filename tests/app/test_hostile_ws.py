@@ -5,7 +5,6 @@ answering, and another room in progress is unaffected."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import random
@@ -23,6 +22,7 @@ from tests.app.hostile import (
     start_match,
 )
 from tests.app.rc import GAME
+from tests.waiting import wait_until
 
 FRAMES_PER_SOCKET = 30  # below the burst (2 × 20, hello took one): no frame is rate limited
 
@@ -140,10 +140,9 @@ async def test_connections_per_ip_are_limited(db_path):
             await refused.next()
         assert refused.socket.close_code == 1008
         await held[0].socket.close()
-        for _ in range(100):  # the server frees the slot when it sees the close
-            if arena.app.state.limits.sockets.open("127.0.0.1") == 2:
-                break
-            await asyncio.sleep(0.01)
+        # the server frees the slot when it sees the close
+        await wait_until(lambda: arena.app.state.limits.sockets.open("127.0.0.1") == 2,
+                         "the closed socket's slot freed")
         again = await arena.connect(code)
         assert again.welcome["seat"] is None
         assert arena.app.state.limits.sockets.open("127.0.0.1") == 3
@@ -163,11 +162,8 @@ async def test_a_socket_without_hello_is_closed_after_the_timeout(db_path):
         assert silent.socket.close_code == 1008
         await greeted.send({"type": "ping"})  # a greeted socket has no such deadline
         assert await greeted.next("pong") == {"type": "pong"}
-        for _ in range(100):
-            if arena.app.state.limits.sockets.open("127.0.0.1") == 1:
-                break
-            await asyncio.sleep(0.01)
-        assert arena.app.state.limits.sockets.open("127.0.0.1") == 1
+        await wait_until(lambda: arena.app.state.limits.sockets.open("127.0.0.1") == 1,
+                         "the refused socket's slot freed")
 
 
 async def test_the_origin_allow_list_is_configurable(db_path):

@@ -15,7 +15,6 @@ import os
 import shlex
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +25,7 @@ import websockets
 from app.api.accounts import LOGINS_PER_MINUTE
 from app.settings import Settings
 from tests.conftest import free_port
+from tests.waiting import wait_until_sync
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,16 +60,17 @@ def make_run_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = open(db.parent / "server.log", "wb")
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        else:
+
+    def answers() -> bool:
+        if process.poll() is not None:
             raise RuntimeError((db.parent / "server.log").read_text())
+        try:
+            return httpx.get(f"{base}/api/games", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    try:
+        wait_until_sync(answers, "the server's first answer", timeout=15, every=0.05)
         yield base
     finally:
         process.terminate()

@@ -7,23 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 from pathlib import Path
 
-import pytest
 from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
 from app.db import repositories as repo
 from app.db.session import _sqlite_pragmas, is_sqlite, make_engine, make_sessionmaker
 from app.db.writer import Job
-from app.realtime import frames
 from app.realtime.fanout import Fanout, encode, update_frame
-from app.realtime.schemas import Act
 from app.rooms.ladder import resolved_sets
 from app.rooms.lifecycle import RoomStatus
-from app.runtime import GC_THRESHOLDS, tune_gc
 from engine.registry import GAMES
 from engine.reverse_curse import GAME, ladder
 from tests.app.conftest import SEED
@@ -32,6 +27,7 @@ from tests.app.test_round_trips import listening
 from tests.app.test_ws_errors import NO_MONSTERS, play_until_deployment, started
 from tests.engine.reverse_curse.helpers import play
 from tests.engine.reverse_curse.test_match_flow import _last_turn
+from tests.waiting import wait_until
 
 
 @contextlib.contextmanager
@@ -161,16 +157,13 @@ async def test_an_act_waits_for_the_transaction_in_flight(arena):
     recording.enter_context(listening(state.engine.sync_engine, [
         ("commit", lambda *_: commits.append("commit"))], state.service.store.writer))
     await clients[0].act({"type": "mulligan", "card": None})
-    await asyncio.sleep(0.2)
+    writer = service.store.writer
+    await wait_until(lambda: writer.queued() == 1, "the act queued for the next transaction")
     assert await arena.action_count(room["match_id"]) == 0
     assert port.match().version == 0  # not applied before it is stored
     release.set()
     await other
-    for _ in range(200):
-        if port.match().version == 1:
-            break
-        await asyncio.sleep(0.01)
-    assert port.match().version == 1
+    await wait_until(lambda: port.match().version == 1, "the act applied after its commit")
     assert await arena.action_count(room["match_id"]) == 1
     recording.close()
     assert commits == ["commit", "commit"]  # the held one, then the act's
@@ -232,10 +225,8 @@ async def test_a_room_is_held_only_while_followed_or_played(arena):
     watcher = await arena.connect(code)
     assert service.retained() == {"rooms": 1, "followed": 1, "clocks": 0, "seat_locks": 0}
     await watcher.socket.close()
-    for _ in range(200):  # the socket's handler leaves the hub once it sees the close
-        if service.retained()["rooms"] == 0:
-            break
-        await asyncio.sleep(0.01)
+    # the socket's handler leaves the hub once it sees the close
+    await wait_until(lambda: service.retained()["rooms"] == 0, "the room let go")
     assert service.retained() == {"rooms": 0, "followed": 0, "clocks": 0, "seat_locks": 0}
     await arena.sit(code, 0, ann)
     await arena.sit(code, 1, bob)  # the match starts: held for its clocks, nobody follows
@@ -267,47 +258,3 @@ def test_a_store_builds_only_the_ladder_records_its_step_resolved():
     assert len(ladder(after)) == 1 and ladder(after)[0]["position_after"] == 8
     assert resolved_sets(GAME, after, after) == []
     assert resolved_sets(GAMES["zipai"], None, None) == []  # no ladder
-
-
-async def test_a_server_collects_garbage_at_the_tuned_thresholds(arena):
-    assert gc.get_threshold() == GC_THRESHOLDS == (50_000, 0, 100)
-
-
-def test_a_middle_collection_follows_each_young_one():
-    """At ``GC_THRESHOLDS`` a middle collection follows each young one, so it walks the
-    survivors of at most 2 × 50,000 allocations (at ``(50000, 20, 100)`` it came after 20
-    young ones: 1 M objects at 1,000 rooms, one 260-350 ms pause; bench/HISTORY.md §3b "tail")."""
-    seen: list[int] = []
-
-    def record(phase: str, info: dict) -> None:
-        if phase == "start":
-            seen.append(info["generation"])
-
-    before = gc.get_threshold()
-    gc.collect()  # every generation's count back to 0
-    tune_gc()
-    gc.callbacks.append(record)
-    try:
-        kept = [[] for _ in range(6 * GC_THRESHOLDS[0] + 100)]  # tracked, all surviving
-    finally:
-        gc.callbacks.remove(record)
-        gc.set_threshold(*before)
-    assert len(kept) == 300_100
-    assert seen == [0, 1, 0, 1, 0, 1]
-
-
-def test_a_frame_with_few_brackets_skips_the_depth_loop(monkeypatch):
-    """``json_depth`` walks the text in Python; a frame with at most ``max_depth`` opening
-    brackets cannot nest deeper, so it is not walked (every ``act`` frame)."""
-    walked = []
-    monkeypatch.setattr(frames, "json_depth", lambda text: walked.append(text) or 1)
-    act = '{"type":"act","prompt":"1.0.ab","action":{"type":"play","card":"+1"}}'
-    assert isinstance(frames.parse_frame(act, 4096, 200, max_depth=2), Act)
-    assert walked == []
-    chat = '{"type":"chat","text":"[[[{{{"}'  # 7 brackets, all in a string: depth 1
-    assert frames.parse_frame(chat, 4096, 200, max_depth=6).text == "[[[{{{"
-    assert walked == [chat]
-    monkeypatch.undo()
-    with pytest.raises(frames.FrameError) as info:
-        frames.parse_frame('{"type":"act","action":{"a":[[1]]}}', 4096, 200, max_depth=3)
-    assert info.value.code == "bad_frame"

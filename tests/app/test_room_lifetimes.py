@@ -15,6 +15,7 @@ from app.rooms.codes import CODE_TRIES, unused_code
 from app.rooms.errors import RoomError
 from app.rooms.management import IDLE_SECONDS
 from tests.app.conftest import auth
+from tests.waiting import wait_until
 
 ROOMS = 10_000
 PLAYED = 20  # of them, the rooms whose match is played to its end through sockets
@@ -67,10 +68,8 @@ async def test_ten_thousand_rooms_created_and_closed_leave_no_entry_behind(arena
     closed = await manager.close_idle()
     assert closed == codes[PLAYED:]  # every open room, oldest first
     await heard_everything(service)
-    for _ in range(500):  # the closed sockets' handlers leave the hub as they notice
-        if hub.retained() == {"rooms": 0, "presence": 0}:
-            break
-        await asyncio.sleep(0.01)
+    # the closed sockets' handlers leave the hub as they notice
+    await wait_until(lambda: hub.retained() == {"rooms": 0, "presence": 0}, "the hub emptied")
     assert hub.retained() == {"rooms": 0, "presence": 0}
     assert service.retained() == NOTHING
     assert bots.retained() == 0

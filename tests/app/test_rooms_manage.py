@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime
 
 from app.db import repositories as repo
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
 from tests.app.conftest import auth
 from tests.app.rc_play import match_id, seated_room
+from tests.waiting import wait_until
 
 HALF = {"regulation": "half", "monsters": False}
 NOW = datetime(2027, 1, 15, 8, 0, tzinfo=UTC)
@@ -142,11 +142,11 @@ async def test_the_sweep_runs_on_the_injected_clock(arena):
     ann = await arena.player("Ann")
     code = (await arena.room(ann, HALF))["code"]
     arena.clock.advance(IDLE_SECONDS + SWEEP_SECONDS + 1)
-    for _ in range(200):  # the sweep wakes within milliseconds of real time
-        if (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "abandoned":
-            break
-        await asyncio.sleep(0.01)
-    assert (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "abandoned"
+
+    async def abandoned() -> bool:  # the sweep's timer looks at the clock every few ms
+        return (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "abandoned"
+
+    await wait_until(abandoned, "the sweep's close of the room", every=0.01)
 
 
 # ------------------------------------------------------------------ timeouts
@@ -159,10 +159,7 @@ async def let_clock_play(arena, code: str, seat: int) -> None:
     try:
         deadline = service(arena).port(code).match().deadlines[seat]
         arena.clock.advance(deadline - arena.clock.now() + 0.01)
-        for _ in range(500):
-            if seen:
-                break
-            await asyncio.sleep(0.01)
+        await wait_until(lambda: bool(seen), f"seat {seat}'s timeout stored")
         # The first stored action is the timeout; a forfeit resign may follow at once.
         assert [(a.seat, a.timeout) for a in seen][:1] == [(seat, True)]
     finally:
@@ -256,13 +253,17 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
     await ann_socket.act({"type": "resign"}, prompt="x")
     assert (await ann_socket.next("error"))["code"] == "not_seated"
     # The bot driver now answers seat 0's decisions itself (no clock needed).
-    for _ in range(400):
+    async def bot_answered() -> bool:
+        """Answer Bob's decision when he is asked; true once seat 0 has an answer that is no
+        timeout."""
         if any(not timeout for _, timeout in await seat_actions(arena, match, 0)):
-            break
+            return True
         held = port.match()
         if held is not None and 1 in held.prompts and not held.over:
             await port.act(1, held.prompts[1], port.render(1)["legal"][0])
-        await asyncio.sleep(0.01)
+        return False
+
+    await wait_until(bot_answered, "the bot's answer for seat 0", timeout=10, every=0.01)
     assert [t for _, t in await seat_actions(arena, match, 0)][:4] == [True, True, True, False]
 
 

@@ -6,7 +6,6 @@ the log either (unless a message was missed)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import re
@@ -34,6 +33,7 @@ from tests.app.conftest import SEED, Arena, serve, shutdown
 from tests.app.expect import assert_caught_up, catch_up
 from tests.app.rc import Replay
 from tests.conftest import fresh_postgres_database
+from tests.waiting import wait_until
 
 OPTIONS = {"monsters": False}
 #: What one move costs the process that stored it: one transaction, one statement per table.
@@ -89,12 +89,11 @@ def database_work(app: Any) -> Iterator[list[str]]:
 async def reached(apps: list[Any], code: str, version: int) -> None:
     """Return once every app's match of room ``code`` is at ``version`` (a hidden answer sends
     the other process's sockets nothing, so the frames alone cannot tell)."""
-    for _ in range(500):
+    def there() -> bool:
         held = [app.state.arena.service.port(code).match() for app in apps]
-        if all(match is not None and match.version == version for match in held):
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"not every process reached version {version}")
+        return all(match is not None and match.version == version for match in held)
+
+    await wait_until(there, f"every process at version {version}")
 
 
 @pytest.mark.postgres

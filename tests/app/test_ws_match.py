@@ -9,13 +9,13 @@ the stored history and ladder are exact.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 
 from engine.reverse_curse import ladder
 from tests.app.conftest import SEED, auth
 from tests.app.expect import assert_caught_up, catch_up
 from tests.app.rc import GAME, Replay, assert_private
+from tests.waiting import wait_until
 
 # Checked by hand from the engine's trace (set 1 field resolved LIFO, T12 first:
 # +3, -2, +1, +1, +1 → 4; ECHO → factor 2; -1 → 2; FLIP → -2; SIREN silences -2; -3×2 → -8;
@@ -107,11 +107,7 @@ async def test_whole_match_with_a_spectator(arena):
     for client in viewers.values():
         await client.socket.close()
     service = arena.app.state.arena.service
-    for _ in range(100):
-        if service.port(code).match() is None:
-            break
-        await asyncio.sleep(0.01)
-    assert service.port(code).match() is None
+    await wait_until(lambda: service.port(code).match() is None, "the match let go")
     assert service.retained() == {"rooms": 0, "followed": 0, "clocks": 0, "seat_locks": 0}
     late = await arena.connect(code, bob["token"])
     assert (late.welcome["version"], late.welcome["seat"]) == (PUBLIC, 1)
