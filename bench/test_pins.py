@@ -10,7 +10,7 @@ from pathlib import Path
 
 from app.main import create_app
 from app.realtime import frames
-from app.realtime.schemas import Act
+from app.realtime.schemas import Act, Chat
 from app.runtime import tune_gc
 from app.settings import Settings
 
@@ -44,7 +44,7 @@ def test_a_middle_collection_follows_each_young_one():
     tune_gc()
     gc.callbacks.append(record)
     try:
-        kept = [[] for _ in range(6 * 50_000 + 100)]  # tracked, all surviving
+        kept: list[list[int]] = [[] for _ in range(6 * 50_000 + 100)]  # tracked, surviving
     finally:
         gc.callbacks.remove(record)
         gc.set_threshold(*before)
@@ -68,5 +68,6 @@ def test_a_frame_with_few_brackets_skips_the_depth_loop(monkeypatch):
     assert isinstance(frames.parse_frame(act, 4096, 200, max_depth=2), Act)
     assert walked == []
     chat = '{"type":"chat","text":"[[[{{{"}'  # 7 brackets, all in a string: depth 1
-    assert frames.parse_frame(chat, 4096, 200, max_depth=6).text == "[[[{{{"
+    parsed = frames.parse_frame(chat, 4096, 200, max_depth=6)
+    assert isinstance(parsed, Chat) and parsed.text == "[[[{{{"
     assert walked == [chat]
