@@ -90,13 +90,17 @@ class PolledClock:
                 done.set_result(None)
 
     async def sleep(self, seconds: float) -> None:
+        await self.until(self.now() + seconds)
+
+    async def until(self, when: float) -> None:
+        """Return once ``now() >= when`` (at once if it already is)."""
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
         def wake() -> None:
             if not woken.done():
                 woken.set_result(None)
 
-        timer = self.call_at(self.now() + seconds, wake)
+        timer = self.call_at(when, wake)
         try:
             await woken
         finally:

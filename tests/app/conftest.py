@@ -100,16 +100,6 @@ class Client:
                 frames.append(frame)
         return frames
 
-    async def within(self, seconds: float) -> list[dict[str, Any]]:
-        """Return every frame that arrives within ``seconds``: only for frames another server
-        process sends (through the broker), which no ping to this process can wait for."""
-        frames = []
-        try:
-            while True:
-                frames.append(json.loads(await asyncio.wait_for(self.socket.recv(), seconds)))
-        except TimeoutError:
-            return frames
-
     async def act(self, action: dict[str, Any], prompt: str | None = None) -> None:
         """Answer the current prompt (or ``prompt``) with ``action``."""
         await self.send({"type": "act", "prompt": prompt or self.last["prompt"],

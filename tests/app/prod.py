@@ -24,10 +24,13 @@ from typing import Any
 import httpx
 import pytest
 
+from app.rooms.clocks import FileClock
 from engine.registry import GAMES
 from tests.app.conftest import Arena, Client
 from tests.app.expect import shows_spectator, timeout_event
+from tests.app.prod_server import STORE_WAITING
 from tests.conftest import free_port, require
+from tests.waiting import wait_until, wait_until_sync
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every client of these tests comes from 127.0.0.1: per-address limits off, quiet logs; and a
@@ -66,18 +69,23 @@ class ServerProcess:
         Raises:
             RuntimeError: the process died or was not ready in time (with its log).
         """
-        deadline = time.monotonic() + timeout
         async with httpx.AsyncClient(base_url=self.base, timeout=2) as http:
-            while time.monotonic() < deadline:
+            async def answers() -> bool:
                 if self.process.poll() is not None:
-                    break
+                    raise RuntimeError(f"server on {self.port} died")
                 try:
-                    if (await http.get("/readyz")).status_code == 200:
-                        return
+                    return (await http.get("/readyz")).status_code == 200
                 except httpx.TransportError:
-                    pass
-                await asyncio.sleep(0.1)
-        raise RuntimeError(f"server on {self.port} not ready:\n{self.log.read_text()[-3000:]}")
+                    return False
+
+            try:
+                await wait_until(answers, f"server on {self.port} ready", timeout, every=0.05)
+            except (AssertionError, RuntimeError) as exc:
+                raise RuntimeError(f"{exc}:\n{self.log.read_text()[-3000:]}") from None
+
+    def logged(self, line: str) -> int:
+        """Return how many lines of this process's log are ``line``."""
+        return self.log.read_text(errors="replace").splitlines().count(line)
 
     def kill(self) -> None:
         """SIGKILL the process (no shutdown at all) and reap it."""
@@ -109,12 +117,10 @@ class RedisServer:
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--dir", str(self.folder)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True,
-                             text=True).stdout.strip() != "PONG":
-            if time.monotonic() > deadline:
-                raise RuntimeError("the private redis-server did not start")
-            time.sleep(0.05)
+        wait_until_sync(lambda: subprocess.run(
+            ["redis-cli", "-p", str(self.port), "ping"], capture_output=True,
+            text=True).stdout.strip() == "PONG", "the private redis-server's start", timeout=10,
+            every=0.05)
 
     def stop(self) -> None:
         """Kill it (what it held is lost, like a crash) and reap it."""
@@ -244,6 +250,49 @@ async def cluster(database: str, redis_server: RedisServer, tmp_path: Path
         yield cluster
     finally:
         await cluster.close()
+
+
+# ------------------------------------------------------------------ the test's time, stores
+
+@pytest.fixture
+def clock(tmp_path: Path) -> FileClock:
+    """The clock of this test's server processes (``ARENA_TEST_CLOCK_FILE``: ``clocked``), at
+    a whole second of the real time; it moves only when the test moves it."""
+    return FileClock.create(tmp_path / "clock", float(int(time.time())))
+
+
+def clocked(clock: FileClock, turn: float, **env: str) -> dict[str, str]:
+    """Return the environment of server processes on ``clock`` whose every decision has
+    ``turn`` seconds (``ARENA_TEST_TURN_SECONDS``), plus ``env``."""
+    return {"ARENA_TEST_CLOCK_FILE": str(clock.path), "ARENA_TEST_TURN_SECONDS": str(turn),
+            **env}
+
+
+class StoreGate:
+    """The test's side of ``ARENA_TEST_STORE_GATE`` (``tests.app.prod_server``): how many
+    action stores each server process may begin; the ones past it wait, in flight.
+
+    Args:
+        path: the gate's file (created holding 0: every store waits).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self._file = FileClock.create(path, 0)
+
+    def env(self) -> dict[str, str]:
+        """Return the environment variable that puts server processes behind this gate."""
+        return {"ARENA_TEST_STORE_GATE": str(self._file.path)}
+
+    def allow(self, stores: float) -> None:
+        """Let each process begin its first ``stores`` stores (``math.inf``: all of them)."""
+        self._file.set(stores)
+
+    @staticmethod
+    async def waiting(server: ServerProcess, stores: int, timeout: float = 10.0) -> None:
+        """Return once ``server`` has begun ``stores`` stores (each waits at the gate or went
+        through it: ``STORE_WAITING`` lines of its log)."""
+        await wait_until(lambda: server.logged(STORE_WAITING) >= stores,
+                         f"{stores} store(s) begun on {server.port}", timeout, every=0.02)
 
 
 # ------------------------------------------------------------------------- the database

@@ -8,9 +8,12 @@ Hooks, each only when its environment variable is set (the real app has none of 
 
 - ``ARENA_TEST_TURN_SECONDS``: every decision's clock, seconds (float; the games' own minimum is
   10 s, too slow for tests that wait for clocks in real time);
-- ``ARENA_TEST_STORE_DELAY``: seconds every action waits before its database transaction (so a
-  test can stop the server while an action is in flight); the wait starts with the line
-  ``STORE_WAITING`` on stdout (the server log), which the test waits for;
+- ``ARENA_TEST_STORE_GATE``: a file holding a number (``FileClock``'s format): this process's
+  k-th action store (k = 1, 2, …) waits before its database transaction until the number is
+  at least k, so a test holds actions in flight (to stop the server meanwhile, or to make two
+  processes propose the same seq) and lets them go when it chooses (``tests.app.prod.
+  StoreGate``); each wait starts with the line ``STORE_WAITING`` on stdout (the server log),
+  which the test waits for;
 - ``ARENA_TEST_CLOCK_FILE``: the app's clock is a ``FileClock`` on that file (the test moves
   it: clocks, presence entries and bot leases then run on the test's time);
 - ``ARENA_TEST_CRASH_AT``: a named point where the process dies at once (``os._exit``, as a
@@ -24,7 +27,7 @@ Hooks, each only when its environment variable is set (the real app has none of 
 
 from __future__ import annotations
 
-import asyncio
+import itertools
 import os
 from typing import Any
 
@@ -89,20 +92,24 @@ class FastClock:
         return self._seconds
 
 
-#: The line ``slow_stores`` prints when an action starts waiting before its transaction.
+#: The line ``gated_stores`` prints when an action starts waiting before its transaction.
 STORE_WAITING = "test hook: an action waits before its transaction"
 
 
-def slow_stores(delay: float) -> None:
-    """Make every action wait ``delay`` seconds before its transaction (this process only)."""
+def gated_stores(path: str) -> None:
+    """Make this process's k-th action store wait before its transaction until the number in
+    the file ``path`` is at least k (see the module docstring)."""
+    gate = FileClock(path)
     append = MatchStore.append
+    begun = itertools.count(1)
 
-    async def slow(self: MatchStore, live: Any, step: Any, committed: Any) -> None:
+    async def gated(self: MatchStore, live: Any, step: Any, committed: Any) -> None:
+        mine = next(begun)
         print(STORE_WAITING, flush=True)
-        await asyncio.sleep(delay)
+        await gate.until(mine)
         await append(self, live, step, committed)
 
-    MatchStore.append = slow  # type: ignore[method-assign]
+    MatchStore.append = gated  # type: ignore[method-assign]
 
 
 def build() -> FastAPI:
@@ -110,8 +117,8 @@ def build() -> FastAPI:
     games = None
     if turn := os.environ.get("ARENA_TEST_TURN_SECONDS"):
         games = {gid: FastClock(game, float(turn)) for gid, game in GAMES.items()}
-    if delay := os.environ.get("ARENA_TEST_STORE_DELAY"):
-        slow_stores(float(delay))
+    if gate := os.environ.get("ARENA_TEST_STORE_GATE"):
+        gated_stores(gate)
     if point := os.environ.get("ARENA_TEST_CRASH_AT"):
         crash_at(point)
     clock_file = os.environ.get("ARENA_TEST_CLOCK_FILE")

@@ -10,11 +10,8 @@ with timeouts, never for a fixed time.
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
-import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -27,6 +24,8 @@ from tests.app.expect import Expect
 from tests.app.prod import (  # noqa: F401
     Cluster,
     ServerProcess,
+    clock,
+    clocked,
     cluster,
     database,
     redis_server,
@@ -37,6 +36,7 @@ from tests.app.prod import (  # noqa: F401
     template_database,
 )
 from tests.app.prod_server import CRASH_STATUS
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -47,29 +47,9 @@ OUTAGE = 3 * TURN  # how far the clock moves while Redis is down
 WAIT = 15.0  # seconds any awaited event may take
 
 
-@pytest.fixture
-def clock(tmp_path: Path) -> FileClock:
-    """The clock of this test's server processes, at a whole second of the real time."""
-    return FileClock.create(tmp_path / "clock", float(int(time.time())))
-
-
-def clocked(clock: FileClock, **env: str) -> dict[str, str]:
-    """Return the environment of server processes on ``clock`` with ``TURN``-second clocks."""
-    return {"ARENA_TEST_CLOCK_FILE": str(clock.path), "ARENA_TEST_TURN_SECONDS": str(TURN),
-            **env}
-
-
 async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
-    """Return once ``await condition()`` is true (asked every 50 ms, at most ``WAIT`` s).
-
-    Raises:
-        AssertionError: it never was (``what`` says what was awaited).
-    """
-    deadline = time.monotonic() + WAIT
-    while not await condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} did not happen within {WAIT:g} s")
-        await asyncio.sleep(0.05)
+    """``wait_until`` with this file's bound: asked every 50 ms, at most ``WAIT`` s."""
+    await wait_until(condition, what, WAIT, every=0.05)
 
 
 async def get(server: ServerProcess, path: str) -> httpx.Response | None:
@@ -113,7 +93,7 @@ async def table(cluster: Cluster, clock: FileClock) -> tuple[dict[Any, Client], 
     """Start two processes on ``clock``; seat Ann (socket on process one) and Bob (on two) in
     a Reverse Curse room, with a spectator on each process; play the two mulligans (keep).
     Return the clients, the match id and the processes."""
-    servers = await cluster.launch(2, **clocked(clock))
+    servers = await cluster.launch(2, **clocked(clock, TURN))
     a, b = (cluster.arena(server) for server in servers)
     code, (ann, bob) = await seated([a, b], OPTIONS)
     clients = {0: await a.connect(code, ann["token"]), 1: await b.connect(code, bob["token"]),
@@ -184,11 +164,11 @@ async def test_redis_stopped_mid_match_confirms_the_actor_at_once_and_no_clock_r
 
 async def test_a_process_started_while_redis_is_down_is_unready_then_subscribes_and_resyncs(
         cluster: Cluster, clock: FileClock):
-    [one] = await cluster.launch(1, **clocked(clock))
+    [one] = await cluster.launch(1, **clocked(clock, TURN))
     a = cluster.arena(one)
     code, (ann, bob) = await seated([a, a], OPTIONS)
     cluster.redis.stop()
-    [two] = await cluster.launch(1, ready=False, **clocked(clock))
+    [two] = await cluster.launch(1, ready=False, **clocked(clock, TURN))
 
     async def answers() -> bool:
         return await readiness(two) is not None
@@ -219,8 +199,8 @@ async def test_a_process_started_while_redis_is_down_is_unready_then_subscribes_
 
 async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_or_stored(
         cluster: Cluster, clock: FileClock):
-    [one] = await cluster.launch(1, **clocked(clock, ARENA_TEST_CRASH_AT="after_commit"))
-    [two] = await cluster.launch(1, **clocked(clock))
+    [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_commit"))
+    [two] = await cluster.launch(1, **clocked(clock, TURN))
     a, b = cluster.arena(one), cluster.arena(two)
     code, (ann, bob) = await seated([b, b], OPTIONS)
     ann_one, bob_two = await a.connect(code, ann["token"]), await b.connect(code, bob["token"])
@@ -263,7 +243,7 @@ async def player_actions(server: ServerProcess, cluster: Cluster) -> float:
 async def test_one_process_drives_a_rooms_bots_and_another_takes_over_once_its_lease_lapses(
         cluster: Cluster, clock: FileClock):
     servers = await cluster.launch(2, **clocked(
-        clock, ARENA_BOT_DELAY_MIN="0", ARENA_BOT_DELAY_MAX="0",
+        clock, TURN, ARENA_BOT_DELAY_MIN="0", ARENA_BOT_DELAY_MAX="0",
         ARENA_BOT_LEASE_SECONDS=str(LEASE)))
     arenas = [cluster.arena(server) for server in servers]
     ann = await arenas[0].player("Ann")
@@ -317,7 +297,7 @@ PRESENCE = 9  # seconds a process's presence entry counts unless renewed
 
 async def test_a_killed_processs_sockets_stop_counting_once_its_presence_lapses(
         cluster: Cluster, clock: FileClock):
-    one, two = await cluster.launch(2, **clocked(clock,
+    one, two = await cluster.launch(2, **clocked(clock, TURN,
                                                  ARENA_PRESENCE_SECONDS=str(PRESENCE)))
     a, b = cluster.arena(one), cluster.arena(two)
     code, (ann, bob) = await seated([a, a], OPTIONS)

@@ -7,15 +7,17 @@
 - a Redis restart loses no action, and every client is brought to the current state.
 
 Each test starts real server processes (``tests.app.prod_server``) on its own PostgreSQL
-database and its own ``redis-server``.
+database and its own ``redis-server``. Clocks run on a ``FileClock`` the test moves, and an
+action is held in flight at a ``StoreGate``: the tests wait on events (frames, log lines,
+``/readyz``) with timeouts, never for a fixed time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 import signal
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +30,9 @@ from tests.app.conftest import Client
 from tests.app.expect import Expect, assert_caught_up, catch_up
 from tests.app.prod import (  # noqa: F401
     Cluster,
+    StoreGate,
+    clock,
+    clocked,
     cluster,
     database,
     fetch,
@@ -40,14 +45,13 @@ from tests.app.prod import (  # noqa: F401
     stored_match,
     template_database,
 )
-from tests.app.prod_server import STORE_WAITING
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
 GAME = GAMES["reverse_curse"]
 OPTIONS = {"monsters": False}
-TURN, GRACE = 4.0, 3.0  # seconds: the test clock of every decision, the restart grace
-LONG_TURN = 600.0  # seconds: the clock of every decision made after the restart
+TURN, GRACE = 30, 3  # seconds: the clock of every decision, the restart grace
 
 
 def viewer_of(key: Any) -> int | None:
@@ -123,18 +127,6 @@ async def play_out(table: Table) -> int:
     return table.expect.version
 
 
-async def logged(server, line: str, timeout: float = 10.0) -> None:
-    """Return once ``server``'s log holds ``line``.
-
-    Raises:
-        AssertionError: if it does not within ``timeout`` seconds.
-    """
-    end = time.monotonic() + timeout
-    while line not in server.log.read_text(errors="replace"):
-        assert time.monotonic() < end, f"{line!r} never logged"
-        await asyncio.sleep(0.02)
-
-
 async def dump(server, code: str) -> dict[str, Any]:
     """Return ``{"version", "state"}`` of the room's match as ``server`` holds it."""
     async with httpx.AsyncClient(base_url=server.base, timeout=10) as http:
@@ -143,9 +135,9 @@ async def dump(server, code: str) -> dict[str, Any]:
         return answer.json()
 
 
-async def test_sigkill_mid_match_then_restart(cluster: Cluster):
-    [server] = await cluster.launch(1, ARENA_TEST_TURN_SECONDS=str(TURN),
-                                    ARENA_CLOCK_GRACE_SECONDS=str(GRACE))
+async def test_sigkill_mid_match_then_restart(cluster: Cluster, clock):
+    [server] = await cluster.launch(1, **clocked(clock, TURN,
+                                                 ARENA_CLOCK_GRACE_SECONDS=str(GRACE)))
     arena = cluster.arena(server)
     code, players = await seated([arena], OPTIONS)
     clients = await connect_all(arena, code, players)
@@ -159,17 +151,10 @@ async def test_sigkill_mid_match_then_restart(cluster: Cluster):
     server.kill()
     [row] = await fetch(cluster.database, "SELECT deadlines FROM matches WHERE id = $1",
                         match_id)
-    while time.time() < max(json.loads(row["deadlines"]).values()) + 0.5:
-        await asyncio.sleep(0.1)  # every stored clock runs out while the server is down
-
-    # After the restart only the stored clocks (grace from the restart) may run out: with the
-    # 4 s clock a loaded machine let a later decision time out during play_out, which the
-    # replayed table does not expect (the server was right, the test's timing was not).
-    server.env["ARENA_TEST_TURN_SECONDS"] = str(LONG_TURN)
-    restarted = time.time()
+    clock.set(max(json.loads(row["deadlines"]).values()) + 1)  # every stored clock runs out
+    restarted = clock.now()  # the clock stands still from here until the test moves it
     server.start()
     await server.ready()
-    ready = time.time()
     match = await stored_match(cluster.database, match_id)
     stored = await stored_actions(cluster.database, match_id)
     assert len(stored) in (6, 7)  # the action in flight was stored, or not at all
@@ -185,14 +170,14 @@ async def test_sigkill_mid_match_then_restart(cluster: Cluster):
     public = replay_public(match, stored)[1]
     assert (len(stored), public) in ((6, 5), (7, 6))  # one hidden (first mulligan) answer
     assert welcome["version"] == public
-    for deadline in welcome["clocks"].values():  # grace counted from the restart
-        assert restarted + GRACE <= deadline <= ready + GRACE
+    assert set(welcome["clocks"].values()) == {restarted + GRACE}  # grace from the restart
+    clock.advance(GRACE)
     frames = await clients["spectator"].until_version(public + 1)
-    assert time.time() >= min(welcome["clocks"].values())
     assert [e for f in frames for e in f["events"] if e["kind"] == "timeout"] == \
         [{"kind": "timeout", "data": {"seat": int(min(welcome["clocks"],
                                                       key=welcome["clocks"].get))}}]
     await reach(clients, public + 1)  # a timeout: public, every viewer is shown it
+    # The clock stands still: no later decision runs out while the match is played out.
     final = await play_out(await table_of(cluster, clients, match_id, local=True))
     match = await stored_match(cluster.database, match_id)
     stored = await stored_actions(cluster.database, match_id)
@@ -201,21 +186,25 @@ async def test_sigkill_mid_match_then_restart(cluster: Cluster):
 
 
 async def test_sigterm_finishes_the_action_in_flight_and_tells_clients_to_reconnect(
-        cluster: Cluster):
-    [server] = await cluster.launch(1, ARENA_TEST_STORE_DELAY="1.0")
+        cluster: Cluster, clock, tmp_path):
+    gate = StoreGate(tmp_path / "stores")
+    [server] = await cluster.launch(1, **clocked(clock, TURN, **gate.env()))
     arena = cluster.arena(server)
     code, players = await seated([arena], OPTIONS)
     clients = await connect_all(arena, code, players)
     match_id = clients[0].welcome["room"]["match_id"]
     await clients[0].act({"type": "mulligan", "card": None})
-    await logged(server, STORE_WAITING)  # the action is being stored (1 s) when the signal comes
-    # uvicorn re-raises the signal once its graceful shutdown is done: "killed by SIGTERM".
-    assert await asyncio.to_thread(server.terminate) == -signal.SIGTERM
-    for client in clients.values():
+    await gate.waiting(server, 1)  # the action is in flight, held before its transaction
+    server.process.send_signal(signal.SIGTERM)
+    for client in clients.values():  # the shutdown began with the action still held
         with pytest.raises(websockets.ConnectionClosed) as closed:
             while True:
                 await client.next()
         assert closed.value.rcvd.code == 1012  # service restart: reconnect
+    assert server.process.poll() is None  # it waits for the action in flight
+    gate.allow(math.inf)
+    # uvicorn re-raises the signal once its graceful shutdown is done: "killed by SIGTERM".
+    assert await asyncio.to_thread(server.process.wait, 20) == -signal.SIGTERM
     stored = await stored_actions(cluster.database, match_id)
     assert [(row["seat"], row["action"]) for row in stored] == \
         [(0, {"type": "mulligan", "card": None})]
@@ -243,11 +232,12 @@ async def test_redis_restart_loses_no_action_and_clients_resync(cluster: Cluster
         assert answer.json()["checks"]["redis"] != "ok"
         cluster.redis.start()
         await catch_all_up(table)  # each process resynced its sockets
-        for _ in range(100):  # ready again once it reaches Redis (within 10 s)
-            answer = await http.get(f"{one.base}/readyz")
-            if answer.status_code == 200:
-                break
-            await asyncio.sleep(0.1)
+
+        async def ready() -> bool:
+            return (await http.get(f"{one.base}/readyz")).status_code == 200
+
+        await wait_until(ready, "readiness once Redis answers", timeout=10, every=0.1)
+        answer = await http.get(f"{one.base}/readyz")
         assert answer.json() == {"status": "ready", "checks": {"database": "ok", "redis": "ok"}}
     for client in clients.values():  # the resync's updates (clocks extended by the outage)
         for frame in await client.settle():
