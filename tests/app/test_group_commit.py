@@ -19,6 +19,7 @@ from app.db.session import make_engine, make_sessionmaker
 from app.db.writer import GroupWriter, Job
 from tests.app.test_round_trips import listening
 from tests.conftest import fresh_postgres_database
+from tests.waiting import wait_until
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -109,8 +110,8 @@ async def test_the_stores_queued_meanwhile_share_one_transaction(sqlite):
         await gate.entered.wait()
         rest = [asyncio.create_task(writer.write(action(match, seq, done)))
                 for seq in range(1, 6)]
-        while writer.queued() < 5:  # each task queues its job at its first step
-            await asyncio.sleep(0)
+        # each task queues its job at its first step
+        await wait_until(lambda: writer.queued() == 5, "five jobs queued", every=0)
         assert done == [] and not any(task.done() for task in rest)
         gate.open.set()
         await asyncio.gather(first, *rest)
@@ -140,7 +141,7 @@ async def test_a_crash_before_the_commit_acknowledges_nothing(sqlite):
              asyncio.create_task(writer.write(action(other, 1, done)))]
     await gate.entered.wait()
     queued = asyncio.create_task(writer.write(action(match, 2, done)))  # for the next batch
-    await asyncio.sleep(0)
+    await wait_until(lambda: writer.queued() == 1, "the next batch's job queued", every=0)
     writer._task.cancel()  # the process dies in the middle of the transaction
     results = await asyncio.gather(*tasks, queued, return_exceptions=True)
     assert [type(r) for r in results] == [asyncio.CancelledError] * 4
@@ -160,7 +161,7 @@ async def test_a_clash_in_a_batch_fails_only_its_own_store(sqlite):
     await gate.entered.wait()
     with transactions(sessions, writer) as seen:
         batch = [asyncio.create_task(writer.write(action(match, seq, done))) for seq in (1, 2, 3)]
-        await asyncio.sleep(0)
+        await wait_until(lambda: writer.queued() == 3, "the batch queued", every=0)
         gate.open.set()
         results = await asyncio.gather(first, *batch, return_exceptions=True)
     assert results[:2] == [None, None] and results[3] is None
@@ -188,7 +189,7 @@ async def test_a_failing_finish_fails_only_its_store(sqlite):
     bad = Job(action(other, 1).writes, broken, lambda: done.append("bad"))
     tasks = [asyncio.create_task(writer.write(job))
              for job in (action(match, 1, done), bad, action(match, 2, done))]
-    await asyncio.sleep(0)
+    await wait_until(lambda: writer.queued() == 3, "the batch queued", every=0)
     gate.open.set()
     results = await asyncio.gather(first, *tasks, return_exceptions=True)
     assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "OperationalError",
@@ -267,7 +268,7 @@ async def test_postgresql_batches_and_retries_alike(postgres_url):
         with transactions(sessions, writer) as seen:
             batch = [asyncio.create_task(writer.write(job)) for job in (
                 action(match, 1, done), action(other, 1, done), action(match, 2, done))]
-            await asyncio.sleep(0)
+            await wait_until(lambda: writer.queued() == 3, "the batch queued", every=0)
             gate.open.set()
             results = await asyncio.gather(first, *batch, return_exceptions=True)
         assert results[:3] == [None, None, None] and isinstance(results[3], IntegrityError)
@@ -291,8 +292,8 @@ async def test_on_an_sqlite_file_a_cancel_before_the_commit_stores_nothing(sqlit
     other.execute("BEGIN IMMEDIATE")  # another writer holds the database
     try:
         task = asyncio.create_task(writer.write(action(match, 1, done)))
-        while writer.threaded._thread is None:  # the batch went to the writer's thread
-            await asyncio.sleep(0)
+        await wait_until(lambda: writer.threaded._thread is not None,
+                         "the batch sent to the writer's thread")
         writer._task.cancel()
         for _ in range(5):  # the writer hears of the cancel
             await asyncio.sleep(0)
@@ -311,8 +312,8 @@ async def test_a_cancel_before_the_writer_began_fails_the_queued_stores(sqlite):
     sessions, (match, _) = sqlite
     writer, done = GroupWriter(sessions), []
     task = asyncio.create_task(writer.write(action(match, 1, done)))
-    while writer._task is None:
-        await asyncio.sleep(0)
+    # the write's first step starts the writer: seen one loop step later, before it ran
+    await wait_until(lambda: writer._task is not None, "the writer started", every=0)
     writer._task.cancel()  # before its first step
     with pytest.raises(asyncio.CancelledError):
         await asyncio.wait_for(task, 10)

@@ -33,6 +33,7 @@ async def test_clock_timeout_plays_the_deadline_action(arena):
     replay = Replay(NO_MONSTERS, SEED)
     assert clients[0].last["deadline"] == arena.clock.now() + 30
     arena.clock.advance(29)
+    await arena.clock.looked()  # the clocks' timer saw 29 s: nothing due, nothing started
     assert [f for f in await clients[0].silent() if f["type"] == "update"] == []
     arena.clock.advance(1)
     # Both mulligan clocks run out at once: seat 0's fires first, then seat 1's (the frames
