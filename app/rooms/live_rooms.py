@@ -219,12 +219,26 @@ class LiveRooms:
     # ------------------------------------------------------------------ lifecycle
 
     async def resume_all(self) -> None:
-        """Hold every playing match (replaying its log) and restart its clock, with grace."""
-        for code in await self._store.playing_codes():
-            room = self.enter(code)
-            async with room.lock:
-                await self._load(room)
-            room.changed = False  # nobody follows it yet
+        """Hold every playing match (replaying its log) and restart its clock, with grace.
+
+        Run while the process already serves: the matches are read in batches
+        (``MatchStore.playing``) and replayed one at a time, letting other work run between
+        two; a room already loaded meanwhile (a greet, a bot, an action) is left as it is,
+        and a copy that fell behind while the batch was replayed is made current before its
+        next use like any unfollowed copy (docs/server.md "When a held match is current").
+        """
+        async for batch in self._store.playing():
+            for stored in batch:
+                room = self.enter(stored.code)
+                async with room.lock:
+                    if not room.loaded:
+                        self._install(room, *self._store.rebuild(stored))
+                if room.followers:
+                    await self.settle(room)
+                else:
+                    room.changed = False  # nobody follows it here yet
+                self.release(room)
+                await asyncio.sleep(0)  # let the sockets and clocks run between two replays
 
     async def stop(self) -> None:
         """Let every in-flight append finish (each room's lock, at most ``STOP_WAIT`` seconds

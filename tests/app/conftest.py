@@ -180,18 +180,21 @@ def auth(player: dict[str, Any]) -> dict[str, str]:
 
 
 async def serve(app: Any) -> tuple[uvicorn.Server, asyncio.Task, str]:
-    """Start ``app`` under uvicorn on a free port in this event loop; return server, task, URL."""
+    """Start ``app`` under uvicorn on a free port in this event loop; return server, task, URL
+    once it serves and has resumed its playing matches (``app.state.ready``)."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="on", ws_max_size=64 * 1024))
     task = asyncio.create_task(server.serve())
     for _ in range(1000):
-        if server.started or task.done():
+        if (server.started and getattr(app.state, "ready", False)) or task.done():
             break
         await asyncio.sleep(0.01)
     if not server.started:
         task.result()  # raises the startup error
         raise RuntimeError("uvicorn did not start")
+    if not getattr(app.state, "ready", False):
+        raise RuntimeError("the app did not resume its matches within 10 s")
     return server, task, f"http://127.0.0.1:{port}"
 
 
