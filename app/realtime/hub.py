@@ -222,10 +222,13 @@ class Hub:
 
     async def refresh(self, conn: Connection, force: bool = False) -> None:
         """Send ``conn`` an ``update`` if it is behind the match held here; with ``force``
-        (after ``stale_prompt``) always (``RoomPort.update``)."""
+        (after ``stale_prompt``) always (``RoomPort.update``). The update is rendered after
+        the ``Room`` JSON was read and sent at once, so a fan-out during that read cannot be
+        followed by an older frame."""
+        room = await conn.port.room()
         data = conn.port.update(conn.follower, force=force)
         if data is not None:
-            conn.send(encode(update_frame(data, await conn.port.room())))
+            conn.send(encode(update_frame(data, room)))
 
     def welcome(self, conn: Connection, greeting: Greeting) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""

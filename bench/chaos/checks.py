@@ -97,7 +97,8 @@ def _difference(client: ChaosPlayer, expected: dict[str, Any]) -> dict[str, Any]
     if not keys:
         return None
     return {"differs": keys, "got": [got["match"], got["version"]],
-            "expected": [expected["match"], expected["version"]]}
+            "expected": [expected["match"], expected["version"]],
+            "last_frame": last.get("type"), "frames_on_socket": client.frames}
 
 
 def _viewer(client: ChaosPlayer) -> int | None:
@@ -127,9 +128,11 @@ async def _room_converged(sessions: async_sessionmaker, code: str,
     for client in clients:
         if not client.connected:
             return {"room": code, "seat": client.seat, "connected": False}
-        differs = _difference(client, log.expected_frame(_viewer(client)))
+        viewer = _viewer(client)
+        differs = _difference(client, log.expected_frame(viewer))
         if differs is not None:
-            return {"room": code, "seat": client.seat, "url": client.url_now, **differs}
+            return {"room": code, "seat": client.seat, "viewer": viewer, "url": client.url_now,
+                    "game": log.live.game.spec.id, "stored_actions": log.seq, **differs}
     return None
 
 

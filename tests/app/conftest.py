@@ -209,8 +209,8 @@ TEST_FRAMES_PER_SECOND = 1000.0
 
 
 def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: Any) -> Any:
-    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock`` (and
-    ``broker`` instead of the in-memory one when given).
+    """Return an app on the SQLite file ``db_path`` (or the ``database_url`` of ``settings``)
+    with the fixed seed and ``clock`` (and ``broker`` instead of the in-memory one when given).
 
     Its sockets may send ``TEST_FRAMES_PER_SECOND`` frames a second unless ``settings`` say
     otherwise (production: 20): a scripted client answers as fast as the machine runs, so a
@@ -219,8 +219,9 @@ def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: 
     ``settings`` is ``create_app``'s executor factory of the bots' searches.
     """
     settings.setdefault("frames_per_second", TEST_FRAMES_PER_SECOND)
+    settings.setdefault("database_url", f"sqlite+aiosqlite:///{db_path}")
     extra = {"bot_pool": settings.pop("bot_pool")} if "bot_pool" in settings else {}
-    config = Settings(database_url=f"sqlite+aiosqlite:///{db_path}", redis_url=None, **settings)
+    config = Settings(redis_url=None, **settings)
     return create_app(config, clock=clock, seed_source=lambda: SEED, broker=broker, **extra)
 
 
