@@ -12,7 +12,9 @@
 - ``seq_taken_twice``: two stored actions of one match at one ``seq`` (and ``seq_gap``);
 - ``bot_answer_stored_twice``: a stored answer of a bot seat that its bot does not give to the
   decision it was stored under (``bench.chaos.log``);
-- ``log_refused_by_engine``: a stored action the engine refuses on replay.
+- ``log_refused_by_engine``: a stored action the engine refuses on replay;
+- ``process_not_ready`` (``bench.chaos.run``): a process not answering ``/readyz`` with 200
+  within 60 s after the last fault (the convergence check then runs all the same).
 """
 
 from __future__ import annotations

@@ -120,17 +120,30 @@ class Cluster:
             RuntimeError: one did not within ``timeout`` seconds.
         """
         deadline = time.monotonic() + timeout
-        async with httpx.AsyncClient(timeout=2) as http:
-            for base in self.bases:
-                while True:
-                    try:
-                        if (await http.get(f"{base}/readyz")).status_code == 200:
-                            break
-                    except httpx.TransportError:
-                        pass
-                    if time.monotonic() > deadline:
-                        raise RuntimeError(f"{base} not ready within {timeout} s")
-                    await asyncio.sleep(0.2)
+        for base in self.bases:
+            if not await _until_ready(base, deadline - time.monotonic()):
+                raise RuntimeError(f"{base} not ready within {timeout} s")
+
+    async def ready_one(self, index: int, timeout: float) -> bool:
+        """Return whether process ``index`` answered ``/readyz`` with 200 within ``timeout``
+        seconds."""
+        return await _until_ready(self.bases[index], timeout)
+
+
+async def _until_ready(base: str, timeout: float) -> bool:
+    """Return once ``base`` answers ``/readyz`` with 200 (``True``), or ``False`` after
+    ``timeout`` seconds (polled every 0.2 s)."""
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(timeout=2) as http:
+        while True:
+            try:
+                if (await http.get(f"{base}/readyz")).status_code == 200:
+                    return True
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.2)
 
 
 @dataclass
@@ -151,12 +164,18 @@ class FaultPlan:
 
 @dataclass
 class FaultLog:
-    """The faults injected: ``[{"at": s, "fault": ..., ...}]`` in order, and counters."""
+    """The faults injected: ``[{"at": s, "fault": ..., ...}]`` in order, and counters.
+
+    ``starts`` holds, per restart after a kill, the seconds from the start until the process
+    listened and until it answered ``/readyz`` with 200 (``None``: not within
+    ``READY_SECONDS``).
+    """
 
     events: list[dict[str, Any]] = field(default_factory=list)
     kills: int = 0
     redis_restarts: int = 0
     restart_failures: int = 0
+    starts: list[tuple[float, float | None]] = field(default_factory=list)
 
     def note(self, began: float, fault: str, **detail: Any) -> None:
         self.events.append({"at": round(time.monotonic() - began, 1), "fault": fault, **detail})
@@ -196,15 +215,26 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
     await asyncio.gather(*starting.values())
 
 
+#: Seconds a restarted process may take to answer ``/readyz`` with 200.
+READY_SECONDS = 120.0
+
+
 async def _start_again(cluster: Cluster, index: int, began: float, log: FaultLog,
                        tries: int = 10) -> None:
-    """Start process ``index`` again; after a failed start try again a second later (at most
-    ``tries`` times)."""
+    """Start process ``index`` again and wait until it is ready (at most ``READY_SECONDS``:
+    until then it does not count as running); after a failed start try again a second later
+    (at most ``tries`` times)."""
     port = cluster.specs[index].port
     for _ in range(tries):
         try:
+            started = time.monotonic()
             await asyncio.to_thread(cluster.restart, index)
-            log.note(began, "restarted", port=port)
+            listening = time.monotonic() - started
+            ready = await cluster.ready_one(index, READY_SECONDS)
+            serving = round(time.monotonic() - started, 1) if ready else None
+            log.starts.append((round(listening, 1), serving))
+            log.note(began, "restarted", port=port, listen_s=round(listening, 1),
+                     ready_s=serving)
             return
         except RuntimeError as failed:
             log.restart_failures += 1

@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import random
 import secrets
+import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,7 +166,10 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         await inject_faults(cluster, redis, plan, rng, faults)
         fault_seconds = time.monotonic() - began
         chaos.calm.set()
-        await cluster.ready()
+        try:
+            await cluster.ready()
+        except RuntimeError as late:
+            violations.add("process_not_ready", str(late))
         chaos.hold.set()
         converged_s = await checks.check_convergence(sessions, clients,
                                                      config.converge_timeout, violations)
@@ -182,7 +186,8 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         "clients": sum(len(cs) for cs in clients.values()),
         "fault_seconds": round(fault_seconds, 1), "converge_s": converged_s,
         "faults": {"kills": faults.kills, "redis_restarts": faults.redis_restarts,
-                   "restart_failures": faults.restart_failures, "events": faults.events},
+                   "restart_failures": faults.restart_failures,
+                   "start_s": start_figures(faults.starts), "events": faults.events},
         "actions": sum(log.seq for log in logs.values()), "matches": len(logs),
         "finished_matches": sum(log.live.over for log in logs.values()),
         "acked_actions": acked, "welcomes": len(seen.welcomes),
@@ -190,6 +195,16 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         "client_errors": dict(recorder.errors),
         "violations": violations.to_json(), "violation_count": sum(violations.counts.values()),
     }
+
+
+def start_figures(starts: list[tuple[float, float | None]]) -> dict[str, Any]:
+    """Return ``{"listen": [median, max], "ready": [median, max], "never_ready": n}`` of the
+    restarts' seconds (``FaultLog.starts``; ``None`` figures when there was none)."""
+    def spread(values: list[float]) -> list[float] | None:
+        return [statistics.median(values), max(values)] if values else None
+    ready = [r for _, r in starts if r is not None]
+    return {"listen": spread([listen for listen, _ in starts]), "ready": spread(ready),
+            "never_ready": len(starts) - len(ready)}
 
 
 async def run_chaos(config: ChaosConfig) -> dict[str, Any]:
