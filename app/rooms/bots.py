@@ -176,15 +176,19 @@ class BotDriver:
         publisher.on("version", self._heard_version)
 
     async def resume(self) -> None:
-        """Answer the bots of every match being played: their seats read in one query, each
-        such match held here and made current, then its asked bot seats scheduled."""
+        """Answer the bots of every match being played: their seats and stored heads read in
+        one query; each such match held here and made current (read again only when the copy
+        held here is behind that head), then its asked bot seats scheduled."""
         async with self._sessions() as session:
             rooms = await bots_repo.playing_bot_seats(session)
-        for code, seats in rooms.items():
+        for code, (match_id, seq, seats) in rooms.items():
             if not self._running:
                 return
-            self._seats.setdefault(code, seats)  # (one read since then is newer)
-            await self._guarded(self._service.port(code).sync(), code)  # held and current
+            self._seats.setdefault(code, (match_id, seats))  # (one read since then is newer)
+            port = self._service.port(code)
+            held = port.match()
+            if held is None or held.match_id != match_id or held.version < seq:
+                await self._guarded(port.sync(), code)  # held and current
             await self._guarded(self.kick(code), code)
         while len(self._seats) > SEATS_KEPT:
             self._seats.popitem(last=False)

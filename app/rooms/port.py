@@ -163,8 +163,10 @@ class RoomPort:
         return data
 
     def unseat(self, follower: Follower) -> None:
-        """Make ``follower`` a spectator's (its seat was given to someone else)."""
-        follower.viewer = None
+        """Make ``follower`` a spectator's (its seat was given to someone else); its next
+        ``update`` renders the spectator's frame even without a new version (the seat's
+        frame it was shown last is not what it watches any more)."""
+        follower.viewer, follower.timed = None, None
 
     def leave(self, follower: Follower) -> None:
         """Stop following (the socket closed); the room is dropped here once nothing needs

@@ -9,6 +9,7 @@ every process this module started (by its own pid).
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import shutil
 import signal
@@ -21,6 +22,8 @@ from typing import Any
 import httpx
 
 from bench import servers
+
+log = logging.getLogger(__name__)
 
 
 class RedisProcess:
@@ -132,16 +135,20 @@ class Cluster:
 
 async def _until_ready(base: str, timeout: float) -> bool:
     """Return once ``base`` answers ``/readyz`` with 200 (``True``), or ``False`` after
-    ``timeout`` seconds (polled every 0.2 s)."""
+    ``timeout`` seconds (polled every 0.2 s; the last answer is logged)."""
     deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient(timeout=2) as http:
+    last = "no answer"
+    async with httpx.AsyncClient(timeout=5) as http:
         while True:
             try:
-                if (await http.get(f"{base}/readyz")).status_code == 200:
+                answer = await http.get(f"{base}/readyz")
+                if answer.status_code == 200:
                     return True
-            except httpx.TransportError:
-                pass
+                last = answer.text
+            except httpx.TransportError as exc:
+                last = repr(exc)
             if time.monotonic() > deadline:
+                log.warning("%s not ready: %s", base, last)
                 return False
             await asyncio.sleep(0.2)
 
