@@ -204,6 +204,11 @@ class LiveRooms:
         """Return the ``Room`` JSON of ``room``, read again only after a change (another match,
         its end, ``forget_room``); kept while the room is held here.
 
+        It names the match held here (the one every frame it goes with shows): read while the
+        room already moved on to a newer match that this process has not heard of yet (a
+        rematch started elsewhere), its ``match_id`` and ``status`` are the held match's, and
+        it is not kept.
+
         Raises:
             RoomError: ``room_not_found`` (404).
         """
@@ -212,6 +217,10 @@ class LiveRooms:
             return room.room
         age = room.room_age
         data = await self.read_room(room.code)
+        live = room.match
+        if live is not None and data["match_id"] != live.match_id:
+            return {**data, "match_id": live.match_id,
+                    "status": "finished" if live.over else "playing"}
         if room.room_age == age and self._rooms.get(room.code) is room:  # not forgotten meanwhile
             room.room, room.room_key = data, key
         return data

@@ -21,7 +21,7 @@ import pytest
 
 from app.db import repositories as repo
 from app.rooms.clocks import ManualClock
-from tests.app.conftest import Arena, Client, running_arena
+from tests.app.conftest import Arena, Client, auth, running_arena
 from tests.app.expect import legal_for, shows_spectator
 from tests.app.numgr_play import GAME, play
 from tests.app.switchboard import Switchboard
@@ -212,3 +212,27 @@ async def test_a_version_heard_while_a_greet_reads_the_room_is_in_its_welcome(po
             welcome = await late.next("welcome")
             assert_current(welcome, state, after, None)
             assert await late.settle() == []  # no update after it
+
+
+async def test_the_last_frame_of_a_match_names_it_when_a_rematch_began_unheard(db_path):
+    async with two_processes(db_path) as (board, one, two):
+        ann, bob = await one.player("Ann"), await one.player("Bob")
+        code = (await one.room(ann, {"regulation": "half", "monsters": False}))["code"]
+        assert (await one.sit(code, 0, ann)).status_code == 200
+        assert (await one.sit(code, 1, bob)).status_code == 200
+        players = [await one.connect(code, p["token"]) for p in (ann, bob)]
+        watcher = await two.connect(code)
+        first = watcher.welcome["room"]["match_id"]
+        board.lines[1].hold()  # two hears of the end and of the rematch only afterwards
+        await players[0].act({"type": "resign"}, prompt=players[0].last["prompt"] or "-")
+        await players[1].until_version(1)
+        for player in (ann, bob):
+            answer = await one.http.post(f"/api/rooms/{code}/rematch", headers=auth(player))
+            assert answer.status_code == 200, answer.text
+        assert answer.json()["match_id"] == first + 1
+        board.lines[1].release()
+        end, deal = await watcher.next("update"), await watcher.next("update")
+        assert (end["room"]["match_id"], end["room"]["status"]) == (first, "finished")
+        assert (end["version"], end["view"]["outcome"]["winners"]) == (1, [1])
+        assert (deal["room"]["match_id"], deal["room"]["status"]) == (first + 1, "playing")
+        assert (deal["version"], deal["view"]["outcome"]) == (0, None)
