@@ -14,7 +14,8 @@
   decision it was stored under (``bench.chaos.log``);
 - ``log_refused_by_engine``: a stored action the engine refuses on replay;
 - ``process_not_ready`` (``bench.chaos.run``): a process not answering ``/readyz`` with 200
-  within 60 s after the last fault (the convergence check then runs all the same).
+  within ``READY_SECONDS`` after the last fault (the convergence check then runs all the
+  same).
 """
 
 from __future__ import annotations

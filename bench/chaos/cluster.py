@@ -23,7 +23,7 @@ import httpx
 
 from bench import servers
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 
 class RedisProcess:
@@ -148,7 +148,7 @@ async def _until_ready(base: str, timeout: float) -> bool:
             except httpx.TransportError as exc:
                 last = repr(exc)
             if time.monotonic() > deadline:
-                log.warning("%s not ready: %s", base, last)
+                logger.warning("%s not ready: %s", base, last)
                 return False
             await asyncio.sleep(0.2)
 
@@ -175,7 +175,8 @@ class FaultLog:
 
     ``starts`` holds, per restart after a kill, the seconds from the start until the process
     listened and until it answered ``/readyz`` with 200 (``None``: not within
-    ``READY_SECONDS``).
+    ``READY_SECONDS``); a start killed again before it was ready counts in
+    ``killed_before_ready`` instead.
     """
 
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -183,6 +184,16 @@ class FaultLog:
     redis_restarts: int = 0
     restart_failures: int = 0
     starts: list[tuple[float, float | None]] = field(default_factory=list)
+    killed_before_ready: int = 0
+    timing: dict[int, asyncio.Task] = field(default_factory=dict)
+
+    def killed(self, index: int) -> None:
+        """Process ``index`` was killed: a start of it still timed is one killed before it
+        was ready."""
+        task = self.timing.pop(index, None)
+        if task is not None and not task.done():
+            task.cancel()
+            self.killed_before_ready += 1
 
     def note(self, began: float, fault: str, **detail: Any) -> None:
         self.events.append({"at": round(time.monotonic() - began, 1), "fault": fault, **detail})
@@ -192,7 +203,7 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
                         rng: random.Random, log: FaultLog) -> None:
     """Kill (SIGKILL) a random running process every ``plan.kill_every`` s or so and start it
     again at once (in the background: a start can take longer than the pace; at least one
-    other process keeps running), and kill Redis once at ``plan.redis_at`` for
+    other process keeps listening), and kill Redis once at ``plan.redis_at`` for
     ``plan.redis_down`` s (once the starts under way are done), until ``plan.seconds``; return
     once every process runs again."""
     began = time.monotonic()
@@ -213,6 +224,7 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
         elif elapsed >= next_kill and len(running) >= 2:
             index = rng.choice(running)
             cluster.kill(index)
+            log.killed(index)
             log.kills += 1
             log.note(began, "killed", port=cluster.specs[index].port)
             starting[index] = asyncio.create_task(_start_again(cluster, index, began, log))
@@ -220,30 +232,37 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
         else:
             await asyncio.sleep(0.2)
     await asyncio.gather(*starting.values())
+    await asyncio.gather(*log.timing.values())
 
 
 #: Seconds a restarted process may take to answer ``/readyz`` with 200.
-READY_SECONDS = 120.0
+READY_SECONDS = 180.0
 
 
 async def _start_again(cluster: Cluster, index: int, began: float, log: FaultLog,
                        tries: int = 10) -> None:
-    """Start process ``index`` again and wait until it is ready (at most ``READY_SECONDS``:
-    until then it does not count as running); after a failed start try again a second later
+    """Start process ``index`` again and return once it listens (it counts as running from
+    then on: it serves while it resumes its matches); a task of its own notes when it answers
+    ``/readyz`` with 200 (``FaultLog.starts``). After a failed start try again a second later
     (at most ``tries`` times)."""
     port = cluster.specs[index].port
     for _ in range(tries):
         try:
             started = time.monotonic()
             await asyncio.to_thread(cluster.restart, index)
-            listening = time.monotonic() - started
-            ready = await cluster.ready_one(index, READY_SECONDS)
-            serving = round(time.monotonic() - started, 1) if ready else None
-            log.starts.append((round(listening, 1), serving))
-            log.note(began, "restarted", port=port, listen_s=round(listening, 1),
-                     ready_s=serving)
+            listening = round(time.monotonic() - started, 1)
+            log.note(began, "restarted", port=port, listen_s=listening)
+            log.timing[index] = asyncio.create_task(
+                _time_ready(cluster, index, started, listening, log))
             return
         except RuntimeError as failed:
             log.restart_failures += 1
             log.note(began, "restart_failed", port=port, error=str(failed))
             await asyncio.sleep(1.0)
+
+
+async def _time_ready(cluster: Cluster, index: int, started: float, listening: float,
+                      log: FaultLog) -> None:
+    """Note ``(listening, seconds until /readyz 200 or None)`` of the start at ``started``."""
+    ready = await cluster.ready_one(index, READY_SECONDS)
+    log.starts.append((listening, round(time.monotonic() - started, 1) if ready else None))

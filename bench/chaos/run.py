@@ -29,7 +29,14 @@ from app.db.session import make_sessionmaker
 from app.rooms.bots import BotDelay
 from bench.chaos import checks
 from bench.chaos.clients import Chaos, ChaosPlayer, Observations
-from bench.chaos.cluster import Cluster, FaultLog, FaultPlan, RedisProcess, inject_faults
+from bench.chaos.cluster import (
+    READY_SECONDS,
+    Cluster,
+    FaultLog,
+    FaultPlan,
+    RedisProcess,
+    inject_faults,
+)
 from bench.chaos.log import BotKey, Violations
 from bench.clients import Pace, RoomWatch
 from bench.load import LoadConfig, _post, create_room, start_match
@@ -167,7 +174,7 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         fault_seconds = time.monotonic() - began
         chaos.calm.set()
         try:
-            await cluster.ready()
+            await cluster.ready(READY_SECONDS)
         except RuntimeError as late:
             violations.add("process_not_ready", str(late))
         chaos.hold.set()
@@ -187,7 +194,7 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         "fault_seconds": round(fault_seconds, 1), "converge_s": converged_s,
         "faults": {"kills": faults.kills, "redis_restarts": faults.redis_restarts,
                    "restart_failures": faults.restart_failures,
-                   "start_s": start_figures(faults.starts), "events": faults.events},
+                   "start_s": start_figures(faults), "events": faults.events},
         "actions": sum(log.seq for log in logs.values()), "matches": len(logs),
         "finished_matches": sum(log.live.over for log in logs.values()),
         "acked_actions": acked, "welcomes": len(seen.welcomes),
@@ -197,14 +204,16 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
     }
 
 
-def start_figures(starts: list[tuple[float, float | None]]) -> dict[str, Any]:
-    """Return ``{"listen": [median, max], "ready": [median, max], "never_ready": n}`` of the
-    restarts' seconds (``FaultLog.starts``; ``None`` figures when there was none)."""
+def start_figures(faults: FaultLog) -> dict[str, Any]:
+    """Return ``{"listen": [median, max], "ready": [median, max], "never_ready": n,
+    "killed_before_ready": n}`` of the restarts' seconds (``FaultLog.starts``; ``None``
+    figures when there was none)."""
     def spread(values: list[float]) -> list[float] | None:
         return [statistics.median(values), max(values)] if values else None
-    ready = [r for _, r in starts if r is not None]
-    return {"listen": spread([listen for listen, _ in starts]), "ready": spread(ready),
-            "never_ready": len(starts) - len(ready)}
+    ready = [r for _, r in faults.starts if r is not None]
+    return {"listen": spread([listen for listen, _ in faults.starts]), "ready": spread(ready),
+            "never_ready": len(faults.starts) - len(ready),
+            "killed_before_ready": faults.killed_before_ready}
 
 
 async def run_chaos(config: ChaosConfig) -> dict[str, Any]:
