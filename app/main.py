@@ -1,11 +1,14 @@
 """The FastAPI application: ``create_app(settings)``; ``app`` for ``uvicorn app.main:app``.
 
 On start (lifespan) it creates ``./data`` for the default SQLite file, upgrades the database to
-the newest Alembic revision, starts the broker, the hub and the clocks of playing matches.
+the newest Alembic revision, starts the broker and the hub, and serves; the playing matches
+(their clocks and bots) are resumed in the background, and ``/readyz`` answers 200 once they
+are.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -76,6 +79,24 @@ class Arena:
     thinker: Thinker | None = None  # decides the bots' actions (searches in worker processes)
 
 
+#: Seconds between two tries to resume the playing matches (the database did not answer).
+RESUME_RETRY_SECONDS = 1.0
+
+
+async def resume_matches(service: RoomService, bots: BotDriver) -> None:
+    """Hold every playing match (``RoomService.resume``) and answer its bots
+    (``BotDriver.resume``), trying again every ``RESUME_RETRY_SECONDS`` until it worked (a room
+    resumed already is kept as it is)."""
+    while True:
+        try:
+            await service.resume()
+            await bots.resume()
+            return
+        except Exception:
+            log.exception("could not resume the playing matches; trying again")
+            await asyncio.sleep(RESUME_RETRY_SECONDS)
+
+
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
                seed_source: SeedSource = new_seed,
                games: Mapping[str, Any] | None = None,
@@ -128,9 +149,15 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         await bots.start()
         app.state.manager = RoomManager(sessions, clock, service)
         await app.state.manager.start()
-        app.state.ready = True  # /readyz: started (migrated, matches resumed)
-        log.info("arena ready", extra={"database": engine.url.get_backend_name(),
-                                       "broker": type(broker).__name__})
+
+        async def resume() -> None:
+            await resume_matches(service, bots)
+            app.state.ready = True  # /readyz: started (migrated, matches resumed)
+            log.info("arena ready", extra={"database": engine.url.get_backend_name(),
+                                           "broker": type(broker).__name__})
+
+        # The process serves from here on; the playing matches are resumed meanwhile.
+        resuming = asyncio.create_task(resume())
         try:
             yield
         finally:
@@ -139,6 +166,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             # the clocks stop after their own in-flight actions, then the hub and the broker.
             app.state.ready = False
             log.info("arena stopping")
+            resuming.cancel()
+            await asyncio.gather(resuming, return_exceptions=True)
             await app.state.manager.stop()
             await bots.stop()
             await thinker.close()

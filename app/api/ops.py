@@ -4,11 +4,12 @@
 loopback addresses); others get 404 as for an unknown path: the counters show every stored
 action live, hidden answers included (docs/security.md §2, §3).
 
-``/readyz`` answers 200 only once the app has started (migrations done, matches resumed) and
-the database and, when ``REDIS_URL`` is set, Redis answer within ``CHECK_SECONDS`` and the
-room channel's subscription is in place; otherwise 503 with the failing check (a process
-started while Redis is down starts, answers 503 naming ``redis``, and subscribes once Redis
-answers). Load balancers and ``docker-compose.yml`` health checks use it.
+``/readyz`` answers 200 only once the app has started (migrations done, playing matches resumed
+in the background: the app serves before that) and the database and, when ``REDIS_URL`` is
+set, Redis answer within ``CHECK_SECONDS`` and the room channel's subscription is in place;
+otherwise 503 with the failing check (a process started while Redis is down starts, answers
+503 naming ``redis``, and subscribes once Redis answers). Load balancers and
+``docker-compose.yml`` health checks use it.
 """
 
 from __future__ import annotations

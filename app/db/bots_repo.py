@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import Match, MatchSeat, Player, Room
+from app.db.models import Match, MatchAction, MatchSeat, Player, Room
 
 
 async def add_bot_player(session: AsyncSession, name: str, level: str, token_hash: str,
@@ -47,8 +47,24 @@ async def newest_match_bots(session: AsyncSession, code: str
     return match_id, {seat: level or "normal" for seat, level in await session.execute(query)}
 
 
-async def playing_room_codes(session: AsyncSession) -> list[str]:
-    """Return the codes of the rooms whose newest match is being played."""
-    query = (select(Room.code).join(Match, Match.room_id == Room.id)
-             .where(Match.status == "playing").distinct())
-    return list(await session.scalars(query))
+async def playing_bot_seats(session: AsyncSession
+                            ) -> dict[str, tuple[int, int, dict[int, str]]]:
+    """Return ``{room code: (match id, its highest seq or 0, {seat: bot level})}`` of every
+    room whose newest match is being played and has bot seats (``normal`` for a bot row
+    without a level), in one query (``newest_match_bots`` of all of them at once, with each
+    match's stored head)."""
+    newest = (select(Match.room_id, func.max(Match.id).label("match_id"))
+              .group_by(Match.room_id).subquery())
+    head = (select(func.max(MatchAction.seq)).where(MatchAction.match_id == Match.id)
+            .correlate(Match).scalar_subquery())
+    query = (select(Room.code, Match.id, head, MatchSeat.seat, Player.bot_level)
+             .join(newest, newest.c.room_id == Room.id)
+             .join(Match, Match.id == newest.c.match_id)
+             .join(MatchSeat, MatchSeat.match_id == Match.id)
+             .join(Player, Player.id == MatchSeat.player_id)
+             .where(Match.status == "playing", Player.bot.is_(True))
+             .order_by(Room.code, MatchSeat.seat))
+    out: dict[str, tuple[int, int, dict[int, str]]] = {}
+    for code, match_id, seq, seat, level in await session.execute(query):
+        out.setdefault(code, (match_id, int(seq or 0), {}))[2][seat] = level or "normal"
+    return out

@@ -226,9 +226,18 @@ async def get_match(session: AsyncSession, match_id: int) -> Match | None:
     return await session.get(Match, match_id)
 
 
-async def playing_matches(session: AsyncSession) -> Sequence[Match]:
-    """Return every match still being played (to resume their clocks at start)."""
-    return (await session.scalars(select(Match).where(Match.status == "playing"))).all()
+async def playing_rooms(session: AsyncSession) -> list[tuple[int, str]]:
+    """Return ``[(room id, code)]`` of every room with a match still being played, by room id
+    (to resume their clocks at start)."""
+    query = (select(Room.id, Room.code).join(Match, Match.room_id == Room.id)
+             .where(Match.status == "playing").distinct().order_by(Room.id))
+    return [(room_id, code) for room_id, code in await session.execute(query)]
+
+
+async def matches_by_id(session: AsyncSession, match_ids: Sequence[int]) -> dict[int, Match]:
+    """Return ``{match_id: Match}`` of the ones that exist (one query)."""
+    query = select(Match).where(Match.id.in_(list(match_ids)))
+    return {match.id: match for match in await session.scalars(query)}
 
 
 async def match_seats(session: AsyncSession, match_ids: Sequence[int]
@@ -270,6 +279,18 @@ async def match_actions(session: AsyncSession, match_id: int, after_seq: int = 0
     query = (select(MatchAction).where(MatchAction.match_id == match_id,
                                        MatchAction.seq > after_seq).order_by(MatchAction.seq))
     return (await session.scalars(query)).all()
+
+
+async def actions_of(session: AsyncSession, match_ids: Sequence[int]
+                     ) -> dict[int, list[MatchAction]]:
+    """Return ``{match_id: its actions in seq order}`` for every one of ``match_ids`` (one
+    query; a match without actions maps to ``[]``)."""
+    query = (select(MatchAction).where(MatchAction.match_id.in_(list(match_ids)))
+             .order_by(MatchAction.match_id, MatchAction.seq))
+    out: dict[int, list[MatchAction]] = {match_id: [] for match_id in match_ids}
+    for row in await session.scalars(query):
+        out[row.match_id].append(row)
+    return out
 
 
 async def room_head(session: AsyncSession, code: str

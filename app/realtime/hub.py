@@ -120,15 +120,17 @@ class Connection:
             self.writer.cancel()
 
 
-def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> None:
+def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> bool:
     """Make ``conn`` a spectator's socket when its seat no longer holds its player (a removed or
-    replaced player must not keep seeing or acting for the seat)."""
+    replaced player must not keep seeing or acting for the seat); return whether it did."""
     if conn.seat is None:
-        return
+        return False
     holder = next((s["player_id"] for s in room["seats"] if s["seat"] == conn.seat), None)
-    if holder != conn.player_id:
-        conn.port.unseat(conn.follower)
-        conn.name = "spectator"
+    if holder == conn.player_id:
+        return False
+    conn.port.unseat(conn.follower)
+    conn.name = "spectator"
+    return True
 
 
 class Hub:
@@ -192,15 +194,19 @@ class Hub:
 
     async def _room_changed(self, message: dict[str, Any]) -> None:
         """A room changed: its sockets get the new ``Room`` JSON (a freed seat's socket
-        becomes a spectator's)."""
+        becomes a spectator's, and gets the spectator's ``update`` right after)."""
         conns = self._rooms.get(message["room"])
         if not conns:
             return
         room = await next(iter(conns)).port.room()
         text = encode(frame(RoomFrame(room=room)))
         for conn in list(conns):
-            unseat_if_freed(conn, room)
+            unseated = unseat_if_freed(conn, room)
             conn.send(text)
+            if unseated:  # it is shown the spectator's frame from now on
+                data = conn.port.update(conn.follower)
+                if data is not None:
+                    conn.send(encode(update_frame(data, room)))
 
     async def resync(self, message: dict[str, Any] | None = None) -> None:
         """After the room channel lost messages (a Redis restart; the room core has made every
@@ -222,10 +228,13 @@ class Hub:
 
     async def refresh(self, conn: Connection, force: bool = False) -> None:
         """Send ``conn`` an ``update`` if it is behind the match held here; with ``force``
-        (after ``stale_prompt``) always (``RoomPort.update``)."""
+        (after ``stale_prompt``) always (``RoomPort.update``). The update is rendered after
+        the ``Room`` JSON was read and sent at once, so a fan-out during that read cannot be
+        followed by an older frame."""
+        room = await conn.port.room()
         data = conn.port.update(conn.follower, force=force)
         if data is not None:
-            conn.send(encode(update_frame(data, await conn.port.room())))
+            conn.send(encode(update_frame(data, room)))
 
     def welcome(self, conn: Connection, greeting: Greeting) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""

@@ -167,19 +167,31 @@ class BotDriver:
         self._running = False
 
     async def start(self) -> None:
-        """Hear every change of a match held here and every room change, and answer the bots
-        of every match being played."""
+        """Hear every change of a match held here and every room change (``resume`` then
+        answers the bots of every match being played)."""
         self._running = True
         self._service.listen(self._changed)
         publisher = self._service.publisher
         publisher.on("room", self._room_changed)
         publisher.on("version", self._heard_version)
+
+    async def resume(self) -> None:
+        """Answer the bots of every match being played: their seats and stored heads read in
+        one query; each such match held here and made current (read again only when the copy
+        held here is behind that head), then its asked bot seats scheduled."""
         async with self._sessions() as session:
-            codes = await bots_repo.playing_room_codes(session)
-        for code in codes:
-            if await self._bot_seats(code, None):
-                await self._service.port(code).sync()  # held and current
-                await self._guarded(self.kick(code), code)
+            rooms = await bots_repo.playing_bot_seats(session)
+        for code, (match_id, seq, seats) in rooms.items():
+            if not self._running:
+                return
+            self._seats.setdefault(code, (match_id, seats))  # (one read since then is newer)
+            port = self._service.port(code)
+            held = port.match()
+            if held is None or held.match_id != match_id or held.version < seq:
+                await self._guarded(port.sync(), code)  # held and current
+            await self._guarded(self.kick(code), code)
+        while len(self._seats) > SEATS_KEPT:
+            self._seats.popitem(last=False)
 
     async def stop(self) -> None:
         """Stop answering and cancel every pending answer."""

@@ -204,6 +204,11 @@ class LiveRooms:
         """Return the ``Room`` JSON of ``room``, read again only after a change (another match,
         its end, ``forget_room``); kept while the room is held here.
 
+        It names the match held here (the one every frame it goes with shows): read while the
+        room already moved on to a newer match that this process has not heard of yet (a
+        rematch started elsewhere), its ``match_id`` and ``status`` are the held match's, and
+        it is not kept.
+
         Raises:
             RoomError: ``room_not_found`` (404).
         """
@@ -212,6 +217,10 @@ class LiveRooms:
             return room.room
         age = room.room_age
         data = await self.read_room(room.code)
+        live = room.match
+        if live is not None and data["match_id"] != live.match_id:
+            return {**data, "match_id": live.match_id,
+                    "status": "finished" if live.over else "playing"}
         if room.room_age == age and self._rooms.get(room.code) is room:  # not forgotten meanwhile
             room.room, room.room_key = data, key
         return data
@@ -219,12 +228,26 @@ class LiveRooms:
     # ------------------------------------------------------------------ lifecycle
 
     async def resume_all(self) -> None:
-        """Hold every playing match (replaying its log) and restart its clock, with grace."""
-        for code in await self._store.playing_codes():
-            room = self.enter(code)
-            async with room.lock:
-                await self._load(room)
-            room.changed = False  # nobody follows it yet
+        """Hold every playing match (replaying its log) and restart its clock, with grace.
+
+        Run while the process already serves: the matches are read in batches
+        (``MatchStore.playing``) and replayed one at a time, letting other work run between
+        two; a room already loaded meanwhile (a greet, a bot, an action) is left as it is,
+        and a copy that fell behind while the batch was replayed is made current before its
+        next use like any unfollowed copy (docs/server.md "When a held match is current").
+        """
+        async for batch in self._store.playing():
+            for stored in batch:
+                room = self.enter(stored.code)
+                async with room.lock:
+                    if not room.loaded:
+                        self._install(room, *self._store.rebuild(stored))
+                if room.followers:
+                    await self.settle(room)
+                else:
+                    room.changed = False  # nobody follows it here yet
+                self.release(room)
+                await asyncio.sleep(0)  # let the sockets and clocks run between two replays
 
     async def stop(self) -> None:
         """Let every in-flight append finish (each room's lock, at most ``STOP_WAIT`` seconds

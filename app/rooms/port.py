@@ -86,28 +86,37 @@ class RoomPort:
         """Follow the room for a socket of ``player_id`` (``None``: anonymous); return its
         ``Greeting``: its seat (the one ``player_id`` holds, else spectator) and the welcome
         data from the room's match made current first (one indexed query with several
-        processes, none with one)."""
+        processes, none with one).
+
+        The socket follows the room before the head is read, so a version message heard while
+        it is greeted is applied here (an unfollowed room ignores them), and the welcome is
+        rendered after the last wait, so it shows every change made until the caller
+        registers the socket (which then hears every later one: nothing falls between).
+        """
         rooms = self._rooms
         room = rooms.enter(self.code)
+        follower = Follower(None)
+        room.followers.add(follower)
         try:
             async with room.lock:
                 await rooms.make_current(room)
-            data = await rooms.room_json(room)
-            seat = next((s["seat"] for s in data["seats"]
-                         if player_id is not None and s["player_id"] == player_id), None)
-            follower = Follower(seat)
-            live = room.match
-            if live is None:
-                frame = dict(NO_MATCH)
-            else:
-                frame = live.frame(seat)
-                follower.match_id, follower.since = live.match_id, live.version
-                follower.public, follower.shown = frame["version"], shown_by(frame)
-                follower.timed = live.deadlines
-            room.followers.add(follower)
-        finally:
             await rooms.settle(room)  # a change found here reaches the room's other sockets
+            data = await rooms.room_json(room)
+        except BaseException:
+            room.followers.discard(follower)
             rooms.release(room)
+            raise
+        seat = next((s["seat"] for s in data["seats"]
+                     if player_id is not None and s["player_id"] == player_id), None)
+        follower.viewer = seat
+        live = room.match
+        if live is None:
+            frame = dict(NO_MATCH)
+        else:
+            frame = live.frame(seat)
+            follower.match_id, follower.since = live.match_id, live.version
+            follower.public, follower.shown = frame["version"], shown_by(frame)
+            follower.timed = live.deadlines
         return Greeting(follower, seat, data, frame)
 
     def update(self, follower: Follower, force: bool = False) -> dict[str, Any] | None:
@@ -154,8 +163,10 @@ class RoomPort:
         return data
 
     def unseat(self, follower: Follower) -> None:
-        """Make ``follower`` a spectator's (its seat was given to someone else)."""
-        follower.viewer = None
+        """Make ``follower`` a spectator's (its seat was given to someone else); its next
+        ``update`` renders the spectator's frame even without a new version (the seat's
+        frame it was shown last is not what it watches any more)."""
+        follower.viewer, follower.timed = None, None
 
     def leave(self, follower: Follower) -> None:
         """Stop following (the socket closed); the room is dropped here once nothing needs

@@ -91,8 +91,12 @@ class RoomService:
             weakref.WeakValueDictionary()
 
     async def start(self) -> None:
-        """Follow the room channel; hold every playing match (clocks included)."""
+        """Follow the room channel (``resume`` then holds the playing matches)."""
         await self.publisher.start()
+
+    async def resume(self) -> None:
+        """Hold every playing match, clocks included (``LiveRooms.resume_all``: while the
+        process serves already)."""
         await self._live.resume_all()
 
     async def stop(self) -> None:

@@ -10,7 +10,7 @@ acknowledged only after its COMMIT.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import repositories as repo
+from app.db.models import Match, MatchAction
 from app.db.writer import GroupWriter, Job
 from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock
@@ -32,6 +33,10 @@ from app.rooms.ratings import rate_match
 def to_datetime(unix: float) -> datetime:
     """Return the aware UTC datetime of a unix time in seconds."""
     return datetime.fromtimestamp(unix, tz=UTC)
+
+
+#: Rooms read per batch when every playing match is resumed (``MatchStore.playing``).
+RESUME_BATCH = 50
 
 
 class SeqTaken(Exception):
@@ -92,6 +97,21 @@ class StoredStep:
                    float(data["at"]), bool(data["timeout"]))
 
 
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A room's newest match as stored, not replayed yet (``MatchStore.rebuild``).
+
+    Attributes:
+        code: the room; match: the ``matches`` row; players: its seat count; actions: its
+        ``match_actions`` rows in seq order.
+    """
+
+    code: str
+    match: Match
+    players: int
+    actions: Sequence[MatchAction]
+
+
 def replayed(live: LiveMatch, steps: list[StoredStep]) -> tuple[LiveMatch, list[Step]]:
     """Return ``live`` after the stored ``steps`` (the log's next actions, in order) and the
     steps replayed.
@@ -145,18 +165,52 @@ class MatchStore:
             room = await repo.room_by_code(session, code)
             if room is None:
                 raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
-            match_id = (await repo.latest_match_ids(session, [room.id])).get(room.id)
+            stored = await self._stored_matches(session, [(room.id, code)])
+        return self.rebuild(stored[0]) if stored else (None, [])
+
+    async def playing(self, batch: int = RESUME_BATCH) -> AsyncIterator[list[StoredMatch]]:
+        """Yield the newest match of every room with a match being played, as stored (not
+        replayed yet: ``rebuild``), ``batch`` rooms at a time (four queries a batch)."""
+        async with self._sessions() as session:
+            rooms = await repo.playing_rooms(session)
+        for start in range(0, len(rooms), batch):
+            async with self._sessions() as session:
+                yield await self._stored_matches(session, rooms[start:start + batch])
+
+    @staticmethod
+    async def _stored_matches(session: AsyncSession, rooms: Sequence[tuple[int, str]]
+                              ) -> list[StoredMatch]:
+        """Return the newest match of each of ``rooms`` (``(room id, code)``) that has one,
+        with its seat count and its log (four queries for all of them)."""
+        newest = await repo.latest_match_ids(session, [room_id for room_id, _ in rooms])
+        ids = list(newest.values())
+        matches = await repo.matches_by_id(session, ids)
+        seats = await repo.match_seats(session, ids)
+        actions = await repo.actions_of(session, ids)
+        out = []
+        for room_id, code in rooms:
+            match_id = newest.get(room_id)
             if match_id is None:
-                return None, []
-            match = await repo.get_match(session, match_id)
+                continue
+            match = matches.get(match_id)
             if match is None:
                 raise LookupError(f"room {code!r}: its latest match {match_id} has no row")
-            seats = (await repo.match_seats(session, [match_id]))[match_id]
-            rows = await repo.match_actions(session, match_id)
-        live = LiveMatch.start(self._catalog.game(match.game), match.id, room.id, code,
-                               match.options, len(seats), bytes.fromhex(match.seed),
-                               match.started_at.timestamp())
-        live, steps = replayed(live, [self._stored(match_id, row) for row in rows])
+            out.append(StoredMatch(code, match, len(seats[match_id]), actions[match_id]))
+        return out
+
+    def rebuild(self, stored: StoredMatch) -> tuple[LiveMatch, list[Step]]:
+        """Return ``stored``'s match replayed from its seed through its whole log (stored
+        deadlines kept, an expired one given the grace from ``clock.now()``) and the steps
+        replayed.
+
+        Raises:
+            EngineError: the engine refuses a logged action (a corrupt log).
+        """
+        match = stored.match
+        live = LiveMatch.start(self._catalog.game(match.game), match.id, match.room_id,
+                               stored.code, match.options, stored.players,
+                               bytes.fromhex(match.seed), match.started_at.timestamp())
+        live, steps = replayed(live, [self._stored(match.id, row) for row in stored.actions])
         return live.with_deadlines(match.deadlines or {}, self._clock.now(), self._grace), steps
 
     async def after(self, match_id: int, seq: int) -> list[StoredStep]:
@@ -169,13 +223,6 @@ class MatchStore:
     @staticmethod
     def _stored(match_id: int, row: Any) -> StoredStep:
         return StoredStep(match_id, row.seat, row.action, row.at.timestamp(), row.timeout)
-
-    async def playing_codes(self) -> list[str]:
-        """Return the room codes of every match being played."""
-        async with self._sessions() as session:
-            matches = await repo.playing_matches(session)
-            codes = await repo.room_codes(session, [m.room_id for m in matches])
-        return [codes[m.room_id] for m in matches]
 
     async def append(self, live: LiveMatch, step: Step, committed: Callable[[], None]) -> None:
         """Store ``step`` (proposed on ``live``) through the group writer: the action, any

@@ -12,7 +12,10 @@
 - ``seq_taken_twice``: two stored actions of one match at one ``seq`` (and ``seq_gap``);
 - ``bot_answer_stored_twice``: a stored answer of a bot seat that its bot does not give to the
   decision it was stored under (``bench.chaos.log``);
-- ``log_refused_by_engine``: a stored action the engine refuses on replay.
+- ``log_refused_by_engine``: a stored action the engine refuses on replay;
+- ``process_not_ready`` (``bench.chaos.run``): a process not answering ``/readyz`` with 200
+  within ``READY_SECONDS`` after the last fault (the convergence check then runs all the
+  same).
 """
 
 from __future__ import annotations
@@ -97,7 +100,8 @@ def _difference(client: ChaosPlayer, expected: dict[str, Any]) -> dict[str, Any]
     if not keys:
         return None
     return {"differs": keys, "got": [got["match"], got["version"]],
-            "expected": [expected["match"], expected["version"]]}
+            "expected": [expected["match"], expected["version"]],
+            "last_frame": last.get("type"), "frames_on_socket": client.frames}
 
 
 def _viewer(client: ChaosPlayer) -> int | None:
@@ -127,9 +131,11 @@ async def _room_converged(sessions: async_sessionmaker, code: str,
     for client in clients:
         if not client.connected:
             return {"room": code, "seat": client.seat, "connected": False}
-        differs = _difference(client, log.expected_frame(_viewer(client)))
+        viewer = _viewer(client)
+        differs = _difference(client, log.expected_frame(viewer))
         if differs is not None:
-            return {"room": code, "seat": client.seat, "url": client.url_now, **differs}
+            return {"room": code, "seat": client.seat, "viewer": viewer, "url": client.url_now,
+                    "game": log.live.game.spec.id, "stored_actions": log.seq, **differs}
     return None
 
 

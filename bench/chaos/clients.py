@@ -106,6 +106,7 @@ class ChaosPlayer(Player):
         self._shown: tuple[MatchId, int] | None = None  # (match, version) last shown
         self._sent: Ack | None = None  # the act sent, not yet answered
         self._acked: Ack | None = None  # the newest ack, until another frame confirms it
+        self.frames = 0  # welcome and update frames on the socket open now (or last)
 
     @property
     def url_now(self) -> str:
@@ -133,7 +134,7 @@ class ChaosPlayer(Player):
         if self.socket is None:
             return
         self.seen.connections += 1
-        self.connected, self._opened, self._url = True, opened, url
+        self.connected, self._opened, self._url, self.frames = True, opened, url, 0
         tasks = [asyncio.ensure_future(self._act_loop()), asyncio.ensure_future(self._drop())]
         try:
             await _listen(self.socket, self.pace, self.recorder, self._on_frame)
@@ -172,6 +173,7 @@ class ChaosPlayer(Player):
             self.seen.welcomes.append(Welcome(self.code, self._opened, match_of(data),
                                               data["version"], self._url))
         if kind in ("welcome", "update"):
+            self.frames += 1
             self._check_version(kind, data)
             self._note_ack(kind, data)
             self.last = data

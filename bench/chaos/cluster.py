@@ -9,6 +9,7 @@ every process this module started (by its own pid).
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import shutil
 import signal
@@ -21,6 +22,8 @@ from typing import Any
 import httpx
 
 from bench import servers
+
+logger = logging.getLogger(__name__)
 
 
 class RedisProcess:
@@ -120,17 +123,34 @@ class Cluster:
             RuntimeError: one did not within ``timeout`` seconds.
         """
         deadline = time.monotonic() + timeout
-        async with httpx.AsyncClient(timeout=2) as http:
-            for base in self.bases:
-                while True:
-                    try:
-                        if (await http.get(f"{base}/readyz")).status_code == 200:
-                            break
-                    except httpx.TransportError:
-                        pass
-                    if time.monotonic() > deadline:
-                        raise RuntimeError(f"{base} not ready within {timeout} s")
-                    await asyncio.sleep(0.2)
+        for base in self.bases:
+            if not await _until_ready(base, deadline - time.monotonic()):
+                raise RuntimeError(f"{base} not ready within {timeout} s")
+
+    async def ready_one(self, index: int, timeout: float) -> bool:
+        """Return whether process ``index`` answered ``/readyz`` with 200 within ``timeout``
+        seconds."""
+        return await _until_ready(self.bases[index], timeout)
+
+
+async def _until_ready(base: str, timeout: float) -> bool:
+    """Return once ``base`` answers ``/readyz`` with 200 (``True``), or ``False`` after
+    ``timeout`` seconds (polled every 0.2 s; the last answer is logged)."""
+    deadline = time.monotonic() + timeout
+    last = "no answer"
+    async with httpx.AsyncClient(timeout=5) as http:
+        while True:
+            try:
+                answer = await http.get(f"{base}/readyz")
+                if answer.status_code == 200:
+                    return True
+                last = answer.text
+            except httpx.TransportError as exc:
+                last = repr(exc)
+            if time.monotonic() > deadline:
+                logger.warning("%s not ready: %s", base, last)
+                return False
+            await asyncio.sleep(0.2)
 
 
 @dataclass
@@ -151,12 +171,29 @@ class FaultPlan:
 
 @dataclass
 class FaultLog:
-    """The faults injected: ``[{"at": s, "fault": ..., ...}]`` in order, and counters."""
+    """The faults injected: ``[{"at": s, "fault": ..., ...}]`` in order, and counters.
+
+    ``starts`` holds, per restart after a kill, the seconds from the start until the process
+    listened and until it answered ``/readyz`` with 200 (``None``: not within
+    ``READY_SECONDS``); a start killed again before it was ready counts in
+    ``killed_before_ready`` instead.
+    """
 
     events: list[dict[str, Any]] = field(default_factory=list)
     kills: int = 0
     redis_restarts: int = 0
     restart_failures: int = 0
+    starts: list[tuple[float, float | None]] = field(default_factory=list)
+    killed_before_ready: int = 0
+    timing: dict[int, asyncio.Task] = field(default_factory=dict)
+
+    def killed(self, index: int) -> None:
+        """Process ``index`` was killed: a start of it still timed is one killed before it
+        was ready."""
+        task = self.timing.pop(index, None)
+        if task is not None and not task.done():
+            task.cancel()
+            self.killed_before_ready += 1
 
     def note(self, began: float, fault: str, **detail: Any) -> None:
         self.events.append({"at": round(time.monotonic() - began, 1), "fault": fault, **detail})
@@ -166,7 +203,7 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
                         rng: random.Random, log: FaultLog) -> None:
     """Kill (SIGKILL) a random running process every ``plan.kill_every`` s or so and start it
     again at once (in the background: a start can take longer than the pace; at least one
-    other process keeps running), and kill Redis once at ``plan.redis_at`` for
+    other process keeps listening), and kill Redis once at ``plan.redis_at`` for
     ``plan.redis_down`` s (once the starts under way are done), until ``plan.seconds``; return
     once every process runs again."""
     began = time.monotonic()
@@ -187,6 +224,7 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
         elif elapsed >= next_kill and len(running) >= 2:
             index = rng.choice(running)
             cluster.kill(index)
+            log.killed(index)
             log.kills += 1
             log.note(began, "killed", port=cluster.specs[index].port)
             starting[index] = asyncio.create_task(_start_again(cluster, index, began, log))
@@ -194,19 +232,37 @@ async def inject_faults(cluster: Cluster, redis: RedisProcess, plan: FaultPlan,
         else:
             await asyncio.sleep(0.2)
     await asyncio.gather(*starting.values())
+    await asyncio.gather(*log.timing.values())
+
+
+#: Seconds a restarted process may take to answer ``/readyz`` with 200.
+READY_SECONDS = 180.0
 
 
 async def _start_again(cluster: Cluster, index: int, began: float, log: FaultLog,
                        tries: int = 10) -> None:
-    """Start process ``index`` again; after a failed start try again a second later (at most
-    ``tries`` times)."""
+    """Start process ``index`` again and return once it listens (it counts as running from
+    then on: it serves while it resumes its matches); a task of its own notes when it answers
+    ``/readyz`` with 200 (``FaultLog.starts``). After a failed start try again a second later
+    (at most ``tries`` times)."""
     port = cluster.specs[index].port
     for _ in range(tries):
         try:
+            started = time.monotonic()
             await asyncio.to_thread(cluster.restart, index)
-            log.note(began, "restarted", port=port)
+            listening = round(time.monotonic() - started, 1)
+            log.note(began, "restarted", port=port, listen_s=listening)
+            log.timing[index] = asyncio.create_task(
+                _time_ready(cluster, index, started, listening, log))
             return
         except RuntimeError as failed:
             log.restart_failures += 1
             log.note(began, "restart_failed", port=port, error=str(failed))
             await asyncio.sleep(1.0)
+
+
+async def _time_ready(cluster: Cluster, index: int, started: float, listening: float,
+                      log: FaultLog) -> None:
+    """Note ``(listening, seconds until /readyz 200 or None)`` of the start at ``started``."""
+    ready = await cluster.ready_one(index, READY_SECONDS)
+    log.starts.append((listening, round(time.monotonic() - started, 1) if ready else None))

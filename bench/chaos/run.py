@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import random
 import secrets
+import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,14 @@ from app.db.session import make_sessionmaker
 from app.rooms.bots import BotDelay
 from bench.chaos import checks
 from bench.chaos.clients import Chaos, ChaosPlayer, Observations
-from bench.chaos.cluster import Cluster, FaultLog, FaultPlan, RedisProcess, inject_faults
+from bench.chaos.cluster import (
+    READY_SECONDS,
+    Cluster,
+    FaultLog,
+    FaultPlan,
+    RedisProcess,
+    inject_faults,
+)
 from bench.chaos.log import BotKey, Violations
 from bench.clients import Pace, RoomWatch
 from bench.load import LoadConfig, _post, create_room, start_match
@@ -165,7 +173,10 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         await inject_faults(cluster, redis, plan, rng, faults)
         fault_seconds = time.monotonic() - began
         chaos.calm.set()
-        await cluster.ready()
+        try:
+            await cluster.ready(READY_SECONDS)
+        except RuntimeError as late:
+            violations.add("process_not_ready", str(late))
         chaos.hold.set()
         converged_s = await checks.check_convergence(sessions, clients,
                                                      config.converge_timeout, violations)
@@ -182,7 +193,8 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         "clients": sum(len(cs) for cs in clients.values()),
         "fault_seconds": round(fault_seconds, 1), "converge_s": converged_s,
         "faults": {"kills": faults.kills, "redis_restarts": faults.redis_restarts,
-                   "restart_failures": faults.restart_failures, "events": faults.events},
+                   "restart_failures": faults.restart_failures,
+                   "start_s": start_figures(faults), "events": faults.events},
         "actions": sum(log.seq for log in logs.values()), "matches": len(logs),
         "finished_matches": sum(log.live.over for log in logs.values()),
         "acked_actions": acked, "welcomes": len(seen.welcomes),
@@ -190,6 +202,18 @@ async def _play(config: ChaosConfig, cluster: Cluster, redis: RedisProcess, sess
         "client_errors": dict(recorder.errors),
         "violations": violations.to_json(), "violation_count": sum(violations.counts.values()),
     }
+
+
+def start_figures(faults: FaultLog) -> dict[str, Any]:
+    """Return ``{"listen": [median, max], "ready": [median, max], "never_ready": n,
+    "killed_before_ready": n}`` of the restarts' seconds (``FaultLog.starts``; ``None``
+    figures when there was none)."""
+    def spread(values: list[float]) -> list[float] | None:
+        return [statistics.median(values), max(values)] if values else None
+    ready = [r for _, r in faults.starts if r is not None]
+    return {"listen": spread([listen for listen, _ in faults.starts]), "ready": spread(ready),
+            "never_ready": len(faults.starts) - len(ready),
+            "killed_before_ready": faults.killed_before_ready}
 
 
 async def run_chaos(config: ChaosConfig) -> dict[str, Any]:

@@ -171,15 +171,19 @@ def auth(player: dict[str, Any]) -> dict[str, str]:
 
 
 async def serve(app: Any) -> tuple[uvicorn.Server, asyncio.Task, str]:
-    """Start ``app`` under uvicorn on a free port in this event loop; return server, task, URL."""
+    """Start ``app`` under uvicorn on a free port in this event loop; return server, task, URL
+    once it serves and has resumed its playing matches (``app.state.ready``)."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                                            lifespan="on", ws_max_size=64 * 1024))
     task = asyncio.create_task(server.serve())
-    await wait_until(lambda: server.started or task.done(), "uvicorn's start", timeout=10)
+    await wait_until(lambda: (server.started and getattr(app.state, "ready", False))
+                     or task.done(), "uvicorn's start and the arena's resume", timeout=10)
     if not server.started:
         task.result()  # raises the startup error
         raise RuntimeError("uvicorn did not start")
+    if not getattr(app.state, "ready", False):
+        raise RuntimeError("the app did not resume its matches within 10 s")
     return server, task, f"http://127.0.0.1:{port}"
 
 
@@ -194,8 +198,8 @@ TEST_FRAMES_PER_SECOND = 1000.0
 
 
 def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: Any) -> Any:
-    """Return an app on the SQLite file ``db_path`` with the fixed seed and ``clock`` (and
-    ``broker`` instead of the in-memory one when given).
+    """Return an app on the SQLite file ``db_path`` (or the ``database_url`` of ``settings``)
+    with the fixed seed and ``clock`` (and ``broker`` instead of the in-memory one when given).
 
     Its sockets may send ``TEST_FRAMES_PER_SECOND`` frames a second unless ``settings`` say
     otherwise (production: 20): a scripted client answers as fast as the machine runs, so a
@@ -204,8 +208,9 @@ def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: 
     ``settings`` is ``create_app``'s executor factory of the bots' searches.
     """
     settings.setdefault("frames_per_second", TEST_FRAMES_PER_SECOND)
+    settings.setdefault("database_url", f"sqlite+aiosqlite:///{db_path}")
     extra = {"bot_pool": settings.pop("bot_pool")} if "bot_pool" in settings else {}
-    config = Settings(database_url=f"sqlite+aiosqlite:///{db_path}", redis_url=None, **settings)
+    config = Settings(redis_url=None, **settings)
     return create_app(config, clock=clock, seed_source=lambda: SEED, broker=broker, **extra)
 
 

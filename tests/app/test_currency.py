@@ -11,16 +11,21 @@ are brought there too; a refused act from a socket that is behind gets the curre
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.db import repositories as repo
-from tests.app.conftest import Arena, Client, running_arena
+from app.rooms.clocks import ManualClock
+from tests.app.conftest import Arena, Client, auth, running_arena
 from tests.app.expect import legal_for, shows_spectator
 from tests.app.numgr_play import GAME, play
 from tests.app.switchboard import Switchboard
+from tests.conftest import fresh_postgres_database
 
 
 @contextlib.asynccontextmanager
@@ -160,3 +165,74 @@ async def test_a_refused_act_from_a_behind_socket_brings_it_the_current_state(db
         await behind.send({"type": "chat", "text": "after the late messages"})
         assert await frames_until_chat(behind) == []
         assert await one.action_count(behind.welcome["room"]["match_id"]) == 6
+
+
+async def locks_waited_on(lock: Any, database: str) -> int:
+    """Return how many sessions of ``database`` wait for a lock now (``pg_stat_activity``)."""
+    return await lock.fetchval(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+        database)
+
+
+@pytest.mark.postgres
+async def test_a_version_heard_while_a_greet_reads_the_room_is_in_its_welcome(postgres_url):
+    import asyncpg
+
+    async with fresh_postgres_database(postgres_url, "arena_greet") as url:
+        board, clock = Switchboard(), ManualClock()
+        async with running_arena(None, clock, board.line(), database_url=url) as one, \
+                running_arena(None, clock, board.line(), database_url=url) as two:
+            code, (ann, bob) = await numgr_room(one)
+            players = {0: await one.connect(code, ann["token"]),
+                       1: await one.connect(code, bob["token"])}
+            state, public, _ = await stored(one, code)
+            other = (await one.room(ann, {}, game="numgr"))["code"]
+            speaker, listener = await one.connect(other), await two.connect(other)
+            # Two follows nothing of ``code``; its greet of a spectator there reads the head,
+            # then waits on the room's seats (locked here) while one stores the next action.
+            lock = await asyncpg.connect(url.replace("+asyncpg", ""))
+            transaction = lock.transaction()
+            await transaction.start()
+            await lock.execute("LOCK TABLE room_seats IN ACCESS EXCLUSIVE MODE")
+            late = await two.connect(code, hello=False)
+            await late.send({"type": "hello", "token": None})
+            for _ in range(500):
+                if await locks_waited_on(lock, url.rsplit("/", 1)[1]):
+                    break
+                await asyncio.sleep(0.01)
+            assert await locks_waited_on(lock, url.rsplit("/", 1)[1]) == 1
+            state = await play(players, 1, state)
+            state, after, count = await stored(one, code)
+            assert (count, after) == (1, public + 1)
+            # A chat line sent after the action reaches two after its version message.
+            await speaker.send({"type": "chat", "text": "after the action"})
+            assert (await listener.next("chat"))["text"] == "after the action"
+            await transaction.rollback()
+            await lock.close()
+            welcome = await late.next("welcome")
+            assert_current(welcome, state, after, None)
+            assert await late.settle() == []  # no update after it
+
+
+async def test_the_last_frame_of_a_match_names_it_when_a_rematch_began_unheard(db_path):
+    async with two_processes(db_path) as (board, one, two):
+        ann, bob = await one.player("Ann"), await one.player("Bob")
+        code = (await one.room(ann, {"regulation": "half", "monsters": False}))["code"]
+        assert (await one.sit(code, 0, ann)).status_code == 200
+        assert (await one.sit(code, 1, bob)).status_code == 200
+        players = [await one.connect(code, p["token"]) for p in (ann, bob)]
+        watcher = await two.connect(code)
+        first = watcher.welcome["room"]["match_id"]
+        board.lines[1].hold()  # two hears of the end and of the rematch only afterwards
+        await players[0].act({"type": "resign"}, prompt=players[0].last["prompt"] or "-")
+        await players[1].until_version(1)
+        for player in (ann, bob):
+            answer = await one.http.post(f"/api/rooms/{code}/rematch", headers=auth(player))
+            assert answer.status_code == 200, answer.text
+        assert answer.json()["match_id"] == first + 1
+        board.lines[1].release()
+        end, deal = await watcher.next("update"), await watcher.next("update")
+        assert (end["room"]["match_id"], end["room"]["status"]) == (first, "finished")
+        assert (end["version"], end["view"]["outcome"]["winners"]) == (1, [1])
+        assert (deal["room"]["match_id"], deal["room"]["status"]) == (first + 1, "playing")
+        assert (deal["version"], deal["view"]["outcome"]) == (0, None)

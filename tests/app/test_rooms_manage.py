@@ -7,10 +7,12 @@ from datetime import UTC, datetime
 
 from app.db import repositories as repo
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
+from engine.registry import GAMES
 from tests.app.conftest import auth
 from tests.app.rc_play import match_id, seated_room
 from tests.waiting import wait_until
 
+RC = GAMES["reverse_curse"]
 HALF = {"regulation": "half", "monsters": False}
 NOW = datetime(2027, 1, 15, 8, 0, tzinfo=UTC)
 
@@ -183,6 +185,17 @@ async def drive_until_over(arena, code: str, sleeper: int, player: int,
     raise AssertionError("the match did not end")
 
 
+async def stored_state(arena, match: int):
+    """Return the Reverse Curse state the stored log of ``match`` gives."""
+    async with arena.app.state.arena.sessions() as session:
+        row = await repo.get_match(session, match)
+        actions = await repo.match_actions(session, match)
+    state = RC.new_game(row.options, 2, bytes.fromhex(row.seed))
+    for action in actions:
+        state, _ = RC.apply(state, action.seat, action.action)
+    return state
+
+
 async def seat_actions(arena, match: int, seat: int):
     async with arena.app.state.arena.sessions() as session:
         return [(a.action, a.timeout) for a in await repo.match_actions(session, match)
@@ -245,10 +258,17 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
         assert await repo.bot_player_ids(session, [bot_id, bob["id"]]) == {bot_id}
         seats = (await repo.match_seats(session, [match]))[match]
     assert [row.player_id for row in seats] == [bot_id, bob["id"]]
-    # Ann's socket now watches as a spectator; a 4th timeout does not seat a second bot.
+    # Ann's socket now watches as a spectator: right after the room frame it is shown the
+    # spectator's frame of the same version; a 4th timeout does not seat a second bot.
     frame = await ann_socket.next("room")
     while frame["room"]["seats"][0]["player_id"] == ann["id"]:
         frame = await ann_socket.next("room")
+    seat_frame = ann_socket.last
+    update = await ann_socket.next("update")
+    state = await stored_state(arena, match)
+    assert update["version"] == seat_frame["version"] and update["events"] == []
+    assert (update["view"], update["prompt"], update["legal"]) == (RC.view(state, None), None, [])
+    assert seat_frame["view"] == RC.view(state, 0) != update["view"]
     assert await manager.after_timeout(code, match, 0) is None
     await ann_socket.act({"type": "resign"}, prompt="x")
     assert (await ann_socket.next("error"))["code"] == "not_seated"
