@@ -3,18 +3,21 @@
 A connection moves through explicit states: ``AWAITING_HELLO`` → ``GREETED`` → ``CLOSED``.
 Every inbound frame is validated (``app.realtime.frames``) before it reaches the room.
 
-The endpoint is not a FastAPI route: the application class (``ArenaApp``, made by
-``app.main``) hands its sockets to ``room_socket`` before FastAPI's middlewares and router, so an
-idle socket holds less memory ("memory per idle room", bench/HISTORY.md §4).
+The endpoint is one route of the application's route table (``ArenaApp.room_route``, a
+Starlette ``WebSocketRoute`` whose app is ``RoomSocketApp``), and ``ArenaApp`` hands the sockets
+that route matches to it before FastAPI's middlewares and router, so an idle socket holds less
+memory ("memory per idle room", bench/RESULTS.md "Fast paths").
 """
 
 from __future__ import annotations
 
 import asyncio
 from enum import Enum
+from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from starlette.routing import Match, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
@@ -25,9 +28,6 @@ from app.realtime.frames import FloodGuard, FrameError, parse_frame
 from app.realtime.hub import Connection
 from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, frame
 from app.rooms.errors import RoomError
-
-#: The socket path's prefix; the rest of the path (one segment) is the room code.
-PREFIX = "/ws/rooms/"
 
 #: Close codes (RFC 6455): a policy breach (too many sockets from one address, a flood).
 POLICY_VIOLATION = 1008
@@ -81,15 +81,13 @@ def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
     return own is not None and _endpoint(theirs.scheme, theirs.netloc) == own
 
 
-async def receive_text(receive: Receive) -> str:
-    """Return the next frame's text (a binary frame is decoded as UTF-8), read from the socket's
-    ASGI ``receive`` callable (past Starlette's ``WebSocket.receive``, whose state checks only
-    matter before ``accept``: server CPU per move).
+async def receive_text(websocket: WebSocket) -> str:
+    """Return the next frame's text (a binary frame is decoded as UTF-8).
 
     Raises:
         WebSocketDisconnect: the client went away.
     """
-    message = await receive()
+    message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     if message.get("text") is not None:
@@ -97,44 +95,50 @@ async def receive_text(receive: Receive) -> str:
     return (message.get("bytes") or b"").decode("utf-8", "replace")
 
 
-def room_code(scope: Scope) -> str | None:
-    """Return the room code of a websocket scope whose path is ``/ws/rooms/{code}`` (after the
-    ``root_path``, one non-empty segment, as the route ``/ws/rooms/{code}`` matched it), else
-    ``None``."""
-    if scope["type"] != "websocket":
-        return None
-    path, root = scope["path"], scope.get("root_path", "")
-    if root and path.startswith(root):
-        path = path[len(root):]
-    if not path.startswith(PREFIX):
-        return None
-    code = path[len(PREFIX):]
-    return code if code and "/" not in code else None
+#: The socket's path in the route table; ``code`` is one non-empty path segment.
+ROOM_PATH = "/ws/rooms/{code}"
+
+
+class RoomSocketApp:
+    """The ASGI app of the route ``ROOM_PATH``: serves one websocket of the room named by the
+    scope's ``path_params["code"]`` (set by the route's match)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await room_socket(WebSocket(scope, receive, send), scope["path_params"]["code"])
 
 
 class ArenaApp(FastAPI):
-    """FastAPI, but ``/ws/rooms/{code}`` websockets go straight to ``room_socket``, past the
-    middleware stack and the router; everything else (HTTP, lifespan, other paths) is FastAPI's.
+    """FastAPI whose route table holds the room socket route (``room_route``: ``ROOM_PATH`` →
+    ``RoomSocketApp``), and which hands the websockets that route matches straight to it, past
+    the middleware stack and the router; everything else (HTTP, lifespan, other paths) is
+    FastAPI's. The route decides which scopes are room sockets, with the same match (and the
+    same ``root_path`` handling) as FastAPI's router would apply.
 
-    An open socket then keeps no router, exception-handler, dependency or middleware frames
-    alive (≈ 14 KB per socket: bench/HISTORY.md §4). None of them does anything for this
-    endpoint: it has no dependencies; for a websocket the error middlewares only re-raise, and
-    every error it expects is answered here by an ``error`` frame or a close code (an
-    unexpected exception still reaches uvicorn, which logs it and closes the socket).
+    Removing this bypass raises the memory per idle room from 110 to 159 KB (target ≤ 100 KB):
+    bench/RESULTS.md "Fast paths". An open socket then keeps no router, exception-handler,
+    dependency or middleware frames alive. None of them does anything for this endpoint: it has
+    no dependencies; for a websocket the error middlewares only re-raise, and every error it
+    expects is answered here by an ``error`` frame or a close code (an unexpected exception
+    still reaches uvicorn, which logs it and closes the socket).
     """
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.room_route = WebSocketRoute(ROOM_PATH, RoomSocketApp(), name="room_socket")
+        self.router.routes.append(self.room_route)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        code = room_code(scope)
-        if code is None:
+        matched, child = self.room_route.matches(scope)
+        if matched is not Match.FULL:
             await super().__call__(scope, receive, send)
             return
         scope["app"] = self
-        await room_socket(WebSocket(scope, receive, send), code, receive, send)
+        scope.update(child)
+        await self.room_route.handle(scope, receive, send)
 
 
-async def room_socket(websocket: WebSocket, code: str, receive: Receive, send: Send) -> None:
-    """Serve one client of room ``code`` until it leaves (``receive``/``send``: the socket's
-    ASGI callables, which ``websocket`` wraps; the frames of a greeted socket use them)."""
+async def room_socket(websocket: WebSocket, code: str) -> None:
+    """Serve one client of room ``code`` until it leaves."""
     arena = websocket.app.state.arena
     if not origin_allowed(websocket, arena.settings.allowed_origins):
         await websocket.close(code=1008)
@@ -145,7 +149,7 @@ async def room_socket(websocket: WebSocket, code: str, receive: Receive, send: S
         await refuse(websocket, "too_many_connections",
                      f"At most {sockets.limit} connections per address.")
         return
-    session = SocketSession(websocket, code, arena, receive, send)
+    session = SocketSession(websocket, code, arena)
     try:
         await session.run()
     except WebSocketDisconnect:
@@ -166,8 +170,8 @@ async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> No
     """Close ``websocket`` with ``code`` (RFC 6455), or do nothing if it is already closed: a
     second close of a socket Starlette marked disconnected (a send through it failed) raises
     ``WebSocketDisconnected`` (a ``RuntimeError``) out of the endpoint (e.g. the flood close of
-    a socket whose client had gone), and the close of a socket whose client went
-    away (a frame sent past Starlette failed: ``Connection``) raises ``WebSocketDisconnect``."""
+    a socket whose client had gone), and a close whose own send fails (the client went away
+    first) raises ``WebSocketDisconnect``."""
     try:
         await websocket.close(code=code, reason=reason)
     except (WebSocketDisconnected, WebSocketDisconnect):
@@ -176,17 +180,12 @@ async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> No
 
 class SocketSession:
     """One socket's conversation: hello, then act/chat/ping frames.
-
-    ``receive``/``send`` are the socket's ASGI callables (which ``websocket`` wraps): inbound
-    frames are read with ``receive``, and a greeted socket's ``Connection`` writes with ``send``.
     """
 
-    __slots__ = ("websocket", "code", "arena", "receive", "send", "state", "conn", "guard")
+    __slots__ = ("websocket", "code", "arena", "state", "conn", "guard")
 
-    def __init__(self, websocket: WebSocket, code: str, arena, receive: Receive,
-                 send: Send) -> None:
+    def __init__(self, websocket: WebSocket, code: str, arena) -> None:
         self.websocket, self.code, self.arena = websocket, code, arena
-        self.receive, self.send = receive, send
         self.state = ConnState.AWAITING_HELLO
         self.conn: Connection | None = None
         self.guard = FloodGuard(arena.settings.frames_per_second,
@@ -230,10 +229,10 @@ class SocketSession:
                 socket is then closed with 1008 after an ``error {code: hello_timeout}``).
         """
         if self.state is not ConnState.AWAITING_HELLO:
-            return await receive_text(self.receive)
+            return await receive_text(self.websocket)
         timeout = self.arena.settings.hello_timeout_seconds
         try:
-            return await asyncio.wait_for(receive_text(self.receive), timeout)
+            return await asyncio.wait_for(receive_text(self.websocket), timeout)
         except TimeoutError:
             await refuse(self.websocket, "hello_timeout", f"Send hello within {timeout:g} s.")
             raise WebSocketDisconnect(POLICY_VIOLATION) from None
@@ -281,7 +280,7 @@ class SocketSession:
             await self.websocket.close(code=4404)
             raise WebSocketDisconnect(4404) from exc
         seated = player if player is not None and greeting.seat is not None else None
-        conn = Connection(self.send, port, greeting.follower,
+        conn = Connection(self.websocket.send_text, port, greeting.follower,
                           seated.name if seated is not None else "spectator",
                           player_id=seated.id if seated is not None else None)
         self.conn = conn

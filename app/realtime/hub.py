@@ -15,13 +15,10 @@ import contextlib
 import logging
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from starlette.types import Send
-
-from app.realtime.eager import run_until_wait
 from app.realtime.fanout import Fanout, encode, update_frame
 from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
 from app.rooms.clocks import Clock, SystemClock
@@ -37,22 +34,18 @@ class Connection:
     (``follower``: the seat it watches as, ``None`` = spectator, and what it was last shown),
     and its name.
 
-    ``transmit`` is the socket's ASGI ``send`` callable: frames go to it as ``websocket.send``
-    messages with their JSON text, past Starlette's ``WebSocket`` wrapper (server CPU per move,
-    bench/HISTORY.md §3b). ``player_id`` is the seated player (a ``room`` change that frees the
-    seat — leaving, removal by the creator, a bot taking over — turns the socket into a
-    spectator's).
+    ``transmit`` sends one frame's JSON text (the socket's ``WebSocket.send_text``).
+    ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving,
+    removal by the creator, a bot taking over — turns the socket into a spectator's).
 
-    Frames leave in the order they were queued, one at a time. ``send`` writes a frame at once,
-    in the caller's task, when nothing is waiting to go out; only a write that has to wait (the
-    client reads slowly: the transport's buffer is full) gets a ``writer`` task, which finishes
-    it and then sends the frames queued behind it in ``outbox`` until it is empty, and ends. An
-    idle socket therefore holds no task and no queue (memory per idle room). Once a send failed
-    (the socket closed: the reader side cleans up), ``dead`` is set and later frames are
-    dropped.
+    Frames leave in the order they were queued, one at a time: ``send`` puts a frame in
+    ``outbox`` and, when no ``writer`` task is running, starts one, which sends the queued
+    frames until none is left and ends. An idle socket therefore holds no task and no queue
+    (memory per idle room). Once a send failed (the socket closed: the reader side cleans up),
+    ``dead`` is set and later frames are dropped.
     """
 
-    transmit: Send
+    transmit: Callable[[str], Awaitable[None]]
     port: RoomPort
     follower: Follower
     name: str
@@ -72,35 +65,23 @@ class Connection:
         return self.follower.viewer
 
     def send(self, data: dict[str, Any] | Outbound | str) -> None:
-        """Send a frame (a model, a dict, or its JSON text already encoded) to this socket, or
-        queue it behind a write that is waiting."""
+        """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket;
+        start the writer task if none is running."""
         if self.dead:
             return
         text = data if isinstance(data, str) else encode(
             frame(data) if isinstance(data, Outbound) else data)
-        if self.writer is not None:
-            assert self.outbox is not None, "a writer task and its outbox are set and cleared together"
-            self.outbox.append(text)
-            return
-        try:
-            # (an ASGI server's ``send`` is a coroutine function; ``Send`` says only Awaitable)
-            rest = run_until_wait(cast(Coroutine[Any, Any, None],
-                                       self.transmit({"type": "websocket.send", "text": text})))
-        except Exception:  # the socket closed: the reader side cleans up
-            self.dead = True
-            return
-        if rest is not None:
+        if self.outbox is None:
             self.outbox = deque()
-            self.writer = asyncio.get_running_loop().create_task(self.write_loop(rest))
+            self.writer = asyncio.get_running_loop().create_task(self.write_loop(self.outbox))
+        self.outbox.append(text)
 
-    async def write_loop(self, rest: Awaitable[None]) -> None:
-        """Finish the write that waited (``rest``), then send the queued frames in order until
-        none is left, the socket fails (``dead``) or the task is cancelled; then forget the task
-        and the queue."""
+    async def write_loop(self, outbox: deque[str]) -> None:
+        """Send the frames of ``outbox`` in order until none is left, the socket fails
+        (``dead``) or the task is cancelled; then forget the task and the queue."""
         try:
-            await rest
-            while self.outbox:
-                await self.transmit({"type": "websocket.send", "text": self.outbox.popleft()})
+            while outbox:
+                await self.transmit(outbox.popleft())
         except Exception:  # the socket closed: the reader side cleans up
             self.dead = True
         finally:

@@ -35,7 +35,7 @@ async def test_flood_close_after_the_client_vanished_is_a_disconnect():
     websocket.client_state = WebSocketState.CONNECTED
     websocket.application_state = WebSocketState.DISCONNECTED  # an earlier send failed
     arena = SimpleNamespace(settings=Settings(frames_per_second=1, flood_close_after=0))
-    session = SocketSession(websocket, "x", arena, receive, send)
+    session = SocketSession(websocket, "x", arena)
     session.guard = SimpleNamespace(check=lambda: FloodGuard.CLOSE)
     with pytest.raises(WebSocketDisconnect):
         await session.serve_one('{"type": "ping"}')

@@ -1,7 +1,7 @@
 """What an idle socket and a long match hold (bench/RESULTS.md
-§4): a ``Connection`` writes at once and starts a writer task only while a write has to wait;
-``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router (``ArenaApp``,
-``room_code``); a match keeps only the events some socket of its room was not shown yet
+§4): a ``Connection`` holds a writer task and a queue only while it has frames to send;
+``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router by the route of the
+route table that matches it (``ArenaApp.room_route``); a match keeps only the events some socket of its room was not shown yet
 (``app.rooms.journal``)."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ import asyncio
 
 import pytest
 import websockets
+from starlette.routing import Match
+from starlette.websockets import WebSocketDisconnect
 
-from app.realtime.endpoint import room_code
+from app.realtime.endpoint import ArenaApp, RoomSocketApp
 from app.realtime.hub import Connection
 from app.realtime.schemas import Pong
 from app.rooms.journal import Journal
@@ -26,9 +28,9 @@ from tests.app.test_ws_errors import NO_MONSTERS, started
 
 
 class FakeSocket:
-    """A socket's ASGI ``send`` callable: records the text of every ``websocket.send``;
-    ``gate`` (when set up) holds every send until it is opened (a paused transport); ``fail``
-    makes every send raise (a closed socket)."""
+    """A socket's ``send_text``: records the text of every frame; ``gate`` (when set up) holds
+    every send until it is opened (a paused transport); ``fail`` makes every send raise (a
+    closed socket)."""
 
     def __init__(self, gated: bool = False, fail: bool = False) -> None:
         self.sent: list[str] = []
@@ -37,36 +39,39 @@ class FakeSocket:
             self.gate.set()
         self.fail = fail
 
-    async def __call__(self, message: dict) -> None:
-        assert message["type"] == "websocket.send" and set(message) == {"type", "text"}
+    async def __call__(self, text: str) -> None:
         await self.gate.wait()
         if self.fail:
-            raise OSError("socket closed")
-        self.sent.append(message["text"])
+            raise WebSocketDisconnect(1006)
+        self.sent.append(text)
 
 
 def connection(socket: FakeSocket) -> Connection:
     return Connection(socket, RoomPort(None, "ROOM"), Follower(None), "spectator")
 
 
-async def test_frames_to_a_writable_socket_leave_at_once_with_no_task_and_no_queue():
+async def test_frames_leave_in_order_through_one_writer_that_ends_with_the_queue():
     socket = FakeSocket()
     conn = connection(socket)
     conn.send("one")
     conn.send({"type": "pong"})
     conn.send(Pong())
+    writer = conn.writer
+    assert writer is not None and list(conn.outbox) == ["one", '{"type":"pong"}', '{"type":"pong"}']
+    await writer
     assert socket.sent == ["one", '{"type":"pong"}', '{"type":"pong"}']
     assert (conn.writer, conn.outbox, conn.dead) == (None, None, False)
 
 
 async def writer_held_in_send() -> tuple[FakeSocket, Connection, asyncio.Task]:
-    """Return a connection whose frame "1" waits in a gated send, finished by its writer."""
+    """Return a connection whose frame "1" waits in a gated send, in its writer."""
     socket = FakeSocket(gated=True)
     conn = connection(socket)
     conn.send("1")
     writer = conn.writer
-    assert writer is not None and list(conn.outbox) == []
+    assert writer is not None and list(conn.outbox) == ["1"]
     await asyncio.sleep(0)
+    assert list(conn.outbox) == []
     return socket, conn, writer
 
 
@@ -79,7 +84,8 @@ async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_write
     await writer
     assert socket.sent == ["1", "2", "3"]
     assert (conn.writer, conn.outbox) == (None, None)
-    conn.send("4")  # the writer is gone: written at once again
+    conn.send("4")  # the writer is gone: a new one sends it
+    await conn.writer
     assert (socket.sent[-1], conn.writer) == ("4", None)
 
 
@@ -87,6 +93,7 @@ async def test_after_a_failed_send_the_connection_drops_its_frames():
     socket = FakeSocket(fail=True)
     conn = connection(socket)
     conn.send("1")
+    await conn.writer
     assert (conn.dead, conn.writer) == (True, None)
     conn.send("2")
     assert (socket.sent, conn.writer, conn.outbox) == ([], None, None)
@@ -116,14 +123,20 @@ async def test_stop_cancels_the_writer_and_drops_later_frames():
     assert (conn.writer, conn.outbox) == (None, None)
 
 
-def test_room_code_is_read_from_websocket_paths_only():
+def test_the_room_route_is_in_the_route_table_and_matches_websocket_paths_only():
+    app = ArenaApp()
+    route = app.room_route
+    assert route in app.router.routes and isinstance(route.app, RoomSocketApp)
+    assert route.path == "/ws/rooms/{code}"
+
     def code(path: str, kind: str = "websocket", root: str = "") -> str | None:
-        return room_code({"type": kind, "path": path, "root_path": root})
+        matched, child = route.matches({"type": kind, "path": path, "root_path": root})
+        return child["path_params"]["code"] if matched is Match.FULL else None
 
     assert code("/ws/rooms/AB12cd") == "AB12cd"
     assert code("/arena/ws/rooms/AB12cd", root="/arena") == "AB12cd"
     assert code("/ws/rooms/AB12cd", kind="http") is None
-    assert room_code({"type": "lifespan"}) is None
+    assert route.matches({"type": "lifespan"}) == (Match.NONE, {})
     assert code("/ws/rooms/") is None
     assert code("/ws/rooms/AB/x") is None
     assert code("/ws/room/AB") is None

@@ -1,7 +1,7 @@
-"""The socket write and read path per move (server CPU per move, bench/HISTORY.md §3b):
-a write that does not wait runs in the caller's task (``app.realtime.eager``), frames go to the
-ASGI ``send`` callable as text, inbound frames are read from the ASGI ``receive`` callable, and
-string-keyed frames are encoded without orjson's slower non-string-key option."""
+"""The socket write and read path per move: inbound frames are read through Starlette's
+``WebSocket`` (a binary frame decoded as UTF-8), a ``Connection``'s frames leave in order
+through its writer task, and string-keyed frames are encoded without orjson's slower
+non-string-key option."""
 
 from __future__ import annotations
 
@@ -10,82 +10,16 @@ import json
 
 import orjson
 import pytest
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.realtime import fanout
-from app.realtime.eager import Resumed, run_until_wait
 from app.realtime.endpoint import receive_text
 from app.realtime.fanout import encode
 
 
-async def test_a_coroutine_that_never_waits_runs_at_once_in_the_caller():
-    ran = []
-
-    async def write(text: str) -> str:
-        ran.append(text)
-        return "done"
-
-    assert run_until_wait(write("a")) is None
-    assert ran == ["a"]
-
-
-async def test_a_coroutine_that_waits_is_finished_by_awaiting_the_rest():
-    gate, ran = asyncio.Event(), []
-
-    async def write(text: str) -> str:
-        ran.append(f"before {text}")
-        await gate.wait()
-        await asyncio.sleep(0)  # waits a second time: the rest still follows it
-        ran.append(f"after {text}")
-        return "done"
-
-    rest = run_until_wait(write("a"))
-    assert isinstance(rest, Resumed) and ran == ["before a"]
-    task = asyncio.get_running_loop().create_task(_finish(rest))
-    await asyncio.sleep(0)
-    assert not task.done()
-    gate.set()
-    assert await task == "done"
-    assert ran == ["before a", "after a"]
-
-
-async def _finish(rest: Resumed) -> str:
-    return await rest
-
-
-async def test_an_error_before_the_first_wait_is_raised_to_the_caller():
-    async def write() -> None:
-        raise OSError("closed")
-
-    with pytest.raises(OSError, match="closed"):
-        run_until_wait(write())
-
-
-async def test_errors_after_the_wait_and_cancellations_reach_the_awaiting_task():
-    gate, cleaned = asyncio.Event(), []
-
-    async def failing() -> None:
-        await gate.wait()
-        raise OSError("closed")
-
-    async def held() -> None:
-        try:
-            await asyncio.Event().wait()
-        finally:
-            cleaned.append("held")
-
-    failed = asyncio.get_running_loop().create_task(_finish(run_until_wait(failing())))
-    cancelled = asyncio.get_running_loop().create_task(_finish(run_until_wait(held())))
-    await asyncio.sleep(0)
-    gate.set()
-    cancelled.cancel()
-    results = await asyncio.gather(failed, cancelled, return_exceptions=True)
-    assert isinstance(results[0], OSError) and isinstance(results[1], asyncio.CancelledError)
-    assert cleaned == ["held"]  # the cancellation went into the coroutine
-
-
-async def test_inbound_frames_are_read_from_the_asgi_receive_callable():
-    messages = [{"type": "websocket.receive", "text": '{"type":"ping"}'},
+async def test_inbound_frames_are_read_through_the_websocket():
+    messages = [{"type": "websocket.connect"},
+                {"type": "websocket.receive", "text": '{"type":"ping"}'},
                 {"type": "websocket.receive", "bytes": b'{"type":"p\xc3\xa9"}'},
                 {"type": "websocket.receive", "bytes": b"\xff"},
                 {"type": "websocket.disconnect", "code": 1001}]
@@ -93,11 +27,17 @@ async def test_inbound_frames_are_read_from_the_asgi_receive_callable():
     async def receive() -> dict:
         return messages.pop(0)
 
-    assert await receive_text(receive) == '{"type":"ping"}'
-    assert await receive_text(receive) == '{"type":"pé"}'
-    assert await receive_text(receive) == "\ufffd"
+    async def send(message: dict) -> None:
+        assert message["type"] == "websocket.accept"
+
+    websocket = WebSocket({"type": "websocket", "path": "/ws/rooms/X", "headers": []},
+                          receive, send)
+    await websocket.accept()
+    assert await receive_text(websocket) == '{"type":"ping"}'
+    assert await receive_text(websocket) == '{"type":"pé"}'
+    assert await receive_text(websocket) == "\ufffd"
     with pytest.raises(WebSocketDisconnect) as gone:
-        await receive_text(receive)
+        await receive_text(websocket)
     assert gone.value.code == 1001
 
 
@@ -124,18 +64,18 @@ def test_a_value_json_cannot_hold_is_still_a_type_error():
 
 
 class _SlowSocket:
-    """An ASGI ``send`` that, like uvicorn's websocket protocol, waits while the transport is
-    paused (``writable`` cleared) and raises once the client is gone."""
+    """A ``send_text`` that, like uvicorn's websocket protocol under Starlette, waits while the
+    transport is paused (``writable`` cleared) and raises once the client is gone."""
 
     def __init__(self) -> None:
         self.writable, self.sent, self.gone = asyncio.Event(), [], False
         self.writable.set()
 
-    async def __call__(self, message: dict) -> None:
+    async def __call__(self, text: str) -> None:
         await self.writable.wait()
         if self.gone:
-            raise OSError("client disconnected")
-        self.sent.append(json.loads(message["text"])["n"])
+            raise WebSocketDisconnect(1006)
+        self.sent.append(json.loads(text)["n"])
 
     def lose(self) -> None:
         self.gone = True
@@ -154,11 +94,13 @@ async def test_frames_keep_their_order_behind_a_write_that_waited():
 
     socket = _SlowSocket()
     conn = Connection(socket, RoomPort(None, "ROOM"), Follower(0), "p")
-    conn.send({"n": 1})  # written at once, no task
+    conn.send({"n": 1})
+    await _settle(conn)
     assert socket.sent == [1] and conn.writer is None
     socket.writable.clear()  # the client reads slowly
     conn.send({"n": 2})
     conn.send({"n": 3})
+    await asyncio.sleep(0)  # the writer waits on frame 2
     conn.send({"n": 4})
     assert socket.sent == [1] and conn.writer is not None and list(conn.outbox) == [
         '{"n":3}', '{"n":4}']
@@ -166,6 +108,7 @@ async def test_frames_keep_their_order_behind_a_write_that_waited():
     await _settle(conn)
     assert socket.sent == [1, 2, 3, 4] and conn.writer is None and conn.outbox is None
     conn.send({"n": 5})
+    await _settle(conn)
     assert socket.sent == [1, 2, 3, 4, 5]
 
 
