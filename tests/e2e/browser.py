@@ -318,6 +318,12 @@ def expect_game_over(pages: Iterable[Page]) -> None:
 BLOCKING_IMPACTS = ("serious", "critical")
 
 
+def styles_loaded(page: Page) -> None:
+    """Wait until every game stylesheet the table added (``link[data-table-css]``) has loaded."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('link[data-table-css]')].every((l) => l.sheet)")
+
+
 def axe_problems(page: Page) -> list[tuple[str, str, int, str]]:
     """Run axe-core (``axe-playwright-python``) on ``page``; return its serious and critical
     violations as (rule id, impact, node count, first node's selector) — [] when there are none."""

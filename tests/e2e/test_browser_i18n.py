@@ -21,7 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.browser import chromium, new_context, new_page
+from tests.e2e.browser import chromium, new_context, new_page, styles_loaded
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ def open_room(page: Page, base: str, code: str, player: dict) -> None:
     page.evaluate("p => localStorage.setItem('arena.player', JSON.stringify(p))", player)
     page.goto(f"{base}/room/{code}")
     page.locator("#table[data-game]:not([data-game=''])").wait_for()
-    page.wait_for_timeout(150)  # the game's own stylesheet
+    styles_loaded(page)  # the game's own stylesheet
 
 
 def check_rules(page: Page, base: str, lang: str, game: str) -> None:
@@ -135,11 +135,17 @@ def test_legal_actions_explain_themselves(live_server, browser):
                     "+2 を裏向きで場の一番上（T5）に出します：あなたの陣営だけが見えます。",
                     "↑↑ こだまする波 を裏向きで場の一番上（T1）に出します：あなたの陣営だけが見えます。"]
     # Long-press on a touch screen shows that text, and the click it ends with plays nothing.
+    page.evaluate("""() => {  // every frame the page sends from now on
+        window.sentFrames = [];
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) { window.sentFrames.push(data); return send.call(this, data); };
+    }""")
     card.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
     page.get_by_test_id("toast").filter(has_text=card.get_attribute("title")).wait_for()
     card.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
     card.dispatch_event("click")  # what the browser fires when the finger lifts
-    page.wait_for_timeout(300)
+    sent = page.evaluate("() => window.sentFrames.map((d) => JSON.parse(d).type)")
+    assert "act" not in sent  # the click played nothing: no action left the page
     assert page.get_by_text(f"✓ {value}").count() == 0 and card.is_enabled()
     # Keyboard play: Tab reaches the card (with a visible focus ring), Enter plays it.
     for _ in range(60):
@@ -152,6 +158,9 @@ def test_legal_actions_explain_themselves(live_server, browser):
     chosen = focused.get_attribute("data-card")
     page.keyboard.press("Enter")
     page.get_by_text(f"✓ {chosen}").wait_for()
+    sent = page.evaluate("() => window.sentFrames.map((d) => JSON.parse(d))")
+    assert [(f["type"], f["action"]["card"]) for f in sent if f["type"] == "act"] == \
+        [("act", chosen)]  # the one action played, seen by the frame watch
     context.close()
 
 

@@ -20,7 +20,15 @@ from playwright.sync_api import Browser, Page, expect
 
 from engine.registry import GAMES
 from tests.conftest import threaded_server
-from tests.e2e.browser import TEXTS, axe_problems, chromium, click_first, log_lines, new_page
+from tests.e2e.browser import (
+    TEXTS,
+    axe_problems,
+    chromium,
+    click_first,
+    log_lines,
+    new_page,
+    styles_loaded,
+)
 from tests.e2e.engine_reasons import outcome_reasons
 
 pytestmark = pytest.mark.browser
@@ -565,7 +573,7 @@ def test_no_page_has_serious_or_critical_accessibility_problems(site, browser):
         for who in (people[0], None):
             page = site.open(browser, f"/room/{code}", who)
             table_ready(page)
-            page.wait_for_timeout(150)
+            styles_loaded(page)
             problems[f"{game} {'player' if who else 'spectator'}"] = axe_problems(page)
             page.context.close()
     page = site.open(browser, f"/room/{rooms['grid_reversal']}", people[0])
