@@ -240,11 +240,16 @@ class LiveRooms:
             for stored in batch:
                 room = self.enter(stored.code)
                 async with room.lock:
-                    if not room.loaded:
-                        self._install(room, *self._store.rebuild(stored))
-                if room.followers:
+                    installed = not room.loaded
+                    try:
+                        if installed:
+                            self._install(room, *self._store.rebuild(stored))
+                    except EngineError:  # a corrupt log: the other rooms still resume
+                        log.exception("room %s: its stored log does not replay", stored.code)
+                        installed = False
+                if installed and room.followers:
                     await self.settle(room)
-                else:
+                elif installed:
                     room.changed = False  # nobody follows it here yet
                 self.release(room)
                 await asyncio.sleep(0)  # let the sockets and clocks run between two replays
