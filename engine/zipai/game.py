@@ -9,7 +9,6 @@ Error codes (``IllegalAction``): ``game_over``, ``not_your_turn``, ``card_not_in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import chain
 from typing import Any
 
 from engine.core import (
@@ -58,34 +57,6 @@ def _check_card(card: Any) -> str:
     return card
 
 
-_BARE = frozenset(kind for kind, fields in _FIELDS.items() if not fields)
-
-
-def _well_formed(action: Any) -> dict[str, Any] | None:
-    """Return the canonical form of a plain dict that is exactly a field-less action, a
-    discard of a known card or a 吃 of known cards in plain lists of the right lengths (what
-    ``normalise`` would return, without the general shape check; it runs for every
-    action); None for anything else (``normalise`` checks it)."""
-    if type(action) is not dict:
-        return None
-    kind = action.get("type")
-    if type(kind) is not str:
-        return None
-    if kind in _BARE and len(action) == 1:
-        return {"type": kind}
-    if kind == "discard" and len(action) == 2:
-        card = action.get("card")
-        if type(card) is str and card in FACE:
-            return {"type": kind, "card": card}
-    if kind == "chi" and len(action) == 3:
-        cards, bi = action.get("cards"), action.get("bi")
-        if (type(cards) is list and type(bi) is list and len(cards) == 2
-                and all(type(g) is list and len(g) == 3 for g in bi)
-                and all(type(c) is str and c in FACE for c in chain(cards, *bi))):
-            return _chi_form(cards, bi)
-    return None
-
-
 def _chi_form(cards: list[str], bi: list[list[str]]) -> dict[str, Any]:
     """Return the canonical 吃 action of known card codes: ``cards`` in card order, each 比
     group in card order and the groups sorted."""
@@ -98,9 +69,6 @@ def normalise(action: Mapping[str, Any]) -> dict[str, Any]:
     Raises:
         InvalidAction: ``malformed_action``/``unknown_action``/``unknown_card``.
     """
-    quick = _well_formed(action)
-    if quick is not None:
-        return quick
     kind = check_action(action, _FIELDS)
     if kind == "discard":
         return {"type": kind, "card": _check_card(action["card"])}

@@ -1,9 +1,9 @@
 """The shortcuts taken for engine speed give exactly what the plain paths give.
 
 States share unchanged player records (``state.clone``/``own_player``), claim windows share
-their answer dicts, ``apply`` asks ``_deciding`` instead of building ``to_act``, and
-``normalise`` reads a plain 吃 without the general shape check. Each is checked here against
-the behaviour it replaces, on random games and on hand-made actions.
+their answer dicts, and ``apply`` asks ``_deciding`` instead of building ``to_act``. Each is
+checked here against the behaviour it replaces, on random games; ``normalise``'s canonical 吃
+and its errors on hand-made actions.
 """
 
 import copy
