@@ -44,7 +44,7 @@ GAME = GAMES["reverse_curse"]
 OPTIONS = {"monsters": False}
 TURN = 30  # seconds on every decision's clock (whole seconds: deadlines add up exactly)
 OUTAGE = 3 * TURN  # how far the clock moves while Redis is down
-WAIT = 15.0  # seconds any awaited event may take
+WAIT = 60.0  # seconds any awaited event may take (a process start on a loaded 2-core machine took 15 s)
 
 
 async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
