@@ -138,26 +138,50 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def check_sheet(page: Page, sheet: dict, within: str = "[data-testid=mj-last-sheet]") -> None:
+#: What one score sheet shows, read in one go (a newer frame may redraw the table between two
+#: separate reads): null when no sheet of that hand is inside ``within``.
+SHEET_SHOWN = """([within, hand]) => {
+  const sheet = document.querySelector(`${within} [data-testid=mj-sheet][data-hand='${hand}']`);
+  if (!sheet) return null;
+  const all = (sel) => [...sheet.querySelectorAll(sel)];
+  const total = sheet.querySelector('[data-testid=mj-sheet-total]');
+  return {
+    result: sheet.dataset.result,
+    fans: all('[data-fan]').map((r) => [r.dataset.fan, Number(r.querySelector('.mj-num-cell').textContent)]),
+    doublings: all('[data-doubling]').map((d) => d.dataset.doubling),
+    total: total ? total.textContent : null,
+    scores: all('[data-testid=mj-sheet-score]').map((c) => c.textContent),
+    totals: all('[data-testid=mj-payments] tbody tr').map((r) => r.lastElementChild.textContent.trim()),
+    hands: all('[data-testid=mj-hands] > li').length,
+  };
+}"""
+
+
+def check_sheet(page: Page, sheet: dict, within: str = "[data-testid=mj-last-sheet]", moving: bool = False) -> bool:
     """The page's sheet of ``sheet["hand"]`` (inside ``within``) shows the view's sheet: how it
-    ended, each fan (its points) or the doublings, and every seat's score and running total."""
-    shown = page.locator(f"{within} [data-testid=mj-sheet][data-hand='{sheet['hand']}']")
-    expect(shown).to_be_visible()
-    assert shown.get_attribute("data-result") == sheet["result"]
+    ended, each fan (its points) or the doublings, and every seat's score and running total.
+
+    ``moving``: the table may have gone on to a later hand's sheet meanwhile (bots playing on);
+    then nothing is checked and False is returned. True once checked."""
+    selector = f"{within} [data-testid=mj-sheet][data-hand='{sheet['hand']}']"
+    if not moving:
+        expect(page.locator(selector)).to_be_visible()
+    shown = page.evaluate(SHEET_SHOWN, [within, sheet["hand"]])
+    if shown is None and moving:
+        return False
+    assert shown is not None, f"no sheet of hand {sheet['hand']} in {within}"
+    assert shown["result"] == sheet["result"]
     if sheet["fans"]:
-        fans = shown.locator("[data-fan]")
-        assert [fans.nth(i).get_attribute("data-fan") for i in range(fans.count())] == [f for f, _ in sheet["fans"]]
-        assert [int(p) for p in fans.locator(".mj-num-cell").all_inner_texts()] == [p for _, p in sheet["fans"]]
+        assert shown["fans"] == [[f, p] for f, p in sheet["fans"]]
     if sheet["doublings"]:
-        found = shown.locator("[data-doubling]")
-        assert [found.nth(i).get_attribute("data-doubling") for i in range(found.count())] == sheet["doublings"]
+        assert shown["doublings"] == sheet["doublings"]
     if sheet["result"] == "win":
-        assert str(sheet["total"]) in shown.get_by_test_id("mj-sheet-total").inner_text()
-    assert shown.get_by_test_id("mj-sheet-score").all_inner_texts() == [signed(s) for s in sheet["scores"]]
+        assert str(sheet["total"]) in shown["total"]
+    assert shown["scores"] == [signed(s) for s in sheet["scores"]]
     assert sum(sheet["scores"]) == 0
-    rows = shown.locator("[data-testid=mj-payments] tbody tr")
-    assert [row.split("\t")[-1].strip() for row in rows.all_inner_texts()] == [str(t) for t in sheet["totals"]]
-    assert shown.locator("[data-testid=mj-hands] > li").count() == 4
+    assert shown["totals"] == [str(t) for t in sheet["totals"]]
+    assert shown["hands"] == 4
+    return True
 
 
 def hand_no_text(lang: str, n: int, total: int) -> str:
@@ -194,9 +218,9 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
             over = person.get_by_test_id("game-over").is_visible()  # first: a frame may come meanwhile
             last = frames.last["view"] if frames.last else None
             if last and last["results"] and last["results"][-1]["hand"] not in sheets_seen:
-                check_sheet(person, last["results"][-1])
-                check_page(person)
-                sheets_seen.add(last["results"][-1]["hand"])
+                if check_sheet(person, last["results"][-1], moving=not over):
+                    check_page(person)
+                    sheets_seen.add(last["results"][-1]["hand"])
             return over
 
         clicks = play([(person, frames)], watch, done, seconds=300)
