@@ -426,51 +426,37 @@ class Rng:
             self._counter += 1
         return pool
 
-    def _below(self, n: int, pool: bytes, at: int) -> tuple[int, bytes, int]:
-        """Return ``(value, pool, at)``: a uniform int in ``[0, n)`` (``n >= 1``) drawn from
-        ``pool[at:]`` (refilled from the stream when it runs short), the pool and the position
-        after the bytes used. A draw takes the fewest whole bytes holding ``n - 1``'s bits (at
-        least one), masks them to those bits, and draws again while the value is ``>= n``."""
+    def randbelow(self, n: int) -> int:
+        """Return a uniform int in ``[0, n)``; raises ``ValueError`` if ``n < 1``.
+
+        A draw takes the fewest whole bytes of the stream holding ``n - 1``'s bits (at least
+        one), masks them to those bits, and draws again while the value is ``>= n``.
+        """
+        if n < 1:
+            raise ValueError("randbelow needs n >= 1")
         bits = (n - 1).bit_length() or 1
         nbytes, mask = (bits + 7) >> 3, (1 << bits) - 1
+        pool, at = self._pool, 0
         while True:
             if len(pool) - at < nbytes:
                 pool, at = self._fill(pool[at:], nbytes), 0
-            if nbytes == 1:
-                value = pool[at] & mask
-            else:
-                value = int.from_bytes(pool[at:at + nbytes], "big") & mask
+            value = int.from_bytes(pool[at:at + nbytes], "big") & mask
             at += nbytes
             if value < n:
-                return value, pool, at
-
-    def randbelow(self, n: int) -> int:
-        """Return a uniform int in ``[0, n)``; raises ``ValueError`` if ``n < 1``."""
-        if n < 1:
-            raise ValueError("randbelow needs n >= 1")
-        value, pool, at = self._below(n, self._pool, 0)
-        self._pool = pool[at:]
-        return value
+                self._pool = pool[at:]
+                return value
 
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of a non-empty sequence, uniformly."""
         return items[self.randbelow(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """Return a new list with ``items`` in a uniformly random order (Fisher–Yates).
-
-        Swap ``i`` (from the last down to 1) takes ``j = randbelow(i + 1)``: the same draw
-        (``_below``), on the byte pool kept in locals for the whole shuffle, so the stream
-        consumed and the order returned are exactly those of calling ``randbelow``. Drawing
-        through ``randbelow`` instead raises CPU per action by 6 % (bench/RESULTS.md "Fast
-        paths").
-        """
+        """Return a new list with ``items`` in a uniformly random order (Fisher–Yates: swap
+        ``i``, from the last down to 1, with ``j = randbelow(i + 1)``)."""
         out = list(items)
-        pool, at = self._pool, 0
         for i in range(len(out) - 1, 0, -1):
-            j, pool, at = self._below(i + 1, pool, at)
+            j = self.randbelow(i + 1)
             out[i], out[j] = out[j], out[i]
-        self._pool = pool[at:]
         return out
 
     def coin(self) -> int:

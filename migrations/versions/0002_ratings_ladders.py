@@ -1,4 +1,4 @@
-"""Ratings and ladders (issue 3): ``ratings.kos`` and a ``players.bot`` marker.
+"""Ratings and ladders: ``ratings.kos`` and a ``players.bot`` marker.
 
 - ``ratings.kos``: how many of the player's rated Reverse Curse wins were KOs (0 elsewhere).
 - ``players.bot``: nullable; set (to anything true) for a player that is a bot. A match with a

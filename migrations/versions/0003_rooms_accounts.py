@@ -1,4 +1,4 @@
-"""Rooms that manage themselves and lasting identity (issue 11 parts 4 and 5).
+"""Rooms that manage themselves and lasting identity.
 
 - ``rooms.private`` (never listed; long code), ``rooms.on_timeouts`` (``bot`` | ``forfeit``),
   ``rooms.active_at`` (last seat change: idle open rooms close), ``rooms.rematch`` (seats that

@@ -56,8 +56,8 @@ def test_rng_is_deterministic_and_label_sensitive():
 
 
 def test_rng_shuffled_is_the_fisher_yates_of_randbelow():
-    # Golden values of the stream (taken before ``shuffled`` inlined its draws): a
-    # shuffle, a draw after it, and a shuffle of more than 256 items (two-byte draws).
+    # Golden values of the stream (replays of stored matches depend on them): a shuffle, a
+    # draw after it, and a shuffle of more than 256 items (two-byte draws).
     rng = Rng(b"golden")
     assert rng.shuffled(range(12)) == [3, 1, 5, 11, 10, 2, 6, 0, 8, 7, 9, 4]
     assert rng.randbelow(1000) == 906
