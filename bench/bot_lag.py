@@ -92,6 +92,21 @@ class LagConfig:
         return f"http://{servers.HOST}:{self.port}"
 
 
+async def playing_codes(client: httpx.AsyncClient) -> set[str]:
+    """Return the codes of every listed room whose match is being played, over every page of
+    ``GET /api/rooms?status=playing`` (``RoomPage``: ``items``, ``next_cursor``)."""
+    codes: set[str] = set()
+    params: dict[str, Any] = {"status": "playing", "limit": 200}
+    while True:
+        response = await client.get("/api/rooms", params=params)
+        response.raise_for_status()
+        page = response.json()
+        codes.update(room["code"] for room in page["items"])
+        if page["next_cursor"] is None:
+            return codes
+        params["cursor"] = page["next_cursor"]
+
+
 class BotRooms:
     """``count`` rooms of ``level`` bots, each replaced by a new one once its match is over."""
 
@@ -114,8 +129,7 @@ class BotRooms:
 
     async def playing(self) -> int:
         """Replace the rooms whose match is over; return how many were playing."""
-        listed = (await self._client.get("/api/rooms", params={"status": "playing"})).json()
-        playing = {room["code"] for room in listed}
+        playing = await playing_codes(self._client)
         count = 0
         for index, code in enumerate(self.codes):
             if code in playing:
