@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.realtime.patch import diff, diff_fields, pointer
-from tests.app.patched import exact
+from tests.patching import exact
 
 
 def applied(old: Any, new: Any) -> list[dict[str, Any]]:

@@ -18,7 +18,8 @@ import pytest
 from engine.registry import GAMES
 from tests.app.conftest import SEED, Arena, Client
 from tests.app.expect import Expect, assert_caught_up, catch_up
-from tests.app.patched import DOC, PatchClient, connect_patched, exact
+from tests.app.patched import PatchClient, connect_patched
+from tests.patching import DOC, exact
 
 #: Actions played per match at most (the lowest seat's first legal action each time).
 LIMIT = 150
@@ -114,7 +115,7 @@ async def test_sync_answers_a_full_update_of_the_last_document(arena):
     after = await watcher.next("update")
     assert watcher.raw[-1]["seq"] == 4 and "patch" in watcher.raw[-1]
     assert after["view"] == engine.view(state, None)
-    assert {key: after[key] for key in DOC} == {key: watcher.doc[key] for key in DOC}
+    assert {key: after[key] for key in DOC} == {key: watcher.rebuilt.doc[key] for key in DOC}
 
 
 async def test_a_socket_without_patches_gets_todays_frames_and_may_not_sync(arena):
