@@ -119,6 +119,8 @@ def _decode(raw: bytes, recorder: Recorder, role: str) -> dict[str, Any]:
 
 #: The document a patch addresses (``version`` comes at the top of every update).
 DOC = ("view", "prompt", "legal", "deadline", "clocks")
+#: The fields a patched update carries whole at its top when they changed.
+TOP = DOC[1:]
 SYNC = orjson.dumps({"type": "sync"})
 
 
@@ -199,6 +201,9 @@ class Rebuilt:
             self.doc = apply_patch(self.doc, data["patch"])
         except (KeyError, IndexError, ValueError, TypeError):
             return None
+        for key in TOP:
+            if key in data:
+                self.doc[key] = data[key]
         self.seq = data["seq"]
         self.room = data.get("room", self.room)
         return {"type": "update", "version": data["version"], **self.doc,

@@ -12,6 +12,8 @@ import jsonpatch
 
 #: The document a patch addresses (``version`` comes at the top of every update).
 DOC = ("view", "prompt", "legal", "deadline", "clocks")
+#: The fields a patched update carries whole at its top when they changed.
+TOP = DOC[1:]
 
 
 class Rebuilder:
@@ -41,8 +43,9 @@ class Rebuilder:
         assert seq == (0 if frame["type"] == "welcome" else self.seq + 1), (seq, self.seq)
         self.seq = seq
         if "patch" in frame:
-            assert set(frame) <= {"type", "version", "patch", "events", "room"}, frame
+            assert set(frame) <= {"type", "version", "patch", "events", "room", *TOP}, frame
             self.doc = jsonpatch.apply_patch(self.doc, frame.pop("patch"))
+            self.doc.update((key, frame[key]) for key in TOP if key in frame)
             self.room = frame.get("room", self.room)
             return {"type": "update", "version": frame["version"], **self.doc,
                     "events": frame["events"], "room": self.room}

@@ -63,6 +63,10 @@ def update_frame(render: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]
 #: top of every update instead: it changes with nearly every frame).
 DOC_FIELDS = ("view", "prompt", "legal", "deadline", "clocks")
 
+#: The fields a patched update carries at its top, whole, when they changed whole (a
+#: ``replace`` of the field would cost 30 bytes more): ``"/prompt"`` → ``"prompt"``, …
+TOP_FIELDS = {f"/{name}": name for name in DOC_FIELDS if name != "view"}
+
 #: A patch that replaces the view whole is sent as a full update instead (a new match, a seat's
 #: socket turned spectator's: the patch would hold the whole view and more).
 WHOLE = "/view"
@@ -98,13 +102,22 @@ def full_body(data: dict[str, Any], room: dict[str, Any]) -> str:
 def patch_body(doc: dict[str, Any], data: dict[str, Any], room: dict[str, Any] | None
                ) -> str | None:
     """Return the fields after ``type`` of the update turning ``doc`` into ``data``, encoded
-    without the opening brace: ``version``, ``patch`` (RFC 6902 ops on ``DOC_FIELDS``),
-    ``events``, and ``room`` when given; ``None`` when the patch would replace the view whole
-    (``WHOLE``: a full update is then smaller)."""
-    ops = diff_fields(doc, data, DOC_FIELDS)
-    if any(op["path"] == WHOLE for op in ops):
-        return None
-    frame: dict[str, Any] = {"version": data["version"], "patch": ops, "events": data["events"]}
+    without the opening brace: ``version``, each of ``TOP_FIELDS`` replaced whole, ``patch``
+    (the other RFC 6902 ops on ``DOC_FIELDS``), ``events``, and ``room`` when given; ``None``
+    when the patch would replace the view whole (``WHOLE``: a full update is then smaller)."""
+    frame: dict[str, Any] = {"version": data["version"]}
+    ops = []
+    for op in diff_fields(doc, data, DOC_FIELDS):
+        path = op["path"]
+        if path == WHOLE:
+            return None
+        top = TOP_FIELDS.get(path)
+        if top is None:
+            ops.append(op)
+        else:  # only a replace has the field's own path
+            frame[top] = op["value"]
+    frame["patch"] = ops
+    frame["events"] = data["events"]
     if room is not None:
         frame["room"] = room
     return encode(frame)[1:]

@@ -21,6 +21,8 @@ const PING_MS = 25000;
 const MAX_DELAY_MS = 10000;
 //: The document a patch addresses (`version` comes at the top of every update).
 const DOC = ["view", "prompt", "legal", "deadline", "clocks"];
+//: The fields a patched update carries whole at its top when they changed.
+const TOP = DOC.slice(1);
 
 /** Return the RFC 6901 reference tokens of a JSON Pointer ("" → []). */
 function tokens(path) {
@@ -174,6 +176,7 @@ export class RoomSocket {
       this.syncing = this.send({ type: "sync" });
       return null;
     }
+    for (const key of TOP) if (key in frame) doc[key] = frame[key];
     this.seq = frame.seq;
     this.doc = doc;
     if (frame.room) this.room = frame.room;
