@@ -7,12 +7,18 @@ whole view (docs/protocol.md "Patched updates").
 string keys, lists, str, int, float, bool, None. Neither is mutated, and the operations hold
 references to parts of ``new`` (not copies): encode them before ``new`` could change.
 
-Equal parts cost one C-level ``==`` and are not walked; ``same`` makes that comparison exact
-for JSON (Python's ``True == 1`` and ``1 == 1.0`` hold, JSON's do not): a part ``==`` calls
-equal is confirmed by comparing the two encodings. A dict or list whose child operations
+Equal parts cost one C-level ``==`` and are not walked. The limit that buys: values compare
+with Python's ``==``, so ``true`` where ``1`` was (or ``1.0`` where ``1`` was) counts as
+unchanged and is not sent. No game view holds a boolean and a number at one place, nor an
+integer where a float was (the playout tests of tests/app/test_ws_patches.py compare every
+rebuilt frame's exact JSON with the full one); confirming each equal part by its encoding
+would make a diff cost about twice as much.
+
+A dict or list with several changed entries, at least half of its size, whose operations
 encode longer than replacing it whole is replaced whole. A list is cut to the part between
 its common head and tail; a middle of the same length on both sides is patched element by
-element, any other middle becomes ``remove``s of the old elements then ``add``s of the new.
+element, any other middle becomes ``remove``s of the old elements then ``add``s of the new
+(so no ``replace`` path ever goes through an index another op of the patch shifted).
 """
 
 from __future__ import annotations
