@@ -74,14 +74,15 @@ WHOLE = "/view"
 
 class Stream:
     """What a socket that asked for patches was sent last: the ``seq`` of its last ``welcome``
-    or ``update``, the data that frame showed (``doc``: a ``welcome``'s frame or an ``update``'s
-    render, held as given — shared, never copied or mutated) and the last ``Room`` JSON it was
-    sent (``room``, compared by identity: ``RoomPort.room`` keeps one dict while unchanged).
+    or ``update``, the data that frame showed (``doc``: an ``update``'s render, held as given —
+    shared, never copied or mutated — or the welcome's document) and the last ``Room`` JSON it
+    was sent (``room``, compared by identity: ``RoomPort.room`` keeps one dict while
+    unchanged; ``None``: not known, the next update carries it).
     """
 
     __slots__ = ("seq", "doc", "room")
 
-    def __init__(self, doc: dict[str, Any], room: dict[str, Any]) -> None:
+    def __init__(self, doc: dict[str, Any], room: dict[str, Any] | None = None) -> None:
         self.seq, self.doc, self.room = 0, doc, room
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from app.realtime.fanout import Fanout, Stream, encode
 from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
 from app.rooms.clocks import Clock, SystemClock
-from app.rooms.port import Follower, Greeting, RoomPort
+from app.rooms.port import Follower, Greeting, RoomPort, last_shown
 from app.rooms.service import RoomService
 
 log = logging.getLogger(__name__)
@@ -37,8 +37,9 @@ class Connection:
     ``transmit`` sends one frame's JSON text (the socket's ``WebSocket.send_text``).
     ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving,
     removal by the creator, a bot taking over — turns the socket into a spectator's).
-    ``stream`` is set (at the ``welcome``) when its ``hello`` asked for patches: its updates
-    are then numbered and patched (``Fanout.patched``; docs/protocol.md "Patched updates").
+    ``patches``: its ``hello`` asked for numbered, patched updates (``Fanout.patched``;
+    docs/protocol.md "Patched updates"); their ``stream`` starts at the first ``update`` (from
+    the follower's ``last_shown``, the welcome's document), so an idle socket holds nothing more.
 
     Frames leave in the order they were queued, one at a time: ``send`` puts a frame in
     ``outbox`` and, when no ``writer`` task is running, starts one, which sends the queued
@@ -68,9 +69,25 @@ class Connection:
         """The seat this socket acts and watches for (``None``: a spectator)."""
         return self.follower.viewer
 
+    def render(self, force: bool = False) -> dict[str, Any] | None:
+        """Return the ``update`` data this socket must be sent now (``RoomPort.update``), or
+        ``None``; a patching socket's first starts its ``stream`` from the welcome's document
+        (read from the follower before the update moves it on; its room taken as not sent)."""
+        if not self.patches or self.stream is not None:
+            return self.port.update(self.follower, force=force)
+        welcome = last_shown(self.follower)
+        data = self.port.update(self.follower, force=force)
+        if data is not None:
+            self.stream = Stream(welcome)
+        return data
+
+    def document(self) -> dict[str, Any]:
+        """Return the document this socket was sent last (a patching socket's)."""
+        return self.stream.doc if self.stream is not None else last_shown(self.follower)
+
     def update(self, fanout: Fanout, data: dict[str, Any], full: bool = False) -> None:
-        """Queue the ``update`` of ``data`` (a ``RoomPort.update`` render) from ``fanout``:
-        today's frame, or for a patching socket its next numbered one (``full``: not a patch)."""
+        """Queue the ``update`` of ``data`` (``render``'s) from ``fanout``: today's frame, or
+        for a patching socket its next numbered one (``full``: not a patch)."""
         stream = self.stream
         self.send(fanout.text(data) if stream is None else fanout.patched(stream, data, full))
 
@@ -184,7 +201,7 @@ class Hub:
         port = next(iter(conns)).port
         fanout = Fanout(await port.room())
         for conn in list(conns):
-            data = port.update(conn.follower)
+            data = conn.render()
             if data is not None:
                 conn.update(fanout, data)
 
@@ -202,7 +219,7 @@ class Hub:
             conn.send(text)
             conn.sent_room(room)
             if unseated:  # it is shown the spectator's frame from now on
-                data = conn.port.update(conn.follower)
+                data = conn.render()
                 if data is not None:
                     conn.update(fanout, data)
 
@@ -231,7 +248,7 @@ class Hub:
         the ``Room`` JSON was read and sent at once, so a fan-out during that read cannot be
         followed by an older frame."""
         room = await conn.port.room()
-        data = conn.port.update(conn.follower, force=force)
+        data = conn.render(force=force)
         if data is not None:
             conn.update(Fanout(room), data)
 
@@ -239,9 +256,11 @@ class Hub:
         """Answer a patching socket's ``sync``: a full ``update`` (its next ``seq``) of the
         document it was sent last, without events, with the current ``Room`` JSON; nothing
         about the match is rendered again (its later patches start from that document)."""
-        stream = conn.stream
-        assert stream is not None, "the endpoint refuses sync from a socket without patches"
-        conn.update(Fanout(await conn.port.room()), {**stream.doc, "events": []}, full=True)
+        assert conn.patches, "the endpoint refuses sync from a socket without patches"
+        data = {**conn.document(), "events": []}
+        if conn.stream is None:
+            conn.stream = Stream(data)
+        conn.update(Fanout(await conn.port.room()), data, full=True)
 
     def welcome(self, conn: Connection, greeting: Greeting) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``); a
@@ -250,7 +269,6 @@ class Hub:
         welcome = frame(Welcome(seat=greeting.seat, room=greeting.room, **greeting.frame))
         if conn.patches:
             welcome = {"type": welcome.pop("type"), "seq": 0, **welcome}
-            conn.stream = Stream(greeting.frame, greeting.room)
         conn.send(welcome)
         self._presence(conn.code)
 

@@ -56,3 +56,32 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
         ["≡ Mirror Pillar (as nothing)", "no effect"],
         ["−1", "adds −4"],
     ]
+
+
+PATCH_SCRIPT = """async () => {
+  const { applyPatch } = await import("/static/js/socket.js");
+  const doc = { view: { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] } }, legal: [] };
+  const before = JSON.stringify(doc);
+  const ops = [
+    { op: "remove", path: "/view/a~1b/0" }, { op: "add", path: "/view/a~1b/2", value: 9 },
+    { op: "add", path: "/view/a~1b/-", value: 10 }, { op: "replace", path: "/view/m~0n/x", value: 2 },
+    { op: "add", path: "/legal/0", value: { type: "go" } }, { op: "remove", path: "/view/keep" },
+    { op: "add", path: "/view/", value: "empty key" }];
+  const after = applyPatch(doc, ops);
+  const fails = [[{ op: "remove", path: "/view/none" }], [{ op: "replace", path: "/legal/0", value: 1 }],
+    [{ op: "add", path: "/legal/1", value: 1 }], [{ op: "move", from: "/legal", path: "/x" }],
+    [{ op: "add", path: "/view/a~1b/01", value: 1 }], [{ op: "add", path: "view", value: 1 }]]
+    .map((bad) => { try { applyPatch(doc, bad); return "applied"; } catch { return "refused"; } });
+  return { after, unchanged: JSON.stringify(doc) === before,
+           kept: applyPatch(doc, [{ op: "replace", path: "/legal", value: [] }]).view === doc.view,
+           whole: applyPatch(doc, [{ op: "replace", path: "", value: { v: 1 } }]), fails };
+}"""
+
+
+def test_apply_patch_applies_rfc6902_ops_to_a_copy(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", PATCH_SCRIPT)
+    assert got["after"] == {"view": {"a/b": [2, 3, 9, 10], "m~n": {"x": 2}, "": "empty key"},
+                            "legal": [{"type": "go"}]}
+    assert got["unchanged"] and got["kept"]  # the old document intact, untouched parts shared
+    assert got["whole"] == {"v": 1}
+    assert got["fails"] == ["refused"] * 6
