@@ -85,3 +85,41 @@ def test_apply_patch_applies_rfc6902_ops_to_a_copy(live_server, chromium_path):
     assert got["unchanged"] and got["kept"]  # the old document intact, untouched parts shared
     assert got["whole"] == {"v": 1}
     assert got["fails"] == ["refused"] * 6
+
+
+SYNC_SCRIPT = """async () => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  const frames = [];
+  const sent = [];
+  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
+                                                  onFrame: (frame) => frames.push(frame) });
+  const ws = { readyState: WebSocket.OPEN, send: (text) => sent.push(JSON.parse(text).type) };
+  socket.ws = ws;
+  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
+  const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
+  const room = { code: "T" };
+  const patch = (seq, n) => ({ type: "update", seq, version: seq, events: [],
+                               patch: [{ op: "replace", path: "/view/n", value: n }] });
+  deliver({ type: "welcome", seq: 0, seat: null, room, version: 0, ...doc });
+  deliver(patch(1, 2));
+  deliver(patch(3, 3));     // a gap: dropped, sync sent
+  deliver(patch(4, 4));     // still waiting for the full update: dropped, no second sync
+  deliver({ type: "update", seq: 5, version: 5, ...doc, view: { n: 5 }, events: [], room });
+  deliver(patch(6, 6));
+  deliver({ ...patch(7, 7), patch: [{ op: "remove", path: "/view/gone" }] });  // does not apply
+  clearInterval(socket.pinger);
+  return { frames, sent };
+}"""
+
+
+def test_room_socket_rebuilds_updates_and_syncs_after_a_gap(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", SYNC_SCRIPT)
+    whole = {"type": "update", "prompt": None, "legal": [], "deadline": None, "clocks": {},
+             "events": [], "room": {"code": "T"}}
+    assert got["frames"] == [
+        {"type": "welcome", "seat": None, "room": {"code": "T"}, "version": 0, "view": {"n": 1},
+         "prompt": None, "legal": [], "deadline": None, "clocks": {}},
+        {**whole, "version": 1, "view": {"n": 2}},
+        {**whole, "version": 5, "view": {"n": 5}},
+        {**whole, "version": 6, "view": {"n": 6}}]
+    assert got["sent"] == ["sync", "sync"]
