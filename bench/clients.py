@@ -11,6 +11,10 @@ through ``Pace.rematch``), as real players would, so a room keeps playing for th
 once every seat asked, the room's sockets get the new match from its version 0 (a new
 ``room.match_id``), and every client follows it: versions and fan-out times are kept per match
 (``RoomWatch``).
+
+Every client asks for patched updates (``hello`` ``"patches": true``; docs/protocol.md "Patched
+updates") and rebuilds whole frames from them (``Rebuilt``), so ``frame_bytes`` are the sizes
+sent; a frame that cannot be rebuilt is counted (``patch_dropped``) and answered by ``sync``.
 """
 
 from __future__ import annotations
@@ -47,12 +51,14 @@ class Pace:
         go: set when players may start acting (before it they only listen: the idle phase).
         stop: set when every client should close.
         rematch: called by a player that saw its match over (``None``: the room stops there).
+        patches: the clients ask for patched updates (``hello`` ``"patches": true``).
     """
 
     think: float
     go: asyncio.Event
     stop: asyncio.Event
     rematch: Rematch | None = None
+    patches: bool = True
 
 
 @dataclass
@@ -103,19 +109,115 @@ def match_of(data: dict[str, Any]) -> MatchId:
     return room.get("match_id") if room else None
 
 
-def _decode(raw: bytes, recorder: Recorder) -> dict[str, Any]:
-    """Return the frame (UTF-8 JSON) as a dict and record its size (bytes) under its ``type``."""
+def _decode(raw: bytes, recorder: Recorder, role: str) -> dict[str, Any]:
+    """Return the frame (UTF-8 JSON) as a dict and record its size (bytes) under its ``type``
+    (and an ``update``'s under ``role`` too)."""
     data = orjson.loads(raw)
-    recorder.frame(data.get("type", "?"), len(raw))
+    recorder.frame(data.get("type", "?"), len(raw), role)
     return data
 
 
-async def _open(url: str, token: str | None, recorder: Recorder):
-    """Return an open socket that has sent ``hello``, or ``None`` (counted ``connect_failed``)."""
+#: The document a patch addresses (``version`` comes at the top of every update).
+DOC = ("view", "prompt", "legal", "deadline", "clocks")
+#: The fields a patched update carries whole at its top when they changed.
+TOP = DOC[1:]
+SYNC = orjson.dumps({"type": "sync"})
+
+
+def apply_patch(doc: Any, ops: list[dict[str, Any]]) -> Any:
+    """Apply JSON Patch ``ops`` (RFC 6902 add/remove/replace) to ``doc`` in place; return it
+    (a new value when the whole document is replaced). The clients own their decoded frames,
+    so nothing is copied.
+
+    Raises:
+        KeyError, IndexError, ValueError, TypeError: an op that does not apply.
+    """
+    for op in ops:
+        path, kind = op["path"], op["op"]
+        if not path:
+            if kind != "replace":
+                raise ValueError(f"cannot {kind} the whole document")
+            doc = op["value"]
+            continue
+        tokens = path[1:].split("/")
+        if "~" in path:
+            tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
+        target = doc
+        for token in tokens[:-1]:
+            target = target[int(token)] if type(target) is list else target[token]
+        last = tokens[-1]
+        if type(target) is list:
+            at = len(target) if last == "-" else int(last)
+            if kind == "add":
+                if at > len(target):
+                    raise IndexError(path)
+                target.insert(at, op["value"])
+            elif kind == "remove":
+                del target[at]
+            elif kind == "replace":
+                target[at] = op["value"]
+            else:
+                raise ValueError(kind)
+        elif kind == "add":
+            target[last] = op["value"]
+        elif kind == "remove":
+            del target[last]
+        elif kind == "replace":
+            if last not in target:
+                raise KeyError(path)
+            target[last] = op["value"]
+        else:
+            raise ValueError(kind)
+    return doc
+
+
+class Rebuilt:
+    """One patching socket's ``seq``, document and room: ``take`` returns each frame whole."""
+
+    __slots__ = ("seq", "doc", "room", "syncing")
+
+    def __init__(self) -> None:
+        self.seq = -1
+        self.doc: dict[str, Any] = {}
+        self.room: dict[str, Any] | None = None
+        self.syncing = False
+
+    def take(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """Return ``data`` whole (an ``update`` rebuilt from its patch), or ``None`` when it
+        cannot be (a ``seq`` gap or a patch that does not apply: send ``sync``; until its full
+        answer every patch is dropped). Frames without ``seq`` (the ceiling's) are whole."""
+        kind = data.get("type")
+        if kind == "room":
+            self.room = data["room"]
+        if kind not in ("welcome", "update"):
+            return data
+        if "patch" not in data:
+            self.seq, self.syncing, self.room = data.get("seq", -1), False, data.get("room")
+            self.doc = {key: data[key] for key in DOC if key in data}
+            return data
+        if self.syncing or data["seq"] != self.seq + 1:
+            return None
+        try:
+            self.doc = apply_patch(self.doc, data["patch"])
+        except (KeyError, IndexError, ValueError, TypeError):
+            return None
+        for key in TOP:
+            if key in data:
+                self.doc[key] = data[key]
+        self.seq = data["seq"]
+        self.room = data.get("room", self.room)
+        return {"type": "update", "version": data["version"], **self.doc,
+                "events": data["events"], "room": self.room}
+
+
+async def _open(url: str, token: str | None, recorder: Recorder, patches: bool):
+    """Return an open socket that has sent ``hello`` (asking for patches if ``patches``), or
+    ``None`` (counted ``connect_failed``)."""
     try:
         socket = await websockets.connect(url, max_size=MAX_FRAME, open_timeout=60,
                                           ping_interval=None, compression=None)
-        await socket.send(orjson.dumps({"type": "hello", "token": token}), text=True)
+        hello = {"type": "hello", "token": token, **({"patches": True} if patches else {})}
+        await socket.send(orjson.dumps(hello), text=True)
         return socket
     except (TimeoutError, OSError, websockets.WebSocketException):
         recorder.errors["connect_failed"] += 1
@@ -127,16 +229,25 @@ async def _close_on_stop(socket, pace: Pace) -> None:
     await socket.close()
 
 
-async def _listen(socket, pace: Pace, recorder: Recorder,
+async def _listen(socket, pace: Pace, recorder: Recorder, role: str,
                   handle: Callable[[dict[str, Any], float], None]) -> None:
-    """Pass every frame of ``socket`` and its arrival (perf seconds) to ``handle`` until the
-    socket closes; close it when the run stops. A close by the server before the stop is
-    counted ``connection_closed``. Text frames are read undecoded (orjson reads the bytes)."""
+    """Pass every frame of ``socket`` (rebuilt whole: ``Rebuilt``) and its arrival (perf
+    seconds) to ``handle`` until the socket closes; close it when the run stops. A close by
+    the server before the stop is counted ``connection_closed``. Text frames are read
+    undecoded (orjson reads the bytes); sizes are recorded under ``role`` too."""
     closer = asyncio.ensure_future(_close_on_stop(socket, pace))
+    rebuilt = Rebuilt()
     try:
         while True:
             raw = await socket.recv(decode=False)
-            handle(_decode(raw, recorder), time.perf_counter())
+            data = rebuilt.take(_decode(raw, recorder, role))
+            if data is None:
+                recorder.errors["patch_dropped"] += 1
+                if not rebuilt.syncing:
+                    rebuilt.syncing = True
+                    await socket.send(SYNC, text=True)
+                continue
+            handle(data, time.perf_counter())
     except websockets.ConnectionClosedOK:
         pass
     except websockets.ConnectionClosedError:
@@ -166,12 +277,12 @@ class Player:
 
     async def run(self) -> None:
         """Connect, then handle frames until the run stops or the server closes the socket."""
-        self.socket = await _open(self.url, self.token, self.recorder)
+        self.socket = await _open(self.url, self.token, self.recorder, self.pace.patches)
         if self.socket is None:
             return
         actor = asyncio.ensure_future(self._act_loop())
         try:
-            await _listen(self.socket, self.pace, self.recorder, self._on_frame)
+            await _listen(self.socket, self.pace, self.recorder, "player", self._on_frame)
         finally:
             actor.cancel()
             if self.again is not None and self.again[1] is not None:
@@ -253,9 +364,9 @@ class Spectator:
 
     async def run(self) -> None:
         """Connect as a spectator (no token) and watch until the run stops."""
-        socket = await _open(self.url, None, self.recorder)
+        socket = await _open(self.url, None, self.recorder, self.pace.patches)
         if socket is not None:
-            await _listen(socket, self.pace, self.recorder, self._on_frame)
+            await _listen(socket, self.pace, self.recorder, "spectator", self._on_frame)
 
     def _on_frame(self, data: dict[str, Any], now: float) -> None:
         if data.get("type") not in ("welcome", "update"):

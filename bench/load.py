@@ -60,6 +60,7 @@ class LoadConfig:
     rest_concurrency: int = 16
     seed: int = 0
     rematch: bool = True
+    patches: bool = True
 
     def ws_url(self, code: str) -> str:
         """Return the websocket URL of room ``code``."""
@@ -192,7 +193,7 @@ async def _run_load(config: LoadConfig, server_pid: int | None,
     created = _server_sample(server_pid)
     recorder = Recorder()
     rematch = functools.partial(ask_rematch, client, recorder) if config.rematch else None
-    pace = Pace(config.think, asyncio.Event(), asyncio.Event(), rematch)
+    pace = Pace(config.think, asyncio.Event(), asyncio.Event(), rematch, config.patches)
     watches = [RoomWatch() for _ in plans]
     clients: list[list] = []
     for plan, watch in zip(plans, watches):
@@ -290,6 +291,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-rematch", action="store_true",
                    help="players do not ask for a rematch: a room stops when its match ends")
+    p.add_argument("--full-frames", action="store_true",
+                   help="the clients do not ask for patched updates (every update is whole)")
     return p.parse_args(argv)
 
 
@@ -302,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         spectators=args.spectators, think=args.think, seconds=args.seconds,
                         warmup=args.warmup, connect_rate=args.connect_rate,
                         rest_concurrency=args.rest_concurrency, seed=args.seed,
-                        rematch=not args.no_rematch)
+                        rematch=not args.no_rematch, patches=not args.full_frames)
     process = None
     if args.start:
         spec = servers.ServerSpec(args.start, args.port, args.database_url, args.redis_url,

@@ -6,6 +6,7 @@ Times are ``time.perf_counter()`` seconds inside the generator process; summarie
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -64,6 +65,7 @@ class Recorder:
         rtts: move round-trips (s): ``act`` sent -> the acting player's next ``update``.
         errors: error frames (and failed connections) by code, over the whole run.
         frame_bytes: ``{frame kind: [sizes]}`` (a sample of received frames).
+        update_bytes: ``{"player"|"spectator": [sizes]}`` of the ``update`` frames received.
         finished: matches seen over by a player (counted once per room).
         welcomed: ``welcome`` frames received (one per connected client).
     """
@@ -73,6 +75,7 @@ class Recorder:
     rtts: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     frame_bytes: dict[str, list[int]] = field(default_factory=dict)
+    update_bytes: dict[str, list[int]] = field(default_factory=dict)
     finished: set[tuple[str, int | None]] = field(default_factory=set)
     welcomed: int = 0
 
@@ -85,13 +88,23 @@ class Recorder:
         if self.in_window(sent):
             self.rtts.append(received - sent)
 
-    def frame(self, kind: str, size: int, cap: int = 20_000) -> None:
-        """Keep the size of a received frame (at most ``cap`` per kind); count welcomes."""
+    def frame(self, kind: str, size: int, role: str | None = None, cap: int = 20_000) -> None:
+        """Keep the size of a received frame (at most ``cap`` per kind, and per ``role`` for
+        an ``update``); count welcomes."""
         if kind == "welcome":
             self.welcomed += 1
         sizes = self.frame_bytes.setdefault(kind, [])
         if len(sizes) < cap:
             sizes.append(size)
+        if kind == "update" and role is not None:
+            sizes = self.update_bytes.setdefault(role, [])
+            if len(sizes) < cap:
+                sizes.append(size)
+
+    def median_update_bytes(self) -> dict[str, int]:
+        """Return the median ``update`` size per role (``player``, ``spectator``), in bytes."""
+        return {role: round(statistics.median(sizes))
+                for role, sizes in sorted(self.update_bytes.items()) if sizes}
 
     def mean_frame_bytes(self) -> dict[str, int]:
         """Return the mean received size per frame kind, in bytes."""
@@ -106,5 +119,6 @@ class Recorder:
             "moves_per_s": round(len(self.rtts) / seconds, 1) if seconds > 0 else None,
             "rtt_ms": summary_ms(self.rtts), "spectator_ms": summary_ms(fan_out),
             "errors": dict(self.errors), "error_count": sum(self.errors.values()),
-            "frame_bytes": self.mean_frame_bytes(), "finished_matches": len(self.finished),
+            "frame_bytes": self.mean_frame_bytes(),
+            "update_bytes_median": self.median_update_bytes(), "finished_matches": len(self.finished),
         }

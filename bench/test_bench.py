@@ -9,13 +9,14 @@ import asyncio
 import json
 import os
 import random
+from typing import Any
 
 import httpx
 import pytest
 
 from bench import procstat
 from bench.ceiling import Ceiling, CeilingRoom
-from bench.clients import Pace, Player, RoomWatch, Spectator, match_of
+from bench.clients import Pace, Player, Rebuilt, RoomWatch, Spectator, apply_patch, match_of
 from bench.engines import EngineRun, play_random_game
 from bench.load import ask_rematch
 from bench.metrics import Recorder, RoomTrace, percentile, summary_ms
@@ -208,3 +209,39 @@ async def test_ask_rematch_posts_with_the_token_and_counts_refusals():
             await ask_rematch(client, recorder, "AB12", "tok")
     assert seen == [("/api/rooms/AB12/rematch", "Bearer tok")] * 3
     assert recorder.errors == {"rematch_room_not_finished": 1, "rematch_502": 1}
+
+
+# ------------------------------------------------------------------ patched updates
+
+
+def test_apply_patch_edits_in_place_with_escaped_pointers():
+    doc = {"view": {"a/b": [1, 2], "m~n": 3}, "legal": []}
+    ops: list[dict[str, Any]] = [{"op": "add", "path": "/view/a~1b/1", "value": 9},
+           {"op": "remove", "path": "/view/a~1b/0"},
+           {"op": "replace", "path": "/view/m~0n", "value": 4},
+           {"op": "add", "path": "/legal/-", "value": {"type": "go"}},
+           {"op": "add", "path": "/view/new", "value": None}]
+    assert apply_patch(doc, ops) == {"view": {"a/b": [9, 2], "m~n": 4, "new": None},
+                                     "legal": [{"type": "go"}]}
+
+
+def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
+    rebuilt = Rebuilt()
+    welcome = {"type": "welcome", "seq": 0, "seat": None, "version": 0, "view": {"n": 1},
+               "prompt": None, "legal": [], "deadline": None, "clocks": {}, "room": {"r": 1}}
+    assert rebuilt.take(welcome) is welcome
+    patch = {"type": "update", "seq": 1, "version": 1, "events": [{"kind": "x"}],
+             "patch": [{"op": "replace", "path": "/view/n", "value": 2}]}
+    assert rebuilt.take(patch) == {
+        "type": "update", "version": 1, "view": {"n": 2}, "prompt": None, "legal": [],
+        "deadline": None, "clocks": {}, "events": [{"kind": "x"}], "room": {"r": 1}}
+    assert rebuilt.take({**patch, "seq": 3}) is None  # a gap
+    bad = {**patch, "seq": 2, "patch": [{"op": "remove", "path": "/view/gone"}]}
+    assert rebuilt.take(bad) is None  # does not apply
+    full = {"type": "update", "seq": 4, "version": 1, "view": {"n": 2}, "prompt": None,
+            "legal": [], "deadline": None, "clocks": {}, "events": [], "room": {"r": 2}}
+    rebuilt.syncing = True
+    assert rebuilt.take({**patch, "seq": 2}) is None  # waiting for the sync's answer
+    assert rebuilt.take(full) is full and (rebuilt.seq, rebuilt.syncing) == (4, False)
+    whole = {key: value for key, value in full.items() if key != "seq"}
+    assert rebuilt.take({**patch, "seq": 5}) == {**whole, "events": [{"kind": "x"}]}

@@ -26,7 +26,7 @@ from app.limits import client_ip
 from app.metrics import count_error
 from app.realtime.frames import FloodGuard, FrameError, parse_frame
 from app.realtime.hub import Connection
-from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, frame
+from app.realtime.schemas import Act, Chat, ErrorFrame, Hello, Inbound, Ping, Pong, Sync, frame
 from app.rooms.errors import RoomError
 
 #: Close codes (RFC 6455): a policy breach (too many sockets from one address, a flood).
@@ -261,6 +261,8 @@ class SocketSession:
             await self.chat(parsed)
         elif isinstance(parsed, Ping):
             self.greeted.send(Pong())
+        elif isinstance(parsed, Sync):
+            await self.sync()
 
     @property
     def greeted(self) -> Connection:
@@ -282,7 +284,8 @@ class SocketSession:
         seated = player if player is not None and greeting.seat is not None else None
         conn = Connection(self.websocket.send_text, port, greeting.follower,
                           seated.name if seated is not None else "spectator",
-                          player_id=seated.id if seated is not None else None)
+                          player_id=seated.id if seated is not None else None,
+                          patches=hello.patches)
         self.conn = conn
         self.state = ConnState.GREETED
         self.arena.hub.welcome(conn, greeting)
@@ -300,6 +303,14 @@ class SocketSession:
         except RoomError as exc:
             await self.error(exc.code, exc.message)
             await self.arena.hub.refresh(conn, force=exc.code == "stale_prompt")
+
+    async def sync(self) -> None:
+        """Send a full ``update`` to a socket that asked for patches (``Hub.sync``)."""
+        conn = self.greeted
+        if conn.stream is None:
+            await self.error("bad_frame", 'sync needs "patches": true in hello.')
+            return
+        await self.arena.hub.sync(conn)
 
     async def chat(self, chat: Chat) -> None:
         """Send a chat line (team lines need a seat)."""

@@ -19,10 +19,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.realtime.fanout import Fanout, encode, update_frame
+from app.realtime.fanout import Fanout, Stream, encode
 from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
 from app.rooms.clocks import Clock, SystemClock
-from app.rooms.port import Follower, Greeting, RoomPort
+from app.rooms.port import Follower, Greeting, RoomPort, last_shown
 from app.rooms.service import RoomService
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,9 @@ class Connection:
     ``transmit`` sends one frame's JSON text (the socket's ``WebSocket.send_text``).
     ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving,
     removal by the creator, a bot taking over — turns the socket into a spectator's).
+    ``patches``: its ``hello`` asked for numbered, patched updates (``Fanout.patched``;
+    docs/protocol.md "Patched updates"); their ``stream`` starts at the first ``update`` (from
+    the follower's ``last_shown``, the welcome's document), so an idle socket holds nothing more.
 
     Frames leave in the order they were queued, one at a time: ``send`` puts a frame in
     ``outbox`` and, when no ``writer`` task is running, starts one, which sends the queued
@@ -50,6 +53,8 @@ class Connection:
     follower: Follower
     name: str
     player_id: int | None = None
+    patches: bool = False
+    stream: Stream | None = None
     outbox: deque[str] | None = None
     writer: asyncio.Task | None = None
     dead: bool = False
@@ -63,6 +68,33 @@ class Connection:
     def seat(self) -> int | None:
         """The seat this socket acts and watches for (``None``: a spectator)."""
         return self.follower.viewer
+
+    def render(self, force: bool = False) -> dict[str, Any] | None:
+        """Return the ``update`` data this socket must be sent now (``RoomPort.update``), or
+        ``None``; a patching socket's first starts its ``stream`` from the welcome's document
+        (read from the follower before the update moves it on; its room taken as not sent)."""
+        if not self.patches or self.stream is not None:
+            return self.port.update(self.follower, force=force)
+        welcome = last_shown(self.follower)
+        data = self.port.update(self.follower, force=force)
+        if data is not None:
+            self.stream = Stream(welcome)
+        return data
+
+    def document(self) -> dict[str, Any]:
+        """Return the document this socket was sent last (a patching socket's)."""
+        return self.stream.doc if self.stream is not None else last_shown(self.follower)
+
+    def update(self, fanout: Fanout, data: dict[str, Any], full: bool = False) -> None:
+        """Queue the ``update`` of ``data`` (``render``'s) from ``fanout``: today's frame, or
+        for a patching socket its next numbered one (``full``: not a patch)."""
+        stream = self.stream
+        self.send(fanout.text(data) if stream is None else fanout.patched(stream, data, full))
+
+    def sent_room(self, room: dict[str, Any]) -> None:
+        """Note that ``room`` was queued to this socket in a ``room`` frame."""
+        if self.stream is not None:
+            self.stream.room = room
 
     def send(self, data: dict[str, Any] | Outbound | str) -> None:
         """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket;
@@ -169,9 +201,9 @@ class Hub:
         port = next(iter(conns)).port
         fanout = Fanout(await port.room())
         for conn in list(conns):
-            data = port.update(conn.follower)
+            data = conn.render()
             if data is not None:
-                conn.send(fanout.text(data))
+                conn.update(fanout, data)
 
     async def _room_changed(self, message: dict[str, Any]) -> None:
         """A room changed: its sockets get the new ``Room`` JSON (a freed seat's socket
@@ -181,13 +213,15 @@ class Hub:
             return
         room = await next(iter(conns)).port.room()
         text = encode(frame(RoomFrame(room=room)))
+        fanout = Fanout(room)
         for conn in list(conns):
             unseated = unseat_if_freed(conn, room)
             conn.send(text)
+            conn.sent_room(room)
             if unseated:  # it is shown the spectator's frame from now on
-                data = conn.port.update(conn.follower)
+                data = conn.render()
                 if data is not None:
-                    conn.send(encode(update_frame(data, room)))
+                    conn.update(fanout, data)
 
     async def resync(self, message: dict[str, Any] | None = None) -> None:
         """After the room channel lost messages (a Redis restart; the room core has made every
@@ -205,6 +239,7 @@ class Hub:
                 text = encode(frame(RoomFrame(room=room)))
                 for conn in list(conns):
                     conn.send(text)
+                    conn.sent_room(room)
             self._presence(code)
 
     async def refresh(self, conn: Connection, force: bool = False) -> None:
@@ -213,14 +248,28 @@ class Hub:
         the ``Room`` JSON was read and sent at once, so a fan-out during that read cannot be
         followed by an older frame."""
         room = await conn.port.room()
-        data = conn.port.update(conn.follower, force=force)
+        data = conn.render(force=force)
         if data is not None:
-            conn.send(encode(update_frame(data, room)))
+            conn.update(Fanout(room), data)
+
+    async def sync(self, conn: Connection) -> None:
+        """Answer a patching socket's ``sync``: a full ``update`` (its next ``seq``) of the
+        document it was sent last, without events, with the current ``Room`` JSON; nothing
+        about the match is rendered again (its later patches start from that document)."""
+        assert conn.patches, "the endpoint refuses sync from a socket without patches"
+        data = {**conn.document(), "events": []}
+        if conn.stream is None:
+            conn.stream = Stream(data)
+        conn.update(Fanout(await conn.port.room()), data, full=True)
 
     def welcome(self, conn: Connection, greeting: Greeting) -> None:
-        """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``)."""
+        """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``); a
+        socket that asked for patches gets ``"seq": 0`` in it and starts its ``stream``."""
         self._rooms.setdefault(conn.code, set()).add(conn)
-        conn.send(Welcome(seat=greeting.seat, room=greeting.room, **greeting.frame))
+        welcome = frame(Welcome(seat=greeting.seat, room=greeting.room, **greeting.frame))
+        if conn.patches:
+            welcome = {"type": welcome.pop("type"), "seq": 0, **welcome}
+        conn.send(welcome)
         self._presence(conn.code)
 
     def leave(self, conn: Connection) -> None:

@@ -19,10 +19,13 @@ class Inbound(BaseModel):
 
 
 class Hello(Inbound):
-    """``{"type":"hello","token":str|null}`` — the first frame; a seated token acts for its seat."""
+    """``{"type":"hello","token":str|null,"patches":bool?}`` — the first frame; a seated token
+    acts for its seat. ``patches`` (a JSON boolean, default false) asks for numbered, patched
+    ``update`` frames (docs/protocol.md "Patched updates")."""
 
     type: Literal["hello"]
     token: str | None = None
+    patches: StrictBool = False
 
 
 class Act(Inbound):
@@ -67,7 +70,16 @@ class Ping(Inbound):
     type: Literal["ping"]
 
 
-INBOUND: dict[str, type[Inbound]] = {"hello": Hello, "act": Act, "chat": Chat, "ping": Ping}
+class Sync(Inbound):
+    """``{"type":"sync"}`` — from a socket that asked for patches: answered by a full ``update``
+    (its next ``seq``); sent when a frame's ``seq`` is not the last one + 1 or a patch does not
+    apply."""
+
+    type: Literal["sync"]
+
+
+INBOUND: dict[str, type[Inbound]] = {"hello": Hello, "act": Act, "chat": Chat, "ping": Ping,
+                                     "sync": Sync}
 
 
 class Outbound(BaseModel):

@@ -16,7 +16,7 @@ from typing import Any
 from app.rooms.live import LiveMatch
 from app.rooms.live_rooms import Follower, LiveRoom, LiveRooms
 
-__all__ = ["Follower", "Greeting", "MatchInfo", "RoomPort", "shown_by"]
+__all__ = ["Follower", "Greeting", "MatchInfo", "RoomPort", "last_shown", "shown_by"]
 
 #: What a ``welcome`` shows before the room has a match.
 NO_MATCH: dict[str, Any] = {"version": 0, "view": None, "prompt": None, "legal": [], "deadline": None,
@@ -32,6 +32,17 @@ def shown_by(frame: Mapping[str, Any]) -> tuple:
     answer and tell of it (docs/security.md §2).
     """
     return (frame["view"], frame["prompt"], frame["legal"], frame["deadline"], frame["clocks"])
+
+
+def last_shown(follower: Follower) -> dict[str, Any]:
+    """Return the ``{version, view, prompt, legal, deadline, clocks}`` ``follower`` was last
+    shown (its ``public`` version and ``shown``; ``NO_MATCH`` before any view of a match): a new
+    dict holding the shown values themselves."""
+    if follower.shown is None:
+        return dict(NO_MATCH)
+    view, prompt, legal, deadline, clocks = follower.shown
+    return {"version": follower.public, "view": view, "prompt": prompt, "legal": legal,
+            "deadline": deadline, "clocks": clocks}
 
 
 @dataclass(frozen=True, slots=True)

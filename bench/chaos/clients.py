@@ -130,14 +130,14 @@ class ChaosPlayer(Player):
         except Exception:  # the database is not the fault under test; try again
             self.recorder.errors["head_failed"] += 1
             return
-        self.socket = await _open(url, self.token, self.recorder)
+        self.socket = await _open(url, self.token, self.recorder, self.pace.patches)
         if self.socket is None:
             return
         self.seen.connections += 1
         self.connected, self._opened, self._url, self.frames = True, opened, url, 0
         tasks = [asyncio.ensure_future(self._act_loop()), asyncio.ensure_future(self._drop())]
         try:
-            await _listen(self.socket, self.pace, self.recorder, self._on_frame)
+            await _listen(self.socket, self.pace, self.recorder, "player", self._on_frame)
         finally:
             for task in tasks:
                 task.cancel()

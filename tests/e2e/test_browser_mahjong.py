@@ -12,16 +12,24 @@ discardable tiles — is exactly the legal list of the page's latest frame (read
 websocket); the spectator never sees a hand; no page scrolls sideways; no text is an untranslated
 key. The score sheet shown is the one the view carries (fans or doublings, payments, totals).
 The bots think 0–20 ms (``fast_bots``).
+
+The pages ask for patched updates (docs/protocol.md "Patched updates"): the tests read them
+rebuilt with ``jsonpatch`` (``Frames``), and in the competition hand the spectator's page also
+runs a second ``RoomSocket`` (the production module, as the room page uses it) whose rebuilt
+updates must equal, one by one, those a socket without patches opened from Python receives.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import threading
 import time
 from typing import Any
 
 import pytest
+import websockets.sync.client
 from playwright.sync_api import Page, expect
 
 from tests.e2e.browser import (
@@ -39,6 +47,7 @@ from tests.e2e.browser import (
     take_seat,
 )
 from tests.e2e.test_browser_vs_bot import fast_bots  # noqa: F401 (fixture)
+from tests.patching import Rebuilder, exact
 
 pytestmark = pytest.mark.browser
 
@@ -75,15 +84,26 @@ CLAIM_WORDS = {"pung": "碰", "chow": "吃", "win": "和"}
 
 
 class Frames:
-    """The newest welcome/update frame a page's room socket received."""
+    """The newest welcome/update frame a page's room socket received, rebuilt from its patches
+    (``Rebuilder``, one per socket: a page opens a new one after taking a seat); ``problems``
+    lists a frame that could not be rebuilt."""
 
     def __init__(self, page: Page) -> None:
         self.last: dict[str, Any] | None = None
         self.claim_kinds: set[str] = set()
-        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+        self.problems: list[str] = []
+        page.on("websocket", self._socket)
 
-    def _frame(self, payload: str | bytes) -> None:
-        frame = json.loads(payload)
+    def _socket(self, socket) -> None:
+        rebuilt = Rebuilder()
+        socket.on("framereceived", lambda payload: self._frame(rebuilt, payload))
+
+    def _frame(self, rebuilt: Rebuilder, payload: str | bytes) -> None:
+        try:
+            frame = rebuilt.take(json.loads(payload))
+        except Exception as exc:  # checked by check_controls (an event handler cannot fail)
+            self.problems.append(repr(exc))
+            return
         if frame.get("type") in ("welcome", "update") and frame.get("view") is not None:
             self.last = frame
             if frame["view"]["phase"] == "claim":
@@ -97,6 +117,7 @@ def canonical(actions: list[dict]) -> list[str]:
 def check_controls(page: Page, frames: Frames) -> None:
     """The table's controls are exactly the newest frame's legal actions (the table may be one
     redraw behind the frame: it is given a few tries)."""
+    assert frames.problems == []
     for _ in range(20):
         legal = frames.last["legal"] if frames.last else []
         if canonical(page.evaluate(SHOWN_ACTIONS)) == canonical(legal):
@@ -107,6 +128,56 @@ def check_controls(page: Page, frames: Frames) -> None:
         for kind, word in CLAIM_WORDS.items():
             for text in page.locator(f"[data-testid=mj-action][data-action={kind}]").all_inner_texts():
                 assert word in text, text
+
+
+#: Starts a second ``RoomSocket`` (the production module) in a page, as a spectator; its
+#: rebuilt ``update`` frames are kept in ``window.rebuiltUpdates``.
+SECOND_SOCKET = """async (path) => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  window.rebuiltUpdates = [];
+  window.secondSocket = new RoomSocket(path, {
+    getToken: () => null, onStatus: () => {},
+    onFrame: (frame) => { if (frame.type === "update") window.rebuiltUpdates.push(frame); },
+  });
+  window.secondSocket.start();
+}"""
+
+
+class FullSocket:
+    """A spectator's socket without patches, opened from Python: its ``update`` frames, read
+    by a thread as they come (``updates``; ``arrived`` is set at each)."""
+
+    def __init__(self, url: str) -> None:
+        self.stack = contextlib.ExitStack()
+        self.socket = self.stack.enter_context(
+            websockets.sync.client.connect(url, max_size=1 << 22))
+        self.socket.send(json.dumps({"type": "hello", "token": None}))
+        self.updates: list[dict[str, Any]] = []
+        self.arrived = threading.Condition()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        try:
+            for text in self.socket:
+                frame = json.loads(text)
+                if frame["type"] == "update":
+                    with self.arrived:
+                        self.updates.append(frame)
+                        self.arrived.notify_all()
+        except websockets.ConnectionClosed:
+            pass
+
+    def first(self, count: int, timeout: float) -> list[dict[str, Any]]:
+        """Return the first ``count`` updates (waiting at most ``timeout`` seconds for them)."""
+        with self.arrived:
+            assert self.arrived.wait_for(lambda: len(self.updates) >= count, timeout), \
+                (len(self.updates), count)
+            return self.updates[:count]
+
+    def close(self) -> None:
+        self.stack.close()
+        self.reader.join(10)
 
 
 def check_page(page: Page) -> None:
@@ -294,6 +365,13 @@ def test_two_people_and_two_bots_play_a_competition_hand(fast_bots, live_server,
         take_seat(alice, 0, ready="mj-status")
         watch.goto(link)
         join_seats(link, [bob], ["Bob"], ready="mj-status")
+        path = "/ws/rooms/" + link.rstrip("/").split("/")[-1]
+        full = FullSocket(live_server.replace("http://", "ws://") + path)
+        patched = []
+        watch.on("websocket", lambda socket: socket.on(
+            "framereceived", lambda payload: patched.append('"patch":' in payload)))
+        watch.evaluate(SECOND_SOCKET, path)
+        watch.wait_for_function("() => window.secondSocket.status === 'connected'")
         alice.get_by_test_id("room-bots-level").select_option("normal")
         alice.get_by_test_id("room-fill-bots").click()
         for page in (alice, bob, watch):
@@ -320,6 +398,11 @@ def test_two_people_and_two_bots_play_a_competition_hand(fast_bots, live_server,
         found = {"player": axe_problems(bob), "spectator": axe_problems(watch)}
         assert found == {"player": [], "spectator": []}, found
         assert not re.search("⟦", watch.locator("body").inner_text())
+        # The page's own rebuilding of patched updates gives exactly the full frames.
+        rebuilt = watch.evaluate("() => window.rebuiltUpdates")
+        assert len(rebuilt) > 10 and any(patched)
+        assert [exact(f) for f in rebuilt] == [exact(f) for f in full.first(len(rebuilt), 30)]
+        full.close()
 
 
 LOG = """async () => {

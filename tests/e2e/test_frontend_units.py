@@ -56,3 +56,70 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
         ["≡ Mirror Pillar (as nothing)", "no effect"],
         ["−1", "adds −4"],
     ]
+
+
+PATCH_SCRIPT = """async () => {
+  const { applyPatch } = await import("/static/js/socket.js");
+  const doc = { view: { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] } }, legal: [] };
+  const before = JSON.stringify(doc);
+  const ops = [
+    { op: "remove", path: "/view/a~1b/0" }, { op: "add", path: "/view/a~1b/2", value: 9 },
+    { op: "add", path: "/view/a~1b/-", value: 10 }, { op: "replace", path: "/view/m~0n/x", value: 2 },
+    { op: "add", path: "/legal/0", value: { type: "go" } }, { op: "remove", path: "/view/keep" },
+    { op: "add", path: "/view/", value: "empty key" }];
+  const after = applyPatch(doc, ops);
+  const fails = [[{ op: "remove", path: "/view/none" }], [{ op: "replace", path: "/legal/0", value: 1 }],
+    [{ op: "add", path: "/legal/1", value: 1 }], [{ op: "move", from: "/legal", path: "/x" }],
+    [{ op: "add", path: "/view/a~1b/01", value: 1 }], [{ op: "add", path: "view", value: 1 }]]
+    .map((bad) => { try { applyPatch(doc, bad); return "applied"; } catch { return "refused"; } });
+  return { after, unchanged: JSON.stringify(doc) === before,
+           kept: applyPatch(doc, [{ op: "replace", path: "/legal", value: [] }]).view === doc.view,
+           whole: applyPatch(doc, [{ op: "replace", path: "", value: { v: 1 } }]), fails };
+}"""
+
+
+def test_apply_patch_applies_rfc6902_ops_to_a_copy(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", PATCH_SCRIPT)
+    assert got["after"] == {"view": {"a/b": [2, 3, 9, 10], "m~n": {"x": 2}, "": "empty key"},
+                            "legal": [{"type": "go"}]}
+    assert got["unchanged"] and got["kept"]  # the old document intact, untouched parts shared
+    assert got["whole"] == {"v": 1}
+    assert got["fails"] == ["refused"] * 6
+
+
+SYNC_SCRIPT = """async () => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  const frames = [];
+  const sent = [];
+  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
+                                                  onFrame: (frame) => frames.push(frame) });
+  const ws = { readyState: WebSocket.OPEN, send: (text) => sent.push(JSON.parse(text).type) };
+  socket.ws = ws;
+  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
+  const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
+  const room = { code: "T" };
+  const patch = (seq, n) => ({ type: "update", seq, version: seq, events: [],
+                               patch: [{ op: "replace", path: "/view/n", value: n }] });
+  deliver({ type: "welcome", seq: 0, seat: null, room, version: 0, ...doc });
+  deliver(patch(1, 2));
+  deliver(patch(3, 3));     // a gap: dropped, sync sent
+  deliver(patch(4, 4));     // still waiting for the full update: dropped, no second sync
+  deliver({ type: "update", seq: 5, version: 5, ...doc, view: { n: 5 }, events: [], room });
+  deliver(patch(6, 6));
+  deliver({ ...patch(7, 7), patch: [{ op: "remove", path: "/view/gone" }] });  // does not apply
+  clearInterval(socket.pinger);
+  return { frames, sent };
+}"""
+
+
+def test_room_socket_rebuilds_updates_and_syncs_after_a_gap(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", SYNC_SCRIPT)
+    whole = {"type": "update", "prompt": None, "legal": [], "deadline": None, "clocks": {},
+             "events": [], "room": {"code": "T"}}
+    assert got["frames"] == [
+        {"type": "welcome", "seat": None, "room": {"code": "T"}, "version": 0, "view": {"n": 1},
+         "prompt": None, "legal": [], "deadline": None, "clocks": {}},
+        {**whole, "version": 1, "view": {"n": 2}},
+        {**whole, "version": 5, "view": {"n": 5}},
+        {**whole, "version": 6, "view": {"n": 6}}]
+    assert got["sent"] == ["sync", "sync"]
