@@ -15,7 +15,7 @@ import { reasonText } from "/static/js/outcome.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
 import { cardName, cellName, isNumber, targetText } from "./grid_reversal_text.js";
-import { busy, ensureStyles, legalOf, memoryOf, seatLabel, tr } from "./kit.js";
+import { busy, ensureStyles, keptDetails, legalOf, memoryOf, seatLabel, tr } from "./kit.js";
 import { lastCells } from "./grid_reversal_log.js";
 
 export { logLines } from "./grid_reversal_log.js";
@@ -23,7 +23,7 @@ export { logLines } from "./grid_reversal_log.js";
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  return memoryOf(memories, root, () => ({ sel: {}, prompt: null, playback: null, timer: null }));
+  return memoryOf(memories, root, () => ({ sel: {}, prompt: null, playback: null, timer: null, kept: new Map() }));
 }
 
 function sameCell(a, b) {
@@ -272,12 +272,12 @@ function actionsPanel(view, ctx) {
   return h("div", { class: "gr-actions", "data-testid": "gr-actions" }, stackPanel(view, ctx), buttons);
 }
 
-function pilesPanel(view, ctx) {
+function pilesPanel(view, ctx, kept) {
   const spent = view.spent.map(([a, b]) => `${cellName(a)}–${cellName(b)}`).join(", ");
   return h("section", { class: "gr-piles" },
     h("p", { "data-testid": "gr-spent", text: spent ? tr(ctx, "gr.spent", { list: spent }) : tr(ctx, "gr.spent_none") }),
     h("span", { "data-testid": "gr-deck", text: tr(ctx, "gr.deck", { n: view.deck_size }) }),
-    h("details", {}, h("summary", { text: tr(ctx, "gr.discard_pile", { n: view.discard.length }) }),
+    keptDetails(kept, "discard", false, {}, h("summary", { text: tr(ctx, "gr.discard_pile", { n: view.discard.length }) }),
       h("p", { text: view.discard.map((c) => cardName(ctx, c)).join(", ") })),
     view.redeals.map((r) => h("p", { class: "muted small", text: tr(ctx, "gr.redeal",
       { name: seatLabel(ctx, r.seat), cards: r.cards.map((c) => cardName(ctx, c)).join(", ") }) })));
@@ -307,7 +307,7 @@ function draw(root, memory) {
     playing ? null : actionsPanel(view, ctx),
     playing ? null : selectionPanel(view, ctx, memory, redraw),
     handPanel(view, ctx, memory, redraw),
-    pilesPanel(view, ctx)));
+    pilesPanel(view, ctx, memory.kept)));
 }
 
 function remember(memory, ctx, redraw) {

@@ -64,6 +64,17 @@ export function memoryOf(store, root, init) {
 }
 
 /**
+ * A `<details>` whose open state survives the table's redraws: `kept` (a Map in the table's
+ * memory) holds what the reader last chose under `key`; until they toggle it, `open` decides.
+ * `kept` null (a page drawn once): just `open`. `attrs` and `children` as for h().
+ */
+export function keptDetails(kept, key, open, attrs, ...children) {
+  if (!kept) return h("details", { ...attrs, open }, ...children);
+  return h("details", { ...attrs, open: kept.has(key) ? kept.get(key) : open,
+    ontoggle: (event) => { kept.set(key, event.target.open); } }, ...children);
+}
+
+/**
  * Mark `el` as the last action played (class `last-move`, with a word for screen readers in its
  * title); `fresh` (the action has just arrived, not a redraw) adds `last-move-fresh`, which
  * animates once unless the reader asked for reduced motion (css/games.css). Returns `el`.

@@ -9,7 +9,7 @@
 // score sheet, every hand's scores and the final ranking.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
-import { busy, currentClock, ensureStyles, isSpectator, legalOf, markLastMove, memoryOf, tr } from "./kit.js";
+import { busy, currentClock, ensureStyles, isSpectator, keptDetails, legalOf, markLastMove, memoryOf, tr } from "./kit.js";
 import { lastMove } from "./mj_log.js";
 import { rankingEl, scoresEl, sheetEl } from "./mj_sheet.js";
 import { tileEl, tileRow } from "./mj_tiles.js";
@@ -240,11 +240,10 @@ function actionButtons(view, ctx) {
 
 // ------------------------------------------------------------------ results
 
-function sheetPanel(view, ctx, mark, folded) {
+function sheetPanel(view, ctx, mark, kept) {
   const sheet = view.results[view.results.length - 1];
   if (!sheet) return null;
-  const panel = h("details", { class: "mj-last-sheet", "data-testid": "mj-last-sheet", open: !folded.has(sheet.hand),
-    ontoggle: (event) => { if (event.target.open) folded.delete(sheet.hand); else folded.add(sheet.hand); } },
+  const panel = keptDetails(kept, `last-${sheet.hand}`, true, { class: "mj-last-sheet", "data-testid": "mj-last-sheet" },
   h("summary", { text: tr(ctx, "mj.last_hand", { n: sheet.hand }) }),
   sheetEl(sheet, sheetEnv(view, ctx), false));
   if (mark && mark.kind === "sheet") markLastMove(panel.querySelector("[data-testid=mj-sheet-headline]"), ctx, mark.fresh);
@@ -264,7 +263,7 @@ export function render(root, ctx) {
   const places = ["bottom", "right", "top", "left"];
   const seats = aroundTable(view.order, bottom);
   const env = sheetEnv(view, ctx);
-  const folded = memoryOf(memory, root, () => new Set());
+  const kept = memoryOf(memory, root, () => new Map());
   replaceKeepingFocus(root, h("div", { class: "mj", "data-phase": view.phase, "data-rules": view.rules },
     statusBar(view, ctx),
     view.outcome ? rankingEl(view.outcome, view.totals, env) : null,
@@ -272,8 +271,8 @@ export function render(root, ctx) {
       seats.map((seat, k) => seatPanel(view, ctx, seat, places[k], mark)),
       centre(view, ctx)),
     handPanel(view, ctx),
-    sheetPanel(view, ctx, mark, folded),
-    view.results.length ? scoresEl(view.results, view.totals, env, view.phase === "finished") : null));
+    sheetPanel(view, ctx, mark, kept),
+    view.results.length ? scoresEl(view.results, view.totals, env, view.phase === "finished", kept) : null));
 }
 
 /** Nothing to stop: the table keeps no timers. */

@@ -6,7 +6,7 @@
 // `env` = {t, name(seat) → the seat's label, rules: "hebei" | "mcr"}.
 
 import { h } from "/static/js/dom.js";
-import { ensureStyles } from "./kit.js";
+import { ensureStyles, keptDetails } from "./kit.js";
 import { tileEl, tileRow } from "./mj_tiles.js";
 import { doublingName, fanName, meldName, signed, tileName, tilesName, windName } from "./mj_text.js";
 
@@ -111,11 +111,13 @@ export function sheetEl(sheet, env, heading = true) {
     sheet.hands.map((_, seat) => revealedHand(sheet, seat, env))));
 }
 
-/** Every hand's scores and the running totals, each hand's sheet folded under its row. */
-export function scoresEl(results, totals, env, open = false) {
+/** Every hand's scores and the running totals, each hand's sheet folded under its row.
+ * `open`: whether the table starts unfolded; `kept` (a Map, see kit.js keptDetails) keeps what
+ * the reader unfolded across redraws, or null on a page drawn once. */
+export function scoresEl(results, totals, env, open = false, kept = null) {
   const { t } = env;
   const seats = totals.map((_, seat) => seat);
-  return h("details", { class: "mj-scores", "data-testid": "mj-scores", open },
+  return keptDetails(kept, "scores", open, { class: "mj-scores", "data-testid": "mj-scores" },
     h("summary", { text: `${t("mj.scores")}: ${seats.map((s) => `${env.name(s)} ${totals[s]}`).join(" · ")}` }),
     h("div", { class: "mj-scroll", tabindex: "0", role: "group", "aria-label": t("mj.scores") },
       h("table", { class: "mj-score-table" },
@@ -127,7 +129,7 @@ export function scoresEl(results, totals, env, open = false) {
           sheet.scores.map((score) => h("td", { class: "mj-num-cell", text: signed(score) }))))),
         h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: t("mj.total") }),
           totals.map((total, s) => h("td", { class: "mj-num-cell", "data-testid": `mj-total-${s}`, text: String(total) })))))),
-    results.map((sheet) => h("details", { class: "mj-sheet-fold", "data-testid": "mj-sheet-fold" },
+    results.map((sheet) => keptDetails(kept, `sheet-${sheet.hand}`, false, { class: "mj-sheet-fold", "data-testid": "mj-sheet-fold" },
       h("summary", { text: t("mj.sheet.title", { n: sheet.hand }) }), sheetEl(sheet, env, false))));
 }
 

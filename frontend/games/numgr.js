@@ -10,7 +10,7 @@ import { reasonText } from "/static/js/outcome.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
 import { cardText } from "./ng_text.js";
-import { bottomSeat, busy, ensureStyles, memoryOf, seatLabel, tr } from "./kit.js";
+import { bottomSeat, busy, ensureStyles, keptDetails, memoryOf, seatLabel, tr } from "./kit.js";
 import { checkLine, lastCheck, lastStack } from "./ng_log.js";
 
 export { logLines } from "./ng_log.js";
@@ -21,7 +21,7 @@ const CHOICE_KEY = "arena.ng.choice";
 const memories = new WeakMap();
 
 function memoryFor(root) {
-  return memoryOf(memories, root, () => ({ choice: { main: null, base: undefined }, prompt: null }));
+  return memoryOf(memories, root, () => ({ choice: { main: null, base: undefined }, prompt: null, kept: new Map() }));
 }
 
 /** The half-built stack kept for decision `prompt` ({main, base}; base undefined = not chosen). */
@@ -157,10 +157,10 @@ function handPanel(view, ctx, memory, redraw) {
     stepButtons(view, ctx));
 }
 
-function pilesPanel(view, ctx) {
+function pilesPanel(view, ctx, kept) {
   return h("section", { class: "ng-piles" },
     h("span", { "data-testid": "ng-deck", text: tr(ctx, "ng.deck", { n: view.deck_size }) }),
-    h("details", {}, h("summary", { text: tr(ctx, "ng.discard_pile", { n: view.discard.length }) }),
+    keptDetails(kept, "discard", false, {}, h("summary", { text: tr(ctx, "ng.discard_pile", { n: view.discard.length }) }),
       h("div", { class: "card-row" }, view.discard.map((code) => cardEl(code, { small: true })))));
 }
 
@@ -187,7 +187,7 @@ function draw(root, memory) {
     areaPanel(view, ctx, me, false, reflectedNow, last),
     lastCheckLine(ctx),
     handPanel(view, ctx, memory, redraw),
-    pilesPanel(view, ctx)));
+    pilesPanel(view, ctx, memory.kept)));
 }
 
 function remember(memory, ctx) {

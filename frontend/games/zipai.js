@@ -8,10 +8,13 @@
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed } from "./zp_text.js";
-import { busy, currentClock, ensureStyles, markLastMove, seatLabel, tr } from "./kit.js";
+import { busy, currentClock, ensureStyles, keptDetails, markLastMove, memoryOf, seatLabel, tr } from "./kit.js";
 import { lastMove } from "./zp_log.js";
 
 export { logLines } from "./zp_log.js";
+
+/** Per-table memory: which folds the reader opened (kit.js keptDetails). */
+const memories = new WeakMap();
 
 /** One card: code or null (face-down). options: {tag, small, key, testid, action, disabled, onclick,
  * title (what clicking it does; default: the card's gloss)}.
@@ -194,9 +197,9 @@ function resultPanel(view, ctx) {
     result.payments.map((p, seat) => h("td", { title: seatLabel(ctx, seat), text: `${seatLabel(ctx, seat)}: ${p > 0 ? "+" : ""}${p}` }))))));
 }
 
-function scoresPanel(view, ctx) {
+function scoresPanel(view, ctx, kept) {
   const seats = [0, 1, 2];
-  return h("details", { class: "zp-scores", "data-testid": "zp-scores", open: view.phase === "finished" },
+  return keptDetails(kept, "scores", view.phase === "finished", { class: "zp-scores", "data-testid": "zp-scores" },
     h("summary", { text: `${tr(ctx, "zp.scores")}: ${seats.map((s) => `${seatLabel(ctx, s)} ${view.totals[s]}`).join(" · ")}` }),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { text: "#" }), seats.map((s) => h("th", { text: seatLabel(ctx, s) })))),
@@ -231,7 +234,7 @@ export function render(root, ctx) {
     seatPanel(view, ctx, me, mark),
     handPanel(view, ctx),
     resultPanel(view, ctx),
-    scoresPanel(view, ctx)));
+    scoresPanel(view, ctx, memoryOf(memories, root, () => new Map()))));
 }
 
 /** Nothing to stop: the table keeps no timers. */

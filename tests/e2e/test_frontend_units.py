@@ -123,3 +123,37 @@ def test_room_socket_rebuilds_updates_and_syncs_after_a_gap(live_server, chromiu
         {**whole, "version": 5, "view": {"n": 5}},
         {**whole, "version": 6, "view": {"n": 6}}]
     assert got["sent"] == ["sync", "sync"]
+
+
+KEPT_SCRIPT = """async () => {
+  const { keptDetails } = await import("/static/games/kit.js");
+  const { h } = await import("/static/js/dom.js");
+  const kept = new Map();
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const draw = (finished) => [keptDetails(kept, "pile", false, { "data-testid": "pile" }, h("summary", { text: "Pile" })),
+                              keptDetails(kept, "scores", finished, {}, h("summary", { text: "Scores" }))];
+  const first = draw(false);
+  document.body.append(...first);
+  first[0].open = true;                 // the reader unfolds the pile
+  await tick();
+  const second = draw(false);           // a redraw: the pile stays open, the scores closed
+  first.forEach((el) => el.remove());
+  document.body.append(...second);
+  second[1].open = true;                // the reader opens the scores, then folds them again
+  await tick();
+  second[1].open = false;
+  await tick();
+  const third = draw(true);             // finished: the scores' default is open, the reader's choice wins
+  const once = keptDetails(null, "x", true, { class: "c" });
+  return { second: second.map((el) => el.open), third: third.map((el) => el.open),
+           testid: third[0].dataset.testid, once: [once.open, once.className], kept: [...kept.entries()] };
+}"""
+
+
+def test_kept_details_keep_the_readers_choice_across_redraws(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", KEPT_SCRIPT)
+    assert got["second"] == [True, False]
+    assert got["third"] == [True, False]
+    assert got["testid"] == "pile"
+    assert got["once"] == [True, "c"]
+    assert got["kept"] == [["pile", True], ["scores", False]]
