@@ -307,7 +307,7 @@ class SocketSession:
     async def sync(self) -> None:
         """Send a full ``update`` to a socket that asked for patches (``Hub.sync``)."""
         conn = self.greeted
-        if conn.stream is None:
+        if not conn.patches:
             await self.error("bad_frame", 'sync needs "patches": true in hello.')
             return
         await self.arena.hub.sync(conn)

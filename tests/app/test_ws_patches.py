@@ -118,6 +118,28 @@ async def test_sync_answers_a_full_update_of_the_last_document(arena):
     assert {key: after[key] for key in DOC} == {key: watcher.rebuilt.doc[key] for key in DOC}
 
 
+async def test_sync_before_the_first_update_repeats_the_welcome(arena):
+    _, clients = await table(arena, "numgr", {})
+    watcher = clients["patch", None]
+    assert isinstance(watcher, PatchClient) and watcher.welcome is not None
+    await watcher.send({"type": "sync"})
+    answer = await watcher.next("update")
+    raw = watcher.raw[-1]
+    assert list(raw) == ["type", "seq", *FULL_UPDATE[1:]]
+    assert raw["seq"] == 1 and raw["events"] == []
+    assert {key: answer[key] for key in ("version", *DOC)} == {
+        key: watcher.welcome[key] for key in ("version", *DOC)}
+    engine = GAMES["numgr"]
+    state = engine.new_game(engine.validate_options({}), 2, SEED)
+    seat = min(engine.to_act(state))
+    action = engine.legal_actions(state, seat)[0]
+    await clients["full", seat].act(action)
+    state, _ = engine.apply(state, seat, action)
+    after = await watcher.next("update")
+    assert watcher.raw[-1]["seq"] == 2 and "patch" in watcher.raw[-1]
+    assert after["view"] == engine.view(state, None)
+
+
 async def test_a_socket_without_patches_gets_todays_frames_and_may_not_sync(arena):
     _, clients = await table(arena, "numgr", {})
     engine = GAMES["numgr"]
