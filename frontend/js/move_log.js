@@ -66,12 +66,14 @@ export class ReceivedEvents {
   }
 
   /** Add one update's events (seen at `version`) with the table's memo of its view and the
-   * seats' names then (`players` [{seat, name}]: a line keeps the name of whoever made the move,
-   * also after the computer took the seat over); nothing for an update without events. */
+   * seats' names then (`players` [{seat, name, bot_level}]: a line keeps the name of whoever
+   * made the move, also after the computer took the seat over; a bot is kept by its level, so
+   * its name is said in the page's language when the log is drawn); nothing for an update
+   * without events. */
   add(events, version, memo = null, players = []) {
     this.version = Math.max(this.version, version);
     if (!events.length) return;
-    const names = players.map(({ seat, name }) => ({ seat, name }));
+    const names = players.map(({ seat, name, bot_level }) => ({ seat, name, bot_level }));
     this.batches.push(memo === null ? { events, names } : { events, memo, names });
     if (this.batches.length > KEEP_BATCHES) this.batches.splice(0, this.batches.length - KEEP_BATCHES);
     this.save();
@@ -98,10 +100,16 @@ export class ReceivedEvents {
   }
 }
 
+/** The seats' names a batch's lines use: those kept with it (a bot's in the page's language), or
+ * the room's now. */
+function batchPlayers(batch, ctx) {
+  return batch.names ? batch.names.map((entry) => ({ ...entry, name: seatName(entry) })) : ctx.players;
+}
+
 /** The log entries [{text, gap?}] of every kept batch for `module` and ctx. */
 export function logEntries(received, module, ctx) {
   return received.batches.flatMap((batch) => (batch.gap ? [{ text: t("log.gap"), gap: true }]
-    : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batch.names || ctx.players })
+    : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batchPlayers(batch, ctx) })
       .map((text) => ({ text }))));
 }
 

@@ -157,3 +157,33 @@ def test_kept_details_keep_the_readers_choice_across_redraws(live_server, chromi
     assert got["testid"] == "pile"
     assert got["once"] == [True, "c"]
     assert got["kept"] == [["pile", True], ["scores", False]]
+
+
+#: A log kept under English: a person's move, a bot's, and a move of a person's seat that a bot
+#: later took over (the line keeps the person's name); drawn again after the page went Chinese.
+LOG_NAMES_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const log = await import("/static/js/move_log.js");
+  const kit = await import("/static/games/kit.js");
+  const module = { logLines: (events, ctx) => events.map((e) => `${kit.seatName(ctx, e.data.seat)}:${e.kind}`) };
+  await i18n.loadLocale("en");
+  const received = new log.ReceivedEvents();
+  const seats = [{ seat: 0, name: "Ann", bot_level: null }, { seat: 1, name: "Bo", bot_level: "easy" }];
+  const named = (entries) => entries.map((entry) => ({ ...entry, name: entry.bot_level ? i18n.t(`bots.name.${entry.bot_level}`) : entry.name }));
+  received.add([{ kind: "moved", data: { seat: 0 } }], 1, null, named(seats));
+  received.add([{ kind: "moved", data: { seat: 1 } }], 2, null, named(seats));
+  const takenOver = [{ seat: 0, name: "Ann", bot_level: "normal" }, seats[1]];
+  const ctx = () => ({ players: named(takenOver) });
+  const en = log.logEntries(received, module, ctx()).map((entry) => entry.text);
+  await i18n.loadLocale("zh");
+  const zh = log.logEntries(received, module, ctx()).map((entry) => entry.text);
+  return { en, zh, kept: JSON.parse(JSON.stringify(received.batches.map((b) => b.names))) };
+}"""
+
+
+def test_log_lines_name_bots_in_the_pages_language(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", LOG_NAMES_SCRIPT)
+    assert got["en"] == ["Ann:moved", "Easy bot:moved"]
+    assert got["zh"] == ["Ann:moved", "简单电脑:moved"]
+    assert got["kept"][1] == [{"seat": 0, "name": "Ann", "bot_level": None},
+                              {"seat": 1, "name": "Easy bot", "bot_level": "easy"}]
