@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.browser import chromium, new_context, new_page, styles_loaded
 
@@ -169,15 +169,15 @@ def test_the_language_switcher_is_remembered(live_server, browser):
     page = context.new_page()
     page.goto(f"{live_server}/rules")
     nav = page.locator(".site-nav a").first
-    assert nav.inner_text() == "Lobby"
+    expect(nav).to_have_text("Lobby")  # the header is translated once the dictionary loaded
     with page.expect_navigation():
         page.get_by_test_id("lang-select").select_option("zh")
     page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
-    assert nav.inner_text() == "大厅"
+    expect(nav).to_have_text("大厅")
     page.goto(f"{live_server}/")
     page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     assert page.evaluate("localStorage.getItem('arena.lang')") == "zh"
-    assert page.locator(".site-nav a").first.inner_text() == "大厅"
+    expect(page.locator(".site-nav a").first).to_have_text("大厅")
     assert page.get_by_test_id("lang-select").input_value() == "zh"
     page.reload()
     page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
