@@ -170,6 +170,8 @@ class Profile:
         discount: the factor per action drawing a reward toward 0.5 (``engine.bots.search``).
         keep_margin: how much better in mean reward the searched action must be to overrule
             the greedy choice (0: never kept for its own sake; ``engine.bots.search``).
+        prior_module: the module whose ``score(view, action) -> float`` gives the root's
+            prior (``prior``, ``candidates``); ``None``: ``engine/<game>/bot.py``'s.
     """
 
     game_id: str
@@ -186,6 +188,7 @@ class Profile:
     width: int = 10
     discount: float = 0.99
     keep_margin: float = 0.0
+    prior_module: str | None = None
 
     # -- seats
 
@@ -258,21 +261,22 @@ class Profile:
 
     def candidates(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
                    ) -> list[dict[str, Any]]:
-        """Return the root's actions: the ``width`` best of ``legal`` by the greedy bot's value
-        of the view (``prior``), best first (a stable sort: the earlier legal action first on
+        """Return the root's actions: the ``width`` best of ``legal`` by the prior value of the
+        view (``prior``), best first (a stable sort: the earlier legal action first on
         a tie), so the search's own ties go to the greedy choice."""
         values = self.prior(view, legal)
         keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
         return [legal[i] for i in keep]
 
     def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:
-        """Return the greedy value of each action of ``legal`` for the seat of ``view``."""
+        """Return the prior value of each action of ``legal`` for the seat of ``view``: the
+        ``score`` of ``prior_module``, else of the greedy bot."""
         if self.game_id == "civilization":
             from engine.civilization.bot import sample_rng
             seat = view["seat"]
             state = self.game.sample(view, seat, sample_rng(view))
             return [self.fallback.evaluate(state, seat, action) for action in legal]
-        score = import_module(f"engine.{self.game_id}.bot").score
+        score = import_module(self.prior_module or f"engine.{self.game_id}.bot").score
         return [score(view, action) for action in legal]
 
 
@@ -299,7 +303,8 @@ SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
     "numgr": ("view", 16, 1.5, {"budget_share": 0.35}),
     "reverse_curse": ("view", 24, 0.5, {"budget_share": 0.9}),
     "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.65}),
-    "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
+    "mahjong": (mahjong_policy, 0, 20.0, {"per_hand": True, "hand_scale": 10.0,
                                          "budget_share": 0.2, "width": 3,
-                                         "keep_margin": 0.03}),
+                                         "keep_margin": 0.03,
+                                         "prior_module": "engine.mahjong.plan"}),
 }
