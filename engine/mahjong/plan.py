@@ -10,8 +10,10 @@ k declared sets), in tiers that never overlap::
     win                        1000
     ready, gain g > 0           50 + min(g, 40000) / 1000          (50 … 90)
     mcr: outs o > 0            −50 + o / 100                       (about −50 … −48)
+    mcr: second outs o2 > 0   −150 + o2 / 100                      (about −150 … −148)
     otherwise (greedy)        −100 × shanten + useful / 1000       (bot.py's discard score;
-                                an ``mcr`` ready hand without a ≥ 8-point wait counts as 1)
+                                ``mcr``: a hand at shanten ≤ 1 without outs counts as 2,
+                                one at shanten 2 without second outs as 3)
 
 - gain: the sum over the winning kinds ``w`` of the hand (``shapes.winning_tiles``) of
   ``unseen(w) × points(w)``; ``unseen`` = 4 − the copies the seat sees (its own hand, every
@@ -23,6 +25,9 @@ k declared sets), in tiers that never overlap::
 - outs (``mcr`` only, a hand at shanten ≤ 1 without a ≥ 8-point wait): the unseen copies of
   every kind ``x`` such that the hand with ``x`` has a discard leaving a ready hand whose gain
   (counted the same way) is above 0.
+- second outs (``mcr`` only, a hand at shanten 2): the unseen copies of every
+  kind ``x`` such that the hand with ``x`` has a discard leaving a hand at shanten ≤ 1 with
+  outs or gain above 0.
 - A discard scores the hand it leaves (− 1/2 with ``"ready"``, a ``hebei`` 报听 locks the hand);
   a pass in a claim window scores the standing hand; a 碰 or 吃 the best of the hands left by
   the claim and one discard, a claimed kong (明杠) the hand after it. A claim is worth its
@@ -49,11 +54,12 @@ from engine.mahjong.notation import ARG_KIND
 from engine.mahjong.shapes import shanten, winning_tiles
 from engine.mahjong.tiles import COPIES, INDEX, KINDS, sorted_tiles, tiles_text
 
-__all__ = ["score", "choose", "hand_value", "gain", "outs", "wait_points", "Context"]
+__all__ = ["score", "choose", "hand_value", "gain", "outs", "second_outs", "wait_points", "Context"]
 
 WIN = 1000.0
 READY_TIER = 50.0
 OUTS_TIER = -50.0
+SECOND_TIER = -150.0
 SHANTEN_WEIGHT = 100.0
 GAIN_CAP = 40000.0
 READY_COST = 0.5
@@ -137,6 +143,32 @@ def outs(hand: tuple[str, ...], melds: Melds, ctx: Context) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
+def second_outs(hand: tuple[str, ...], melds: Melds, ctx: Context) -> int:
+    """Return the unseen tiles that, drawn, let the hand (13 − 3·k tiles, sort order) discard to
+    a hand at shanten ≤ 1 with ``outs`` or ``gain`` above 0 (module doc)."""
+    total = 0
+    rules = ctx[0]
+    for kind in KINDS:
+        left = _unseen(ctx, kind)
+        if not left:
+            continue
+        more = sorted_tiles([*hand, kind])
+        if shanten(more, melds, rules) > 1:
+            continue
+        for tile in dict.fromkeys(more):
+            if tile == kind:
+                continue
+            rest = list(more)
+            rest.remove(tile)
+            after = tuple(rest)
+            if shanten(after, melds, rules) <= 1 and (
+                    outs(after, melds, ctx) > 0 or gain(after, melds, ctx) > 0):
+                total += left
+                break
+    return total
+
+
+@lru_cache(maxsize=1 << 14)
 def hand_value(hand: tuple[str, ...], melds: Melds, ctx: Context) -> float:
     """Return the tiered value of a hand of 13 − 3·k standing tiles in sort order (module
     doc)."""
@@ -150,7 +182,12 @@ def hand_value(hand: tuple[str, ...], melds: Melds, ctx: Context) -> float:
         o = outs(hand, melds, ctx)
         if o > 0:
             return OUTS_TIER + o / 100
-        now = max(now, 1)
+        now = 2
+    elif rules == "mcr" and now == 2:
+        o = second_outs(hand, melds, ctx)
+        if o > 0:
+            return SECOND_TIER + o / 100
+        now = 3
     return -SHANTEN_WEIGHT * now + useful_tiles(list(hand), len(melds), rules, ctx[4]) / 1000
 
 
