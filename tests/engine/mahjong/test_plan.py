@@ -92,3 +92,17 @@ def test_the_hard_bot_with_the_plan_is_deterministic_for_a_seed():
              for _ in range(2)]
     assert picks[0] == picks[1]
     assert picks[0] in legal
+
+
+def test_a_hand_two_from_ready_is_valued_by_its_second_outs():
+    # 789m 456p 345s with lone 2p 1s 7z 5z (shanten 2). Draws after which a discard leaves a
+    # hand with outs (unseen copies: 4 less those held):
+    #   a pair beside the lone 1s: 2p, 1s, 5z, 7z (3 each, one held) — 2p makes the outs hand
+    #   above (5z out);
+    #   the 123s / 456s shapes of 花龙: 2s (4), 3s (3), 6s (4), 2p out;
+    #   a partial in pins with room for a pair: 1p (4), 3p (4), 7p (4), 5z out.
+    # 12 + 11 + 12 = 35.
+    hand = tuple(sorted_tiles(parse_tiles("789m456p345s2p1s7z5z")))
+    ctx = _ctx("789m456p345s2p1s7z5z")
+    assert plan.second_outs(hand, (), ctx) == 35
+    assert plan.hand_value(hand, (), ctx) == pytest.approx(plan.SECOND_TIER + 35 / 100)
