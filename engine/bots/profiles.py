@@ -23,6 +23,11 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 - reverse_curse: the ladder position toward the seat's goal (+ for UP), over the KO distance;
 - zipai: 0 (a hand not finished is even);
 - mahjong: the others' mean shanten (``shapes.shanten``) less the seat's.
+
+The root's prior (``Profile.prior``) is the greedy bot's score, except for mahjong: the
+value-aware ``engine.mahjong.plan`` (ready hands by their ≥ 8-point waits under ``mcr``, outs
+one and two tiles from ready), searched with no rollout: each candidate is valued by the
+tree's own few plies and the cut-off evaluation.
 """
 
 from __future__ import annotations
@@ -169,7 +174,7 @@ class Profile:
         width: the most root actions searched (``candidates``).
         discount: the factor per action drawing a reward toward 0.5 (``engine.bots.search``).
         keep_margin: how much better in mean reward the searched action must be to overrule
-            the greedy choice (0: never kept for its own sake; ``engine.bots.search``).
+            the prior's choice (0: never kept for its own sake; ``engine.bots.search``).
         prior_module: the module whose ``score(view, action) -> float`` gives the root's
             prior (``prior``, ``candidates``); ``None``: ``engine/<game>/bot.py``'s.
     """
@@ -263,7 +268,7 @@ class Profile:
                    ) -> list[dict[str, Any]]:
         """Return the root's actions: the ``width`` best of ``legal`` by the prior value of the
         view (``prior``), best first (a stable sort: the earlier legal action first on
-        a tie), so the search's own ties go to the greedy choice."""
+        a tie), so the search's own ties go to the prior's choice."""
         values = self.prior(view, legal)
         keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
         return [legal[i] for i in keep]
