@@ -23,6 +23,11 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 - reverse_curse: the ladder position toward the seat's goal (+ for UP), over the KO distance;
 - zipai: 0 (a hand not finished is even);
 - mahjong: the others' mean shanten (``shapes.shanten``) less the seat's.
+
+The root's prior (``Profile.prior``) is the greedy bot's score, except for mahjong: the
+value-aware ``engine.mahjong.plan`` (ready hands by their ≥ 8-point waits under ``mcr``, outs
+one and two tiles from ready), searched with no rollout: each candidate is valued by the
+tree's own few plies and the cut-off evaluation.
 """
 
 from __future__ import annotations
@@ -169,7 +174,9 @@ class Profile:
         width: the most root actions searched (``candidates``).
         discount: the factor per action drawing a reward toward 0.5 (``engine.bots.search``).
         keep_margin: how much better in mean reward the searched action must be to overrule
-            the greedy choice (0: never kept for its own sake; ``engine.bots.search``).
+            the prior's choice (0: never kept for its own sake; ``engine.bots.search``).
+        prior_module: the module whose ``score(view, action) -> float`` gives the root's
+            prior (``prior``, ``candidates``); ``None``: ``engine/<game>/bot.py``'s.
     """
 
     game_id: str
@@ -186,6 +193,7 @@ class Profile:
     width: int = 10
     discount: float = 0.99
     keep_margin: float = 0.0
+    prior_module: str | None = None
 
     # -- seats
 
@@ -258,21 +266,22 @@ class Profile:
 
     def candidates(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]
                    ) -> list[dict[str, Any]]:
-        """Return the root's actions: the ``width`` best of ``legal`` by the greedy bot's value
-        of the view (``prior``), best first (a stable sort: the earlier legal action first on
-        a tie), so the search's own ties go to the greedy choice."""
+        """Return the root's actions: the ``width`` best of ``legal`` by the prior value of the
+        view (``prior``), best first (a stable sort: the earlier legal action first on
+        a tie), so the search's own ties go to the prior's choice."""
         values = self.prior(view, legal)
         keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
         return [legal[i] for i in keep]
 
     def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:
-        """Return the greedy value of each action of ``legal`` for the seat of ``view``."""
+        """Return the prior value of each action of ``legal`` for the seat of ``view``: the
+        ``score`` of ``prior_module``, else of the greedy bot."""
         if self.game_id == "civilization":
             from engine.civilization.bot import sample_rng
             seat = view["seat"]
             state = self.game.sample(view, seat, sample_rng(view))
             return [self.fallback.evaluate(state, seat, action) for action in legal]
-        score = import_module(f"engine.{self.game_id}.bot").score
+        score = import_module(self.prior_module or f"engine.{self.game_id}.bot").score
         return [score(view, action) for action in legal]
 
 
@@ -299,7 +308,8 @@ SETTINGS: dict[str, tuple[Any, int, float, dict[str, Any]]] = {
     "numgr": ("view", 16, 1.5, {"budget_share": 0.35}),
     "reverse_curse": ("view", 24, 0.5, {"budget_share": 0.9}),
     "zipai": ("view", 60, 1.0, {"per_hand": True, "hand_scale": 10.0, "budget_share": 0.65}),
-    "mahjong": (mahjong_policy, 8, 20.0, {"per_hand": True, "hand_scale": 10.0,
+    "mahjong": (mahjong_policy, 0, 20.0, {"per_hand": True, "hand_scale": 10.0,
                                          "budget_share": 0.2, "width": 3,
-                                         "keep_margin": 0.03}),
+                                         "keep_margin": 0.03,
+                                         "prior_module": "engine.mahjong.plan"}),
 }

@@ -18,12 +18,13 @@ Every iteration:
    worth more than a later one) to every node of the walk.
 
 The root's actions are the profile's candidates (``profile.candidates``: the best few legal
-actions by the greedy score, best first). The decision is the root action with the most visits
-(the higher mean reward, then the earlier candidate, on a tie); with a ``profile.keep_margin``
-above 0 the greedy choice (the first candidate) is kept unless the decision's mean reward beats
-it by more than that margin (mahjong: the search then only overrules the greedy discard when
-its samples show a clear loss, such as a discard that deals in). Deterministic for a given ``Rng`` stream and iteration budget: every
-iteration draws its world and its choices from ``Rng.derive`` of one seed taken from the bot's
+actions by the profile's prior score, best first: the greedy bot's, or mahjong's
+``engine.mahjong.plan``). The decision is the root action with the most visits (the higher
+mean reward, then the earlier candidate, on a tie); with a ``profile.keep_margin`` above 0 the
+prior's choice (the first candidate) is kept unless the decision's mean reward beats it by more
+than that margin (mahjong: the search then only overrules the plan's action when its samples
+show a clear loss, such as a discard that deals in). Deterministic for a given ``Rng`` stream
+and iteration budget: every iteration draws its world and its choices from ``Rng.derive`` of one seed taken from the bot's
 ``Rng``. A sample that raises ``ValueError`` (an extreme endgame the engine cannot re-deal) is
 skipped; when no sample succeeds the profile's fallback (the greedy bot) decides.
 """
@@ -180,7 +181,7 @@ def best_root_action(root: Node, legal: Sequence[dict[str, Any]], seat: int
 
 def _keep_greedy(root: Node, candidates: Sequence[dict[str, Any]], picked: dict[str, Any],
                  seat: int, margin: float) -> dict[str, Any]:
-    """Return ``picked``, or the greedy choice ``candidates[0]`` when it was visited and
+    """Return ``picked``, or the prior's choice ``candidates[0]`` when it was visited and
     ``picked``'s mean reward for ``seat`` does not beat it by more than ``margin``."""
     if margin <= 0 or picked == candidates[0]:
         return picked
