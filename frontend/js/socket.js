@@ -15,7 +15,9 @@
 // "Patched updates") and rebuilds each whole `update` from the document of the frame before:
 // a frame with a `patch` applies when its `seq` is the last one + 1 (`applyPatch`); a full one
 // (no `patch`) always does. A gap or a patch that does not apply drops the frame and sends
-// `sync` once; frames are dropped until the full update that answers it.
+// `sync` once; frames are dropped until the full update that answers it. An `error` frame
+// meanwhile (the sync may be the refused frame, e.g. `rate_limited`) lets the next dropped
+// patch send `sync` again, so a refused sync does not freeze the board until a reconnect.
 
 const PING_MS = 25000;
 const MAX_DELAY_MS = 10000;
@@ -141,6 +143,8 @@ export class RoomSocket {
       this.take(frame);
     } else if (frame.type === "room") {
       this.room = frame.room;
+    } else if (frame.type === "error") {
+      this.syncing = false;
     } else if (frame.type === "update") {
       frame = this.rebuild(frame);
       if (frame === null) return;

@@ -187,3 +187,33 @@ def test_log_lines_name_bots_in_the_pages_language(live_server, chromium_path):
     assert got["zh"] == ["Ann:moved", "简单电脑:moved"]
     assert got["kept"][1] == [{"seat": 0, "name": "Ann", "bot_level": None},
                               {"seat": 1, "name": "Easy bot", "bot_level": "easy"}]
+
+
+REFUSED_SYNC_SCRIPT = """async () => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  const frames = [];
+  const sent = [];
+  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
+                                                  onFrame: (frame) => frames.push(frame.type) });
+  const ws = { readyState: WebSocket.OPEN, send: (text) => sent.push(JSON.parse(text).type) };
+  socket.ws = ws;
+  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
+  const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
+  const patch = (seq) => ({ type: "update", seq, version: seq, events: [],
+                            patch: [{ op: "replace", path: "/view/n", value: seq }] });
+  deliver({ type: "welcome", seq: 0, seat: null, room: { code: "T" }, version: 0, ...doc });
+  deliver(patch(2));                                   // a gap: sync sent
+  deliver(patch(3));                                   // waiting: dropped, no second sync
+  deliver({ type: "error", code: "rate_limited", message: "Too many frames." });  // the sync refused
+  deliver(patch(4));                                   // dropped, sync sent again
+  deliver({ type: "update", seq: 5, version: 5, ...doc, events: [], room: { code: "T" } });
+  deliver(patch(6));
+  clearInterval(socket.pinger);
+  return { frames, sent };
+}"""
+
+
+def test_room_socket_syncs_again_after_an_error_while_waiting_for_its_sync(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", REFUSED_SYNC_SCRIPT)
+    assert got["sent"] == ["sync", "sync"]
+    assert got["frames"] == ["welcome", "error", "update", "update"]
