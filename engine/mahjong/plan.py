@@ -43,7 +43,7 @@ unused), memoised per hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -123,46 +123,36 @@ def gain(hand: tuple[str, ...], melds: Melds, ctx: Context) -> float:
 def outs(hand: tuple[str, ...], melds: Melds, ctx: Context) -> int:
     """Return the unseen tiles that, drawn, let the hand (13 − 3·k tiles, sort order) discard to
     a ready hand with ``gain`` above 0 (module doc)."""
-    total = 0
-    for kind in KINDS:
-        left = _unseen(ctx, kind)
-        if not left:
-            continue
-        more = sorted_tiles([*hand, kind])
-        if shanten(more, melds, ctx[0]) > 0:
-            continue
-        for tile in dict.fromkeys(more):
-            if tile == kind:
-                continue
-            rest = list(more)
-            rest.remove(tile)
-            if gain(tuple(rest), melds, ctx) > 0:
-                total += left
-                break
-    return total
+    return _draws_to(hand, melds, ctx, 0, lambda rest: gain(rest, melds, ctx) > 0)
 
 
 @lru_cache(maxsize=1 << 14)
 def second_outs(hand: tuple[str, ...], melds: Melds, ctx: Context) -> int:
     """Return the unseen tiles that, drawn, let the hand (13 − 3·k tiles, sort order) discard to
     a hand at shanten ≤ 1 with ``outs`` or ``gain`` above 0 (module doc)."""
-    total = 0
     rules = ctx[0]
+    return _draws_to(hand, melds, ctx, 1, lambda rest: shanten(rest, melds, rules) <= 1 and (
+        outs(rest, melds, ctx) > 0 or gain(rest, melds, ctx) > 0))
+
+
+def _draws_to(hand: tuple[str, ...], melds: Melds, ctx: Context, most: int,
+              reached: Callable[[tuple[str, ...]], bool]) -> int:
+    """Return the unseen copies of every kind whose draw leaves the hand at shanten ≤ ``most``
+    and has a discard (of another tile) leaving a hand (sort order) for which ``reached``."""
+    total = 0
     for kind in KINDS:
         left = _unseen(ctx, kind)
         if not left:
             continue
         more = sorted_tiles([*hand, kind])
-        if shanten(more, melds, rules) > 1:
+        if shanten(more, melds, ctx[0]) > most:
             continue
         for tile in dict.fromkeys(more):
             if tile == kind:
                 continue
             rest = list(more)
             rest.remove(tile)
-            after = tuple(rest)
-            if shanten(after, melds, rules) <= 1 and (
-                    outs(after, melds, ctx) > 0 or gain(after, melds, ctx) > 0):
+            if reached(tuple(rest)):
                 total += left
                 break
     return total
