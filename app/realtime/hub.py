@@ -151,7 +151,9 @@ class Hub:
 
     Presence: each process publishes its own sockets of a room on every change and again
     every third of ``presence_seconds`` (of ``clock``); an entry of another process not heard
-    for ``presence_seconds`` stops counting (a killed process's sockets drop out).
+    for ``presence_seconds`` stops counting (a killed process's sockets drop out). A room's
+    sockets get a ``presence`` frame when its total changes (a renewal that changes nothing
+    sends nothing); a new socket gets the room's last total with its ``welcome``.
     """
 
     def __init__(self, service: RoomService, clock: Clock | None = None,
@@ -164,6 +166,8 @@ class Hub:
         self._process = uuid.uuid4().hex  # this process, in presence messages
         #: ``{code: {process: (online seats, spectators, expires: clock unix s)}}``
         self._present: dict[str, dict[str, tuple[list[int], int, float]]] = {}
+        #: ``{code: the presence frame text its sockets were sent last}``
+        self._told: dict[str, str] = {}
         service.listen(self.changed)
         for kind, handler in (("room", self._room_changed), ("chat", self._deliver_chat),
                               ("presence", self._record_presence), ("resync", self.resync)):
@@ -178,7 +182,7 @@ class Hub:
 
     def retained(self) -> dict[str, int]:
         """Return how many rooms have sockets here and how many have presence entries."""
-        return {"rooms": len(self._rooms), "presence": len(self._present)}
+        return {"rooms": len(self._rooms), "presence": len(self._present) + len(self._told)}
 
     async def stop(self) -> None:
         """Stop the writers (presence messages already queued go out with the broker's
@@ -270,6 +274,9 @@ class Hub:
         if conn.patches:
             welcome = {"type": welcome.pop("type"), "seq": 0, **welcome}
         conn.send(welcome)
+        told = self._told.get(conn.code)
+        if told is not None:
+            conn.send(told)
         self._presence(conn.code)
 
     def leave(self, conn: Connection) -> None:
@@ -280,6 +287,7 @@ class Hub:
         conn.port.leave(conn.follower)
         if not conns:
             self._rooms.pop(conn.code, None)
+            self._told.pop(conn.code, None)
         self._presence(conn.code)
 
     # ------------------------------------------------------------------ presence
@@ -304,14 +312,22 @@ class Hub:
         self._send_presence(code)
 
     def _send_presence(self, code: str) -> None:
-        """Send room ``code``'s presence total to its local sockets (forget an empty room)."""
+        """Send room ``code``'s presence total to its local sockets if it is not the one they
+        were sent last (forget an empty room)."""
         present = self._present.get(code, {})
         online = sorted({seat for seats, _, _ in present.values() for seat in seats})
         spectators = sum(count for _, count, _ in present.values())
         if not present:
             self._present.pop(code, None)
         text = encode(frame(Presence(online=online, spectators=spectators)))
-        for conn in list(self._rooms.get(code, ())):
+        conns = self._rooms.get(code)
+        if not conns:
+            self._told.pop(code, None)
+            return
+        if self._told.get(code) == text:
+            return
+        self._told[code] = text
+        for conn in list(conns):
             conn.send(text)
 
     def start(self) -> None:
