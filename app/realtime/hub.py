@@ -21,6 +21,7 @@ from typing import Any
 
 from app.realtime.fanout import Fanout, Stream, encode
 from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
+from app.realtime.writes import Waiting, write_now
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.port import Follower, Greeting, RoomPort, last_shown
 from app.rooms.service import RoomService
@@ -41,11 +42,11 @@ class Connection:
     docs/protocol.md "Patched updates"); their ``stream`` starts at the first ``update`` (from
     the follower's ``last_shown``, the welcome's document), so an idle socket holds nothing more.
 
-    Frames leave in the order they were queued, one at a time: ``send`` puts a frame in
-    ``outbox`` and, when no ``writer`` task is running, starts one, which sends the queued
-    frames until none is left and ends. An idle socket therefore holds no task and no queue
-    (memory per idle room). Once a send failed (the socket closed: the reader side cleans up),
-    ``dead`` is set and later frames are dropped.
+    Frames leave in the order they were queued, one at a time: ``send`` writes a frame at once
+    when nothing is queued; a write that must wait starts the ``writer`` task, which finishes
+    it and sends the frames queued behind it (``outbox``) until none is left and ends. An idle
+    socket therefore holds no task and no queue (memory per idle room). Once a send failed (the
+    socket closed: the reader side cleans up), ``dead`` is set and later frames are dropped.
     """
 
     transmit: Callable[[str], Awaitable[None]]
@@ -97,21 +98,35 @@ class Connection:
             self.stream.room = room
 
     def send(self, data: dict[str, Any] | Outbound | str) -> None:
-        """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket;
-        start the writer task if none is running."""
+        """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket.
+
+        With nothing queued the frame is written at once, in the caller's task (``write_now``);
+        only a write that has to wait (the transport paused: a slow reader) gets the writer
+        task, and the frames after it queue behind it."""
         if self.dead:
             return
         text = data if isinstance(data, str) else encode(
             frame(data) if isinstance(data, Outbound) else data)
-        if self.outbox is None:
-            self.outbox = deque()
-            self.writer = asyncio.get_running_loop().create_task(self.write_loop(self.outbox))
-        self.outbox.append(text)
-
-    async def write_loop(self, outbox: deque[str]) -> None:
-        """Send the frames of ``outbox`` in order until none is left, the socket fails
-        (``dead``) or the task is cancelled; then forget the task and the queue."""
+        if self.outbox is not None:
+            self.outbox.append(text)
+            return
         try:
+            waiting = write_now(self.transmit(text))
+        except Exception:  # the socket closed: the reader side cleans up
+            self.dead = True
+            return
+        if waiting is not None:
+            self.outbox = deque()
+            self.writer = asyncio.get_running_loop().create_task(
+                self.write_loop(self.outbox, waiting))
+
+    async def write_loop(self, outbox: deque[str], waiting: Waiting | None = None) -> None:
+        """Finish the write that had to wait (``waiting``), then send the frames of ``outbox``
+        in order until none is left, the socket fails (``dead``) or the task is cancelled;
+        then forget the task and the queue."""
+        try:
+            if waiting is not None:
+                await waiting.finish()
             while outbox:
                 await self.transmit(outbox.popleft())
         except Exception:  # the socket closed: the reader side cleans up

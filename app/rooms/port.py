@@ -228,7 +228,7 @@ class RoomPort:
         if live is None:
             return None
         return MatchInfo(live.match_id, live.game.spec.id, live.version, live.over,
-                         live.prompt_ids(),
+                         dict(live.prompt_ids()),
                          dict(live.deadlines))
 
     def render(self, seat: int | None) -> dict[str, Any] | None:

@@ -1,5 +1,6 @@
 """What an idle socket and a long match hold (bench/RESULTS.md
-§4): a ``Connection`` holds a writer task and a queue only while it has frames to send;
+§4): a ``Connection`` writes a frame at once when nothing is queued, and holds a writer task
+and a queue only while a write waits;
 ``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router by the route of the
 route table that matches it (``ArenaApp.room_route``); a match keeps only the events some socket of its room was not shown yet
 (``app.rooms.journal``)."""
@@ -50,15 +51,12 @@ def connection(socket: FakeSocket) -> Connection:
     return Connection(socket, RoomPort(None, "ROOM"), Follower(None), "spectator")
 
 
-async def test_frames_leave_in_order_through_one_writer_that_ends_with_the_queue():
+async def test_frames_to_a_socket_with_nothing_queued_are_written_at_once():
     socket = FakeSocket()
     conn = connection(socket)
     conn.send("one")
     conn.send({"type": "pong"})
     conn.send(Pong())
-    writer = conn.writer
-    assert writer is not None and list(conn.outbox) == ["one", '{"type":"pong"}', '{"type":"pong"}']
-    await writer
     assert socket.sent == ["one", '{"type":"pong"}', '{"type":"pong"}']
     assert (conn.writer, conn.outbox, conn.dead) == (None, None, False)
 
@@ -69,9 +67,9 @@ async def writer_held_in_send() -> tuple[FakeSocket, Connection, asyncio.Task]:
     conn = connection(socket)
     conn.send("1")
     writer = conn.writer
-    assert writer is not None and list(conn.outbox) == ["1"]
+    assert writer is not None and list(conn.outbox) == [] and socket.sent == []
     await asyncio.sleep(0)
-    assert list(conn.outbox) == []
+    assert list(conn.outbox) == [] and socket.sent == []
     return socket, conn, writer
 
 
@@ -84,8 +82,7 @@ async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_write
     await writer
     assert socket.sent == ["1", "2", "3"]
     assert (conn.writer, conn.outbox) == (None, None)
-    conn.send("4")  # the writer is gone: a new one sends it
-    await conn.writer
+    conn.send("4")  # nothing queued any more: written at once
     assert (socket.sent[-1], conn.writer) == ("4", None)
 
 
@@ -93,7 +90,6 @@ async def test_after_a_failed_send_the_connection_drops_its_frames():
     socket = FakeSocket(fail=True)
     conn = connection(socket)
     conn.send("1")
-    await conn.writer
     assert (conn.dead, conn.writer) == (True, None)
     conn.send("2")
     assert (socket.sent, conn.writer, conn.outbox) == ([], None, None)

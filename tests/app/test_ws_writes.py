@@ -1,6 +1,6 @@
 """The socket write and read path per move: inbound frames are read through Starlette's
 ``WebSocket`` (a binary frame decoded as UTF-8), a ``Connection``'s frames leave in order
-through its writer task, and string-keyed frames are encoded without orjson's slower
+(written at once, or behind a write that waits, by its writer task), and string-keyed frames are encoded without orjson's slower
 non-string-key option."""
 
 from __future__ import annotations
