@@ -15,7 +15,7 @@ import contextlib
 import logging
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ class Connection:
     socket closed: the reader side cleans up), ``dead`` is set and later frames are dropped.
     """
 
-    transmit: Callable[[str], Awaitable[None]]
+    transmit: Callable[[str], Coroutine[Any, Any, None]]
     port: RoomPort
     follower: Follower
     name: str
