@@ -23,7 +23,8 @@ PROXY_FLAGS := $(if $(strip $(ARENA_FORWARDED_ALLOW_IPS)),--proxy-headers --forw
 # Frames above 64 KiB are refused by uvicorn before they are read (the app refuses > 16 KiB).
 # No per-message deflate: browsers ask for it, and each socket that has it holds a zlib
 # compressor and decompressor (≈ 50 KB more per socket; frames are ≈ 1 KB: bench/HISTORY.md §4).
-UVICORN_FLAGS := --ws-max-size 65536 --ws-per-message-deflate false $(PROXY_FLAGS)
+UVICORN_FLAGS := --ws app.realtime.edge:RoomSocketProtocol --ws-max-size 65536 \
+	--ws-per-message-deflate false $(PROXY_FLAGS)
 
 run: $(STAMP)
 	mkdir -p data

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.realtime.edge import UVICORN_WS
+
 #: The only host any benchmark talks to (the workplace allows loopback traffic only).
 HOST = "127.0.0.1"
 #: The repository root (the servers run from here so ``app``/``bench`` import).
@@ -28,7 +30,8 @@ NO_PER_IP_LIMITS = {"ARENA_MAX_CONNECTIONS_PER_IP": "0", "ARENA_PLAYERS_PER_MINU
 #: The uvicorn flags ``make run`` and the Dockerfile give the app (Makefile ``UVICORN_FLAGS``
 #: without proxies): frames over 64 KiB refused unread, no per-message deflate, no
 #: ``X-Forwarded-For`` handling (which would keep one more middleware frame alive per socket).
-APP_FLAGS = ("--ws-max-size", "65536", "--ws-per-message-deflate", "false", "--no-proxy-headers")
+APP_FLAGS = ("--ws", UVICORN_WS, "--ws-max-size", "65536", "--ws-per-message-deflate", "false",
+             "--no-proxy-headers")
 
 
 @dataclass

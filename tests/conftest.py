@@ -117,8 +117,10 @@ def threaded_server(app: Any, **config: Any) -> Iterator[str]:
     import uvicorn
 
     port = free_port()
+    from app.realtime.edge import UVICORN_WS
+
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="on",
-                                           log_level="warning", **config))
+                                           log_level="warning", **{"ws": UVICORN_WS, **config}))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     wait_until_sync(lambda: server.started or not thread.is_alive(), "the threaded server's start",

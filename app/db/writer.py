@@ -33,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sqlalchemy import URL
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db.repositories import Write, execute_writes, execute_writes_sync
@@ -164,6 +164,7 @@ class ThreadTransactions:
     def __init__(self, url: URL) -> None:
         self._url = url
         self._engine: Engine | None = None
+        self._connection: Connection | None = None
         self._thread: ThreadPoolExecutor | None = None
 
     def engine(self) -> Engine:
@@ -202,16 +203,21 @@ class ThreadTransactions:
             if current is not None:  # stored: acknowledged, then cancelled
                 current.cancel()
 
-    @staticmethod
-    def _transaction(engine: Engine, writes: list[Write], abort: threading.Event) -> bool:
+    def _transaction(self, engine: Engine, writes: list[Write], abort: threading.Event) -> bool:
         """Run ``writes`` and COMMIT (in the writer's thread); return ``False`` (rolled back)
         when ``abort`` was set before the COMMIT."""
-        with engine.connect() as connection:
+        if self._connection is None:
+            self._connection = engine.connect()
+        connection = self._connection
+        try:
             execute_writes_sync(connection, writes)
-            if abort.is_set():
-                connection.rollback()
-                return False
-            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+        if abort.is_set():
+            connection.rollback()
+            return False
+        connection.commit()
         return True
 
     async def close(self) -> None:

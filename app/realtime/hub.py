@@ -11,17 +11,16 @@ channel (``Publisher``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import uuid
-from collections import deque
-from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.realtime.fanout import Fanout, Stream, encode
 from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
-from app.realtime.writes import Waiting, write_now
+
+if TYPE_CHECKING:
+    from app.realtime.endpoint import Link
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.port import Follower, Greeting, RoomPort, last_shown
 from app.rooms.service import RoomService
@@ -35,30 +34,22 @@ class Connection:
     (``follower``: the seat it watches as, ``None`` = spectator, and what it was last shown),
     and its name.
 
-    ``transmit`` sends one frame's JSON text (the socket's ``WebSocket.send_text``).
+    ``link`` is the socket (``endpoint.Link``): a frame is written at once, in order (the
+    transport buffers it while the client reads slowly) and dropped once the socket closes.
     ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving,
     removal by the creator, a bot taking over — turns the socket into a spectator's).
     ``patches``: its ``hello`` asked for numbered, patched updates (``Fanout.patched``;
     docs/protocol.md "Patched updates"); their ``stream`` starts at the first ``update`` (from
     the follower's ``last_shown``, the welcome's document), so an idle socket holds nothing more.
-
-    Frames leave in the order they were queued, one at a time: ``send`` writes a frame at once
-    when nothing is queued; a write that must wait starts the ``writer`` task, which finishes
-    it and sends the frames queued behind it (``outbox``) until none is left and ends. An idle
-    socket therefore holds no task and no queue (memory per idle room). Once a send failed (the
-    socket closed: the reader side cleans up), ``dead`` is set and later frames are dropped.
     """
 
-    transmit: Callable[[str], Coroutine[Any, Any, None]]
+    link: Link
     port: RoomPort
     follower: Follower
     name: str
     player_id: int | None = None
     patches: bool = False
     stream: Stream | None = None
-    outbox: deque[str] | None = None
-    writer: asyncio.Task | None = None
-    dead: bool = False
 
     @property
     def code(self) -> str:
@@ -98,54 +89,10 @@ class Connection:
             self.stream.room = room
 
     def send(self, data: dict[str, Any] | Outbound | str) -> None:
-        """Queue a frame (a model, a dict, or its JSON text already encoded) for this socket.
-
-        With nothing queued the frame is written at once, in the caller's task (``write_now``);
-        only a write that has to wait (the transport paused: a slow reader) gets the writer
-        task, and the frames after it queue behind it."""
-        if self.dead:
-            return
+        """Send a frame (a model, a dict, or its JSON text already encoded) to this socket."""
         text = data if isinstance(data, str) else encode(
             frame(data) if isinstance(data, Outbound) else data)
-        if self.outbox is not None:
-            self.outbox.append(text)
-            return
-        try:
-            waiting = write_now(self.transmit(text))
-        except Exception:  # the socket closed: the reader side cleans up
-            self.dead = True
-            return
-        if waiting is not None:
-            self.outbox = deque()
-            self.writer = asyncio.get_running_loop().create_task(
-                self.write_loop(self.outbox, waiting))
-
-    async def write_loop(self, outbox: deque[str], waiting: Waiting | None = None) -> None:
-        """Finish the write that had to wait (``waiting``), then send the frames of ``outbox``
-        in order until none is left, the socket fails (``dead``) or the task is cancelled;
-        then forget the task and the queue."""
-        try:
-            if waiting is not None:
-                await waiting.finish()
-            while outbox:
-                await self.transmit(outbox.popleft())
-        except Exception:  # the socket closed: the reader side cleans up
-            self.dead = True
-        finally:
-            self.writer = self.outbox = None
-
-    async def flush(self, timeout: float) -> None:
-        """Wait (at most ``timeout`` seconds) until the frames queued so far were sent, e.g. the
-        answers to a flood's frames before the socket is closed for it."""
-        if self.writer is not None:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.writer), timeout)
-
-    def stop(self) -> None:
-        """Cancel the writer (frames still queued are dropped) and drop later frames."""
-        self.dead = True
-        if self.writer is not None:
-            self.writer.cancel()
+        self.link.send_text(text)
 
 
 def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> bool:
@@ -200,14 +147,11 @@ class Hub:
         return {"rooms": len(self._rooms), "presence": len(self._present) + len(self._told)}
 
     async def stop(self) -> None:
-        """Stop the writers (presence messages already queued go out with the broker's
-        ``stop``)."""
+        """Stop renewing the presence entries (presence messages already queued go out with
+        the broker's ``stop``)."""
         if self._renewer is not None:
             self._renewer.cancel()
             await asyncio.gather(self._renewer, return_exceptions=True)
-        for conns in self._rooms.values():
-            for conn in conns:
-                conn.stop()
 
     # ------------------------------------------------------------------ frames
 
@@ -298,7 +242,6 @@ class Hub:
         """Forget ``conn`` (it stops following its room); tell the others who is still there."""
         conns = self._rooms.get(conn.code, set())
         conns.discard(conn)
-        conn.stop()
         conn.port.leave(conn.follower)
         if not conns:
             self._rooms.pop(conn.code, None)

@@ -530,8 +530,9 @@ class LiveRooms:
             self.release(room)
         if step is None:
             return None
-        await self._publisher.version(code, live.match_id, step.version,
-                                      StoredStep.of(live.match_id, step))
+        if not self._single:
+            await self._publisher.version(code, live.match_id, step.version,
+                                          StoredStep.of(live.match_id, step))
         applied = Applied(live.game.spec.id, code, live.match_id, step.version, step.seat,
                           step.timeout, None if started is None
                           else time.perf_counter() - started)

@@ -105,18 +105,19 @@ class Publisher:
                 await asyncio.sleep(RESUBSCRIBE_SECONDS)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Hand ``message`` to the handlers of its kind, in order (``lost`` and ``resync``
-        first set ``connected``)."""
+        """Hand ``message`` to the handlers of its kind, in order; ``lost`` clears
+        ``connected`` first, ``resync`` sets it once its handlers are done (the followed rooms
+        are current and the clocks run again: only then is the process ready)."""
         kind = message.get("kind")
         if kind == "lost":
             self._connected = False
-        elif kind == "resync":
-            self._connected = True
         for handler in self._handlers.get(kind, ()) if isinstance(kind, str) else ():
             try:
                 await handler(message)
             except Exception:
                 log.exception("could not handle %r", message)
+        if kind == "resync":
+            self._connected = True
 
     async def version(self, code: str, match_id: int, version: int,
                       step: StoredStep | None = None) -> None:

@@ -20,6 +20,7 @@ import uvicorn
 import websockets
 
 from app.main import create_app
+from app.realtime.edge import UVICORN_WS
 from app.rooms.clocks import ManualClock
 from app.settings import Settings
 from tests.conftest import free_port
@@ -175,7 +176,8 @@ async def serve(app: Any) -> tuple[uvicorn.Server, asyncio.Task, str]:
     once it serves and has resumed its playing matches (``app.state.ready``)."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="on", ws_max_size=64 * 1024))
+                                           lifespan="on", ws_max_size=64 * 1024,
+                                           ws=UVICORN_WS))
     task = asyncio.create_task(server.serve())
     await wait_until(lambda: (server.started and getattr(app.state, "ready", False))
                      or task.done(), "uvicorn's start and the arena's resume", timeout=10)

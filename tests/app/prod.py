@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.realtime.edge import UVICORN_WS
 from app.rooms.clocks import FileClock
 from engine.registry import GAMES
 from tests.app.conftest import Arena, Client
@@ -57,7 +58,7 @@ class ServerProcess:
         """Start the process (returns at once; ``await ready()`` waits for ``/readyz``)."""
         command = [sys.executable, "-m", "uvicorn", "tests.app.prod_server:build", "--factory",
                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-                   "--ws-max-size", "65536"]
+                   "--ws", UVICORN_WS, "--ws-max-size", "65536"]
         out = self.log.open("ab")
         self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **self.env},
                                         stdout=out, stderr=subprocess.STDOUT)

@@ -171,3 +171,19 @@ async def test_a_publish_queued_behind_a_batch_that_failed_is_still_sent():
     await asyncio.gather(broker._sender, return_exceptions=True)  # the sender ended
     await asyncio.wait_for(second, 5)
     assert sent == ['{"n": 2}']
+
+
+async def test_the_room_channel_counts_as_connected_only_once_a_resync_was_handled():
+    from app.rooms.publisher import LOST, RESYNC, Publisher
+
+    publisher = Publisher(MemoryBroker())
+    seen: list[bool] = []
+
+    async def handler(message: dict) -> None:
+        seen.append(publisher.connected)
+
+    publisher.on("lost", handler)
+    publisher.on("resync", handler)
+    await publisher.dispatch(dict(LOST))
+    await publisher.dispatch(dict(RESYNC))
+    assert (seen, publisher.connected) == ([False, False], True)

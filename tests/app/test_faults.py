@@ -170,8 +170,9 @@ async def test_a_process_started_while_redis_is_down_is_unready_then_subscribes_
     cluster.redis.stop()
     [two] = await cluster.launch(1, ready=False, **clocked(clock, TURN))
 
-    async def answers() -> bool:
-        return await readiness(two) is not None
+    async def answers() -> bool:  # started (migrated, matches resumed), Redis still down
+        answer = await readiness(two)
+        return answer is not None and answer[1]["status"] != "not_started"
     await until(answers, "the process started while Redis is down answering /readyz")
     status, body = await readiness(two)
     assert (status, body["status"], body["checks"]["database"]) == (503, "unavailable", "ok")

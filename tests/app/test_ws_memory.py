@@ -1,9 +1,6 @@
-"""What an idle socket and a long match hold (bench/RESULTS.md
-§4): a ``Connection`` writes a frame at once when nothing is queued, and holds a writer task
-and a queue only while a write waits;
-``/ws/rooms/{code}`` is served ahead of FastAPI's middlewares and router by the route of the
-route table that matches it (``ArenaApp.room_route``); a match keeps only the events some socket of its room was not shown yet
-(``app.rooms.journal``)."""
+"""What an idle socket and a long match hold (bench/RESULTS.md §4): the room socket path
+is served by the edge protocol (no ASGI task per socket) while HTTP still reaches FastAPI; a
+match keeps only the events some socket of its room was not shown yet (``app.rooms.journal``)."""
 
 from __future__ import annotations
 
@@ -11,132 +8,15 @@ import asyncio
 
 import pytest
 import websockets
-from starlette.routing import Match
-from starlette.websockets import WebSocketDisconnect
 
-from app.realtime.endpoint import ArenaApp, RoomSocketApp
-from app.realtime.hub import Connection
-from app.realtime.schemas import Pong
 from app.rooms.journal import Journal
 from app.rooms.live import LiveMatch
-from app.rooms.port import Follower, RoomPort
 from engine.reverse_curse import GAME
 from tests.app.conftest import SEED
 from tests.app.expect import catch_up
 from tests.app.rc import Replay
 from tests.app.test_leaks_proxy import make_run_command, make_run_server  # noqa: F401 (fixture)
 from tests.app.test_ws_errors import NO_MONSTERS, started
-
-
-class FakeSocket:
-    """A socket's ``send_text``: records the text of every frame; ``gate`` (when set up) holds
-    every send until it is opened (a paused transport); ``fail`` makes every send raise (a
-    closed socket)."""
-
-    def __init__(self, gated: bool = False, fail: bool = False) -> None:
-        self.sent: list[str] = []
-        self.gate = asyncio.Event()
-        if not gated:
-            self.gate.set()
-        self.fail = fail
-
-    async def __call__(self, text: str) -> None:
-        await self.gate.wait()
-        if self.fail:
-            raise WebSocketDisconnect(1006)
-        self.sent.append(text)
-
-
-def connection(socket: FakeSocket) -> Connection:
-    return Connection(socket, RoomPort(None, "ROOM"), Follower(None), "spectator")
-
-
-async def test_frames_to_a_socket_with_nothing_queued_are_written_at_once():
-    socket = FakeSocket()
-    conn = connection(socket)
-    conn.send("one")
-    conn.send({"type": "pong"})
-    conn.send(Pong())
-    assert socket.sent == ["one", '{"type":"pong"}', '{"type":"pong"}']
-    assert (conn.writer, conn.outbox, conn.dead) == (None, None, False)
-
-
-async def writer_held_in_send() -> tuple[FakeSocket, Connection, asyncio.Task]:
-    """Return a connection whose frame "1" waits in a gated send, in its writer."""
-    socket = FakeSocket(gated=True)
-    conn = connection(socket)
-    conn.send("1")
-    writer = conn.writer
-    assert writer is not None and list(conn.outbox) == [] and socket.sent == []
-    await asyncio.sleep(0)
-    assert list(conn.outbox) == [] and socket.sent == []
-    return socket, conn, writer
-
-
-async def test_frames_queued_behind_a_slow_send_leave_in_order_through_one_writer():
-    socket, conn, writer = await writer_held_in_send()
-    conn.send("2")
-    conn.send("3")
-    assert conn.writer is writer and list(conn.outbox) == ["2", "3"]
-    socket.gate.set()
-    await writer
-    assert socket.sent == ["1", "2", "3"]
-    assert (conn.writer, conn.outbox) == (None, None)
-    conn.send("4")  # nothing queued any more: written at once
-    assert (socket.sent[-1], conn.writer) == ("4", None)
-
-
-async def test_after_a_failed_send_the_connection_drops_its_frames():
-    socket = FakeSocket(fail=True)
-    conn = connection(socket)
-    conn.send("1")
-    assert (conn.dead, conn.writer) == (True, None)
-    conn.send("2")
-    assert (socket.sent, conn.writer, conn.outbox) == ([], None, None)
-
-
-async def test_a_send_failing_after_it_waited_drops_the_frames_queued_behind_it():
-    socket, conn, writer = await writer_held_in_send()
-    conn.send("2")
-    socket.fail = True
-    socket.gate.set()
-    await writer
-    assert (socket.sent, conn.dead, conn.writer, conn.outbox) == ([], True, None, None)
-    conn.send("3")
-    assert (conn.writer, conn.outbox) == (None, None)
-
-
-async def test_stop_cancels_the_writer_and_drops_later_frames():
-    socket, conn, writer = await writer_held_in_send()
-    conn.send("2")
-    conn.stop()
-    await asyncio.gather(writer, return_exceptions=True)
-    assert writer.cancelled()
-    socket.gate.set()
-    await asyncio.sleep(0)
-    assert (socket.sent, conn.writer, conn.outbox, conn.dead) == ([], None, None, True)
-    conn.send("3")
-    assert (conn.writer, conn.outbox) == (None, None)
-
-
-def test_the_room_route_is_in_the_route_table_and_matches_websocket_paths_only():
-    app = ArenaApp()
-    route = app.room_route
-    assert route in app.router.routes and isinstance(route.app, RoomSocketApp)
-    assert route.path == "/ws/rooms/{code}"
-
-    def code(path: str, kind: str = "websocket", root: str = "") -> str | None:
-        matched, child = route.matches({"type": kind, "path": path, "root_path": root})
-        return child["path_params"]["code"] if matched is Match.FULL else None
-
-    assert code("/ws/rooms/AB12cd") == "AB12cd"
-    assert code("/arena/ws/rooms/AB12cd", root="/arena") == "AB12cd"
-    assert code("/ws/rooms/AB12cd", kind="http") is None
-    assert route.matches({"type": "lifespan"}) == (Match.NONE, {})
-    assert code("/ws/rooms/") is None
-    assert code("/ws/rooms/AB/x") is None
-    assert code("/ws/room/AB") is None
-    assert code("/api/rooms/AB") is None
 
 
 async def test_the_socket_path_reaches_the_endpoint_and_http_still_reaches_fastapi(arena):
