@@ -245,3 +245,12 @@ def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
     assert rebuilt.take(full) is full and (rebuilt.seq, rebuilt.syncing) == (4, False)
     whole = {key: value for key, value in full.items() if key != "seq"}
     assert rebuilt.take({**patch, "seq": 5}) == {**whole, "events": [{"kind": "x"}]}
+
+
+async def test_movepath_plays_the_moves_it_was_asked_through_the_real_app():
+    from bench.movepath import run
+
+    result = await run(rooms=2, spectators=1, moves=40, seed=0, concurrency=1, profile=None)
+    again = await run(rooms=2, spectators=1, moves=40, seed=0, concurrency=1, profile=None)
+    assert (result["rooms"], result["spectators"], result["moves"]) == (2, 1, 40)
+    assert result["frames_per_move"] == again["frames_per_move"]  # the same seeded play
