@@ -162,7 +162,7 @@ class Hub:
         if not conns:
             return
         port = next(iter(conns)).port
-        fanout = Fanout(await port.room())
+        fanout = Fanout(port.kept_room() or await port.room())
         for conn in list(conns):
             data = conn.render()
             if data is not None:

@@ -250,7 +250,11 @@ class BotDriver:
     async def kick(self, code: str) -> None:
         """Schedule an answer for every bot seat of room ``code`` asked a decision in the match
         held here."""
-        match = self._service.port(code).match()
+        port = self._service.port(code)
+        cached = self._seats.get(code)
+        if cached is not None and not cached[1] and cached[0] == port.playing():
+            return  # a match being played without bots (known): nothing to answer
+        match = port.match()
         if match is None or match.over:
             self._seats.pop(code, None)  # nothing left to answer
             return

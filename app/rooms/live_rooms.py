@@ -200,6 +200,14 @@ class LiveRooms:
             if room is not None:
                 room.room, room.room_age = None, room.room_age + 1
 
+    @staticmethod
+    def kept_room_json(room: LiveRoom) -> dict[str, Any] | None:
+        """Return the ``Room`` JSON kept for ``room`` if it still names the held match, else
+        ``None`` (``room_json`` reads it)."""
+        if room.room is not None and room.room_key == room.match_key():
+            return room.room
+        return None
+
     async def room_json(self, room: LiveRoom) -> dict[str, Any]:
         """Return the ``Room`` JSON of ``room``, read again only after a change (another match,
         its end, ``forget_room``); kept while the room is held here.
@@ -212,9 +220,10 @@ class LiveRooms:
         Raises:
             RoomError: ``room_not_found`` (404).
         """
+        kept = self.kept_room_json(room)
+        if kept is not None:
+            return kept
         key = room.match_key()
-        if room.room is not None and room.room_key == key:
-            return room.room
         age = room.room_age
         data = await self.read_room(room.code)
         live = room.match

@@ -193,6 +193,12 @@ class RoomPort:
                 room.journal.reset(room.match.version)
         self._rooms.release(room)
 
+    def kept_room(self) -> dict[str, Any] | None:
+        """Return the ``Room`` JSON ``room`` would return without reading anything, or
+        ``None`` when it would read it."""
+        room = self._rooms.entry(self.code)
+        return self._rooms.kept_room_json(room) if room is not None else None
+
     async def room(self) -> dict[str, Any]:
         """Return the ``Room`` JSON (kept while the room is held here; read again after a
         change)."""
@@ -221,6 +227,12 @@ class RoomPort:
         await self._rooms.sync(self.code, match_id, version, step, hold=True)
 
     # ------------------------------------------------------------------ reading
+
+    def playing(self) -> int | None:
+        """Return the id of the room's match held here while it is played (``None`` when none
+        is held, or it is over)."""
+        live = self._rooms.held(self.code)
+        return live.match_id if live is not None and not live.over else None
 
     def match(self) -> MatchInfo | None:
         """Return the room's match as held here (``None`` when none is)."""
