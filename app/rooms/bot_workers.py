@@ -21,7 +21,8 @@ exactly those, plus the game id, level and seed — never a state).
 
 The pool has ``workers`` processes (``default_workers()``: one per CPU this process may use),
 started on the first search decision (``forkserver``: no copy of the server's threads), each at
-a lower scheduling priority (``os.nice(WORKER_NICENESS)``) so the event loop keeps its CPU share.
+the idle scheduling class (``SCHED_IDLE``; elsewhere ``os.nice(WORKER_NICENESS)``) so the event
+loop gets the CPU the moment it needs it.
 ``close()`` shuts it down (queued searches dropped).
 """
 
@@ -79,7 +80,14 @@ def load_decide(path: str) -> Decide:
 
 
 def _lower_priority() -> None:
-    """Worker initializer: run nicer than the server (best effort)."""
+    """Worker initializer: run only when the server does not need the CPU (Linux's
+    ``SCHED_IDLE``: a server thread that wakes up preempts a worker at once), else nicer than
+    the server (best effort)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return
+    except (AttributeError, OSError):
+        pass
     try:
         os.nice(WORKER_NICENESS)
     except OSError:

@@ -143,3 +143,12 @@ def test_helpers():
     assert load_decide("engine.bots:decide") is decide
     with pytest.raises(ValueError):
         load_decide("engine.bots.decide")
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_workers_run_in_the_idle_scheduling_class():
+    pool = process_pool(1)
+    try:
+        assert pool.submit(os.sched_getscheduler, 0).result(timeout=30) == os.SCHED_IDLE
+    finally:
+        pool.shutdown()
