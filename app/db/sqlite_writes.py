@@ -2,8 +2,8 @@
 
 The group writer's thread (``app.db.writer.ThreadTransactions``) runs every batch of Core writes
 (``repositories.planned_writes``) here instead of through ``Connection.execute``: each statement
-is compiled by SQLAlchemy once per parameter shape and row count (an insert of several rows as
-one multi-row ``INSERT … VALUES (…), (…)``, as SQLAlchemy's "insertmanyvalues" sends it), and
+is compiled by SQLAlchemy once per parameter shape (an insert of several rows is one multi-row
+``INSERT … VALUES (…), (…)``, as SQLAlchemy's "insertmanyvalues" sends it), and
 each parameter goes through its column type's own bind processor for the dialect
 (``TypeEngine.dialect_impl(dialect).bind_processor``), so the SQL and the stored formats are
 SQLAlchemy's by construction: the Core statements and the models' types stay their definition.
@@ -32,28 +32,42 @@ from sqlalchemy.sql.elements import ClauseElement
 
 from app.db.repositories import Write, planned_writes
 
-#: Compiled statements kept per ``SqliteWrites`` (one per statement, parameter shape and row
-#: count seen).
-COMPILED_CACHE = 256
+#: Compiled statements kept per ``SqliteWrites`` (one per statement and parameter shape).
+COMPILED_CACHE = 64
 
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A statement as compiled for one parameter shape and row count.
+    """A statement as compiled for one parameter shape.
 
     Attributes:
-        sql: the SQL with ``?`` placeholders, for ``rows`` rows.
-        rows: how many rows of parameters the SQL takes.
+        sql: the SQL with ``?`` placeholders, for one row.
         fields: per row, in placeholder order, each parameter's key and its type's bind
             processor (``None``: the value goes as it is).
+        head, values: for an insert, ``sql`` split before its row of placeholders
+            (``values``, e.g. ``"(?, ?)"``), so that ``sql_for`` writes the statement of any
+            number of rows as SQLAlchemy compiles it; ``None`` for other statements.
     """
 
     sql: str
-    rows: int
     fields: tuple[tuple[str, Callable[[Any], Any] | None], ...]
+    head: str | None = None
+    values: str | None = None
+
+    def sql_for(self, rows: int) -> str:
+        """Return the SQL of ``rows`` rows (an insert of one row per ``values`` group).
+
+        Raises:
+            ValueError: several rows for a statement that is not an insert.
+        """
+        if rows == 1:
+            return self.sql
+        if self.head is None or self.values is None:
+            raise ValueError(f"one row at a time for {self.sql!r}")
+        return self.head + ", ".join([self.values] * rows)
 
     def parameters(self, rows: Sequence[dict[str, Any]]) -> list[Any]:
-        """Return the placeholder values of ``rows`` (``self.rows`` of them), in order."""
+        """Return the placeholder values of ``rows``, in order."""
         values = []
         for row in rows:
             for key, process in self.fields:
@@ -74,7 +88,7 @@ class SqliteWrites:
         self._dialect = dialect
         self._page = max(1, dialect.insertmanyvalues_page_size)
         self._max_parameters = dialect.insertmanyvalues_max_parameters
-        self.prepared = lru_cache(maxsize=COMPILED_CACHE)(self._prepare)
+        self._prepared = lru_cache(maxsize=COMPILED_CACHE)(self._prepare)
 
     def execute(self, connection: Connection, writes: Iterable[Write]) -> None:
         """Run ``writes`` in ``connection``'s transaction (begun by the caller).
@@ -92,7 +106,7 @@ class SqliteWrites:
         for statement, params in planned_writes(writes, sqlite=True):
             rows = [params] if isinstance(params, dict) else params
             keys = tuple(rows[0])
-            single = self.prepared(statement, keys, 1)
+            single = self._prepared(statement, keys)
             if single is None:  # a parameter SQLAlchemy fills in itself
                 connection.execute(statement, params)
                 continue
@@ -100,20 +114,25 @@ class SqliteWrites:
                 run = _Cursor(connection, self._dialect)
             if len(rows) == 1:
                 run(False, single.sql, single.parameters(rows))
-            elif isinstance(statement, Insert):
+            elif single.values is not None:
                 size = max(1, min(self._page, self._max_parameters // len(single.fields)))
                 for start in range(0, len(rows), size):
                     page = rows[start:start + size]
-                    prepared = self.prepared(statement, keys, len(page))
-                    assert prepared is not None, "a statement prepared for one row is for many"
-                    run(False, prepared.sql, prepared.parameters(page))
+                    run(False, single.sql_for(len(page)), single.parameters(page))
             else:  # one statement per row, in order (an update of one match twice)
                 run(True, single.sql, [single.parameters([row]) for row in rows])
 
-    def _prepare(self, statement: Executable, keys: tuple[str, ...], rows: int
-                 ) -> Prepared | None:
-        """Return ``statement`` compiled for rows of ``keys`` (``rows`` of them: an insert
-        only), or ``None`` when it needs a parameter that is not in ``keys``."""
+    def _prepare(self, statement: Executable, keys: tuple[str, ...]) -> Prepared | None:
+        """Return ``statement`` compiled for rows of ``keys``, or ``None`` when it needs a
+        parameter that is not in ``keys``.
+
+        An insert's rows: SQLAlchemy compiles it for two and three rows once (a multi-row
+        ``VALUES``), and the SQL of n rows is the one-row SQL's head and n of its rows, checked
+        against those compilations.
+
+        Raises:
+            AssertionError: SQLAlchemy's multi-row SQL is not made of the one-row SQL's rows.
+        """
         compiled = cast(SQLCompiler, cast(ClauseElement, statement).compile(
             dialect=self._dialect, column_keys=list(keys)))
         names = list(compiled.positiontup or ())
@@ -121,16 +140,31 @@ class SqliteWrites:
             return None
         fields = tuple((name, compiled.binds[name].type.dialect_impl(self._dialect)
                         .bind_processor(self._dialect)) for name in names)
-        if rows == 1:
-            return Prepared(compiled.string, 1, fields)
-        assert isinstance(statement, Insert), "only an insert takes several rows"
+        one = compiled.string
+        if not isinstance(statement, Insert):
+            return Prepared(one, fields)
+        two = self._rows_sql(statement, names, 2)
+        values = two[len(one) + 2:]
+        if not (values and two.startswith(one + ", ") and one.endswith(values)):
+            raise AssertionError(f"unexpected rows in {two!r}")
+        prepared = Prepared(one, fields, one[:-len(values)], values)
+        if self._rows_sql(statement, names, 3) != prepared.sql_for(3):
+            raise AssertionError(f"unexpected rows in {prepared.sql_for(3)!r}")
+        return prepared
+
+    def _rows_sql(self, statement: Insert, names: list[str], rows: int) -> str:
+        """Return SQLAlchemy's SQL of ``statement`` inserting ``rows`` rows of ``names``.
+
+        Raises:
+            AssertionError: its placeholders are not the rows' names, row by row.
+        """
         several = statement.values(
             [{name: bindparam(f"{name}__{row}") for name in names} for row in range(rows)]
         ).compile(dialect=self._dialect)
         expected = [f"{name}__{row}" for row in range(rows) for name in names]
         if list(several.positiontup or ()) != expected:
             raise AssertionError(f"unexpected placeholders in {several.string!r}")
-        return Prepared(several.string, rows, fields)
+        return several.string
 
 
 class _Cursor:

@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event, inspect, make_url, select
+from sqlalchemy import bindparam, event, inspect, make_url, select
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import IntegrityError
 
 from app.db import repositories as repo
@@ -155,3 +156,19 @@ async def test_a_taken_seq_raises_sqlalchemys_integrity_error(tmp_path: Path):
         async with sessions() as session:
             assert [(r.seq, r.action) for r in await repo.match_actions(session, one)] == [
                 (1, {"n": 1})]
+
+
+@pytest.mark.parametrize("rows", [2, 5, 17])
+async def test_an_insert_of_n_rows_is_the_sql_sqlalchemy_compiles_for_n_rows(tmp_path: Path, rows):
+    async with database(f"sqlite+aiosqlite:///{tmp_path / 'fast.db'}", 1) as (sessions, [one]):
+        batch = [repo.action_write(one, seq, 0, {"n": seq}, False, AT)
+                 for seq in range(1, rows + 1)]
+        seen = fast(tmp_path / "fast.db", [batch])
+        insert, first = batch[0]
+        several = insert.values([{key: bindparam(f"{key}_{n}") for key in first}
+                                 for n in range(rows)])
+        expected = several.compile(dialect=sqlite.dialect()).string
+        async with sessions() as session:
+            assert [r.seq for r in await repo.match_actions(session, one)] == list(
+                range(1, rows + 1))
+    assert seen == [expected]
