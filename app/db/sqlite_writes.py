@@ -11,9 +11,9 @@ A statement that needs a parameter its rows do not give (a column default SQLAlc
 fill in) runs through ``Connection.execute`` instead. Every statement fires the connection's
 ``before_cursor_execute`` and ``after_cursor_execute`` events, so listeners see it.
 
-Fast path (bench/RESULTS.md "Fast paths"): per batch it skips SQLAlchemy's execution context,
-compiled-cache lookup and insertmanyvalues batching (≈ 60 µs of ≈ 150 µs of CPU per batch of
-four moves on the synchronous path).
+Fast path (bench/RESULTS.md "Fast paths"): without it (``Connection.execute``) the writer costs
++63/+17/+8 µs of CPU per job in batches of 1/4/16 (≈ 40 µs, 5-6 % of a move, at a 1,000-room
+run's mean batch of 2: an estimate, not yet measured in the server above the host's noise).
 """
 
 from __future__ import annotations
