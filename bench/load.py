@@ -9,13 +9,16 @@ so every room keeps playing for the whole window; ``--no-rematch``: the room sto
 measures, over a window after a warm-up: move round-trip p50/p95/p99 (``act`` -> the acting
 player's ``update``), the time for an update to reach the last spectator of its room, moves/s,
 errors, and the server's CPU and RSS from ``/proc`` of its pid (and its children). It prints
-one JSON line. The generator runs on uvloop (one process; its CPU % over the window is
-``client_cpu_percent``).
+one JSON line. The generator runs on uvloop, in one process, or with ``--processes N`` in N
+child processes (each playing every N-th room, so each holds 1/N of the sockets: a process
+may hold at most ``ulimit -Hn`` descriptors), whose raw samples are merged before any
+percentile is taken; its CPU % over the window (of every process) is ``client_cpu_percent``.
 
 Targets only 127.0.0.1. Usage::
 
     python -m bench.load --start app --rooms 100 --spectators 2 --think 1 --seconds 20
     python -m bench.load --server-pid 1234 --url http://127.0.0.1:8200 ...
+    python -m bench.load --start app --processes 2 --rooms 4500 --spectators 2 --think 2 ...
 
 ``--start app|ceiling`` starts the server itself (fresh SQLite file) and stops it afterwards.
 """
@@ -24,11 +27,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import functools
 import gc
 import json
 import random
-import resource
 import sys
 import time
 from collections.abc import Sequence
@@ -40,7 +43,7 @@ import uvloop
 
 from bench import procstat, servers
 from bench.clients import Pace, Player, RoomWatch, Spectator
-from bench.metrics import Recorder, summary_ms
+from bench.metrics import Recorder, Samples, summary_ms
 
 MB = 1024 * 1024
 
@@ -187,12 +190,118 @@ def _server_sample(pid: int | None) -> procstat.Sample | None:
     return procstat.sample(pid) if pid else None
 
 
-async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]:
+def player_seeds(seed: int, plans: Sequence[RoomPlan]) -> list[list[float]]:
+    """Return the seed of each player's random choices, per room (``random.Random(seed)``'s
+    draws, room by room, seat by seat): the same whichever process plays the room."""
+    rng = random.Random(seed)
+    return [[rng.random() for _ in plan.tokens] for plan in plans]
+
+
+class Generator:
+    """The clients of some rooms in this process: their players (seeded by ``seeds``: one
+    list per room, ``player_seeds``) and ``config.spectators`` spectators per room.
+
+    Args:
+        config: the run; plans, seeds: the rooms this process plays.
+        client: the HTTP client of the players' rematch requests.
+    """
+
+    def __init__(self, config: LoadConfig, plans: Sequence[RoomPlan],
+                 seeds: Sequence[Sequence[float]], client: httpx.AsyncClient) -> None:
+        self.config, self.plans, self.recorder = config, plans, Recorder()
+        rematch = (functools.partial(ask_rematch, client, self.recorder) if config.rematch
+                   else None)
+        self.pace = Pace(config.think, asyncio.Event(), asyncio.Event(), rematch, config.patches)
+        self.watches = [RoomWatch() for _ in plans]
+        self.clients: list[list] = []
+        for plan, watch, room_seeds in zip(plans, self.watches, seeds):
+            url = config.ws_url(plan.code)
+            self.clients.append(
+                [Player(url, t, plan.code, watch, self.recorder, self.pace, random.Random(s))
+                 for t, s in zip(plan.tokens, room_seeds)]
+                + [Spectator(url, watch, self.recorder, self.pace)
+                   for _ in range(config.spectators)])
+        self.tasks: list[asyncio.Task] = []
+
+    def connections(self) -> int:
+        """Return how many clients (sockets) this process opens."""
+        return sum(len(c) for c in self.clients)
+
+    async def connect(self) -> None:
+        """Start each room's match and its clients (``_launch``); return once every client was
+        welcomed (or failed to connect), or after 120 s."""
+        self.tasks = await _launch(self.config, self.plans, self.clients)
+        await _wait_welcomed(self.recorder, self.connections(), timeout=120)
+
+    async def finish(self, cpu_seconds: float) -> Samples:
+        """Close every client (waiting at most 30 s) and return what was measured, with this
+        process's CPU seconds over the window."""
+        self.pace.stop.set()
+        if self.tasks:
+            await asyncio.wait(self.tasks, timeout=30)
+        traces = [trace for watch in self.watches for trace in watch.traces.values()]
+        restarts = [t for watch in self.watches for t in watch.restarts]
+        return self.recorder.samples(traces, self.config.spectators, restarts, cpu_seconds)
+
+
+@dataclass
+class Window:
+    """The measurement window and the server's samples over it (``_observe``).
+
+    Attributes:
+        start, end: perf seconds; first, last: the server at each end; peak: its highest RSS
+            seen (bytes).
+    """
+
+    start: float
+    end: float
+    first: procstat.Sample | None
+    last: procstat.Sample | None
+    peak: int
+
+
+async def _observe(pid: int | None, start: float, end: float) -> Window:
+    """Sample the server (``pid``, if any) at ``start`` (perf seconds, waited for) and every
+    second until ``end``; return the window as it ran."""
+    await asyncio.sleep(max(0.0, start - time.perf_counter()))
+    first = _server_sample(pid)
+    peak = first.rss_bytes if first else 0
+    while (now := time.perf_counter()) < end:
+        await asyncio.sleep(min(1.0, end - now))
+        sample = _server_sample(pid)
+        peak = max(peak, sample.rss_bytes if sample else 0)
+    return Window(start, time.perf_counter(), first, _server_sample(pid), peak)
+
+
+def report(config: LoadConfig, plans: Sequence[RoomPlan], samples: Samples,
+           setup_seconds: float, window: Window, figures: dict[str, Any] | None
+           ) -> dict[str, Any]:
+    """Return the run's JSON line (without ``target``): the load, the clients' ``samples``
+    (of every generator process, merged) over ``window``, and the server's ``figures``."""
+    seconds = window.end - window.start
+    players = sum(len(p.tokens) for p in plans)
+    return {"bench": "load", "game": config.game, "rooms": config.rooms, "players": players,
+            "spectators": config.spectators * config.rooms, "think_s": config.think,
+            "connections": players + config.spectators * config.rooms,
+            "welcomed": samples.welcomed, "setup_s": round(setup_seconds, 1),
+            **samples.figures(seconds),
+            "rematches": len(samples.restarts), "rematch_ms": summary_ms(samples.restarts),
+            "client_cpu_percent": round(100 * samples.cpu_seconds / seconds, 1),
+            "server": figures}
+
+
+async def run_load(config: LoadConfig, server_pid: int | None, processes: int = 1
+                   ) -> dict[str, Any]:
     """Run one load and return its JSON-ready figures (see the module doc for the phases).
+
+    With ``processes`` > 1 the rooms are created here and played by that many generator
+    processes (``_run_split``); the line then adds ``"generators": processes``.
 
     The rematch requests have no cap on connections (each real player has its own browser):
     with 16 they queued in the generator, ≈ 2 s per rematch at 200 rooms.
     """
+    if processes > 1:
+        return await _run_split(config, server_pid, processes)
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         return await _run_load(config, server_pid, client)
@@ -200,71 +309,175 @@ async def run_load(config: LoadConfig, server_pid: int | None) -> dict[str, Any]
 
 async def _run_load(config: LoadConfig, server_pid: int | None,
                     client: httpx.AsyncClient) -> dict[str, Any]:
-    """``run_load`` with ``client`` for the players' rematch requests."""
-    rng = random.Random(config.seed)
+    """``run_load`` in this process, with ``client`` for the players' rematch requests."""
     baseline = _server_sample(server_pid)
     setup_began = time.perf_counter()
     plans = await create_rooms(config)
     created = _server_sample(server_pid)
-    recorder = Recorder()
-    rematch = functools.partial(ask_rematch, client, recorder) if config.rematch else None
-    pace = Pace(config.think, asyncio.Event(), asyncio.Event(), rematch, config.patches)
-    watches = [RoomWatch() for _ in plans]
-    clients: list[list] = []
-    for plan, watch in zip(plans, watches):
-        url = config.ws_url(plan.code)
-        clients.append(
-            [Player(url, t, plan.code, watch, recorder, pace, random.Random(rng.random()))
-             for t in plan.tokens]
-            + [Spectator(url, watch, recorder, pace) for _ in range(config.spectators)])
-    tasks = await _launch(config, plans, clients)
-    connections = sum(len(c) for c in clients)
-    await _wait_welcomed(recorder, connections, timeout=120)
+    generator = Generator(config, plans, player_seeds(config.seed, plans), client)
+    await generator.connect()
     setup_seconds = time.perf_counter() - setup_began
     quiet_collector()
     await asyncio.sleep(1.0)
     idle = _server_sample(server_pid)
-    pace.go.set()
+    generator.pace.go.set()
     await asyncio.sleep(config.warmup)
+    recorder = generator.recorder
     recorder.start, cpu0 = time.perf_counter(), time.process_time()
-    first = _server_sample(server_pid)
-    peak = first.rss_bytes if first else 0
-    while time.perf_counter() - recorder.start < config.seconds:
-        await asyncio.sleep(min(1.0, config.seconds))
-        sample = _server_sample(server_pid)
-        peak = max(peak, sample.rss_bytes if sample else 0)
-    recorder.end, last = time.perf_counter(), _server_sample(server_pid)
-    client_cpu = time.process_time() - cpu0
-    pace.stop.set()
-    await asyncio.wait(tasks, timeout=30)
-    traces = [trace for watch in watches for trace in watch.traces.values()]
-    result = {"bench": "load", "game": config.game, "rooms": config.rooms,
-              "players": sum(len(p.tokens) for p in plans),
-              "spectators": config.spectators * config.rooms, "think_s": config.think,
-              "connections": connections, "welcomed": recorder.welcomed,
-              "setup_s": round(setup_seconds, 1),
-              **recorder.result(traces, config.spectators),
-              "rematches": sum(len(watch.restarts) for watch in watches),
-              "rematch_ms": summary_ms([t for watch in watches for t in watch.restarts]),
-              "client_cpu_percent": round(100 * client_cpu / (recorder.end - recorder.start), 1)}
-    result["server"] = _server_figures(server_pid, baseline, created, idle, first, last, peak,
-                                       recorder.end - recorder.start, config.rooms)
+    window = await _observe(server_pid, recorder.start, recorder.start + config.seconds)
+    recorder.end, client_cpu = window.end, time.process_time() - cpu0
+    samples = await generator.finish(client_cpu)
+    return report(config, plans, samples, setup_seconds, window,
+                  _server_figures(server_pid, baseline, created, idle, window, config.rooms))
+
+
+# --------------------------------------------------------------------------- several processes
+
+
+async def _run_split(config: LoadConfig, server_pid: int | None, processes: int
+                     ) -> dict[str, Any]:
+    """``run_load`` with ``processes`` generator processes: the rooms are created here, then
+    room ``i`` is played by process ``i % processes`` (each connecting at its share of
+    ``connect_rate``); once every process reported its clients welcomed (and one idle
+    second) all begin to play, measure the same window (perf seconds: ``CLOCK_MONOTONIC``,
+    one clock for every process) and send back their samples, merged here; the server is
+    read here only."""
+    baseline = _server_sample(server_pid)
+    setup_began = time.perf_counter()
+    plans = await create_rooms(config)
+    created = _server_sample(server_pid)
+    seeds = player_seeds(config.seed, plans)
+    rate = config.connect_rate / processes if config.connect_rate > 0 else config.connect_rate
+    share = dataclasses.replace(config, connect_rate=rate)
+    children: list[_GeneratorProcess] = []
+    try:
+        for index in range(processes):
+            children.append(await _GeneratorProcess.start(index, {
+                "config": dataclasses.asdict(share),
+                "plans": [dataclasses.asdict(plan) for plan in plans[index::processes]],
+                "seeds": seeds[index::processes]}))
+        await asyncio.gather(*(child.receive("welcomed") for child in children))
+        setup_seconds = time.perf_counter() - setup_began
+        quiet_collector()
+        await asyncio.sleep(1.0)
+        idle = _server_sample(server_pid)
+        start = time.perf_counter() + config.warmup
+        for child in children:
+            child.send({"start": start, "end": start + config.seconds})
+        window = await _observe(server_pid, start, start + config.seconds)
+        parts = await asyncio.gather(*(child.receive("samples") for child in children))
+        for child in children:
+            await child.wait()
+    finally:
+        for child in children:
+            child.kill()
+    samples = Samples.merged([Samples.from_json(part) for part in parts])
+    result = report(config, plans, samples, setup_seconds, window,
+                    _server_figures(server_pid, baseline, created, idle, window, config.rooms))
+    result["generators"] = processes
     return result
 
 
-def _server_figures(pid: int | None, baseline, created, idle, first, last, peak: int,
-                    seconds: float, rooms: int) -> dict[str, Any] | None:
+class _GeneratorProcess:
+    """One generator process (``python -m bench.load --generator``) seen from the parent:
+    JSON lines to its stdin, JSON lines from its stdout (``generate`` is the other end)."""
+
+    def __init__(self, index: int, process: asyncio.subprocess.Process) -> None:
+        self.index, self.process = index, process
+
+    @classmethod
+    async def start(cls, index: int, job: dict[str, Any]) -> _GeneratorProcess:
+        """Start generator process ``index`` and send it ``job`` (its config, rooms, seeds)."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.load", "--generator", cwd=servers.ROOT,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 30)
+        child = cls(index, process)
+        child.send(job)
+        return child
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write ``message`` as one JSON line to the process."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+
+    async def receive(self, key: str) -> Any:
+        """Return ``key`` of the next line the process writes.
+
+        Raises:
+            RuntimeError: the process ended first, or wrote another message.
+        """
+        assert self.process.stdout is not None
+        line = await self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"generator process {self.index} ended "
+                               f"(status {await self.process.wait()})")
+        message = json.loads(line)
+        if key not in message:
+            raise RuntimeError(f"generator process {self.index} sent {sorted(message)}, "
+                               f"not {key!r}")
+        return message[key]
+
+    async def wait(self) -> None:
+        """Close its stdin and return once the process exited (it does after sending its
+        samples)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        await self.process.wait()
+
+    def kill(self) -> None:
+        """Kill the process if it still runs."""
+        if self.process.returncode is None:
+            self.process.kill()
+
+
+async def generate() -> None:
+    """Be one generator process of ``_run_split``: read the job (a JSON line on stdin: config,
+    rooms, seeds), connect its clients and write ``{"welcomed": n}``; read the window
+    (``{"start", "end"}``, perf seconds), play and measure through it, then write
+    ``{"samples": Samples.to_json()}`` and return."""
+    loop = asyncio.get_running_loop()
+    stdin = asyncio.StreamReader(limit=1 << 30)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+    job = json.loads(await stdin.readline())
+    config = LoadConfig(**job["config"])
+    plans = [RoomPlan(**plan) for plan in job["plans"]]
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
+        generator = Generator(config, plans, job["seeds"], client)
+        await generator.connect()
+        quiet_collector()
+        _write({"welcomed": generator.recorder.welcomed})
+        window = json.loads(await stdin.readline())
+        generator.recorder.start, generator.recorder.end = window["start"], window["end"]
+        generator.pace.go.set()
+        await asyncio.sleep(max(0.0, window["start"] - time.perf_counter()))
+        cpu0 = time.process_time()
+        await asyncio.sleep(max(0.0, window["end"] - time.perf_counter()))
+        samples = await generator.finish(time.process_time() - cpu0)
+    _write({"samples": samples.to_json()})
+
+
+def _write(message: dict[str, Any]) -> None:
+    """Write ``message`` as one JSON line to stdout (to the parent)."""
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def _server_figures(pid: int | None, baseline, created, idle, window: Window,
+                    rooms: int) -> dict[str, Any] | None:
     """Return the server's CPU % over the window, RSS (MB) and idle bytes per room (KB).
 
     ``idle_room_kb`` = (RSS with every room created and every client connected, before any
     move - RSS before the run) / rooms; ``room_only_kb`` is the part before the clients
     connected (rooms, seats, started matches, and the REST traffic that made them).
     """
+    first, last = window.first, window.last
     if pid is None or not (baseline and created and idle and first and last):
         return None
     return {"pid": pid, "processes": last.processes,
-            "cpu_percent": round(100 * (last.cpu_seconds - first.cpu_seconds) / seconds, 1),
-            "rss_mb": round(last.rss_bytes / MB, 1), "rss_peak_mb": round(peak / MB, 1),
+            "cpu_percent": round(100 * (last.cpu_seconds - first.cpu_seconds)
+                                 / (window.end - window.start), 1),
+            "rss_mb": round(last.rss_bytes / MB, 1), "rss_peak_mb": round(window.peak / MB, 1),
             "rss_baseline_mb": round(baseline.rss_bytes / MB, 1),
             "rss_idle_mb": round(idle.rss_bytes / MB, 1),
             "idle_room_kb": round((idle.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1),
@@ -272,13 +485,6 @@ def _server_figures(pid: int | None, baseline, created, idle, first, last, peak:
 
 
 # --------------------------------------------------------------------------- command line
-
-
-def _raise_fd_limit() -> None:
-    """Allow as many open sockets as the hard limit (the server started here inherits it)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -309,13 +515,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="players do not ask for a rematch: a room stops when its match ends")
     p.add_argument("--full-frames", action="store_true",
                    help="the clients do not ask for patched updates (every update is whole)")
+    p.add_argument("--processes", type=int, default=1,
+                   help="generator processes playing the rooms (each opens its share of the "
+                        "sockets: a process is capped at `ulimit -Hn` descriptors)")
+    p.add_argument("--generator", action="store_true",
+                   help="(internal) be one of --processes' generator processes: the job on "
+                        "stdin, the samples on stdout")
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one load (starting and stopping the server when ``--start``); print one JSON line."""
     args = parse_args(argv)
-    _raise_fd_limit()
+    servers.raise_fd_limit()
+    if args.generator:
+        uvloop.run(generate())
+        return 0
+    if args.processes < 1:
+        raise SystemExit("--processes must be at least 1")
     config = LoadConfig(url=args.url or f"http://{servers.HOST}:{args.port}", game=args.game,
                         options=json.loads(args.options), rooms=args.rooms,
                         spectators=args.spectators, think=args.think, seconds=args.seconds,
@@ -328,7 +545,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                   args.workers, args.profile, args.ceiling_args.split())
         process = servers.start(spec, log_path=f"/tmp/bench-{args.start}-{args.port}.log")
     try:
-        result = uvloop.run(run_load(config, process.pid if process else args.server_pid))
+        result = uvloop.run(run_load(config, process.pid if process else args.server_pid,
+                                     args.processes))
     finally:
         if process is not None:
             servers.stop(process)

@@ -9,7 +9,7 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
@@ -101,6 +101,78 @@ class Recorder:
             if len(sizes) < cap:
                 sizes.append(size)
 
+    def samples(self, traces: Sequence[RoomTrace], spectators: int,
+                restarts: Sequence[float] = (), cpu_seconds: float = 0.0) -> Samples:
+        """Return what was recorded as ``Samples``, with the fan-out delays of ``traces`` (rooms
+        of ``spectators`` spectators each), the rematch times ``restarts`` (s) and this
+        process's CPU seconds over the window."""
+        return Samples(rtts=list(self.rtts),
+                       fan_out=[d for t in traces for d in t.fan_out_delays(spectators)],
+                       restarts=list(restarts), errors=dict(self.errors),
+                       frame_bytes={k: list(v) for k, v in self.frame_bytes.items()},
+                       update_bytes={k: list(v) for k, v in self.update_bytes.items()},
+                       finished=len(self.finished), welcomed=self.welcomed,
+                       cpu_seconds=cpu_seconds)
+
+    def result(self, traces: Sequence[RoomTrace], spectators: int) -> dict[str, Any]:
+        """Return the client-side figures of the window (``Samples.figures``)."""
+        return self.samples(traces, spectators).figures(self.end - self.start)
+
+
+@dataclass
+class Samples:
+    """What the clients of one generator process measured, as raw samples (JSON-ready:
+    ``to_json``, ``from_json``), so that the figures of several processes come from their
+    merged samples (``merged``: lists joined, counts added), never from averaged summaries.
+
+    Attributes:
+        rtts: move round-trips in the window (s); fan_out: per caused version that every
+            spectator saw, last spectator's arrival - act (s); restarts: rematch times (s).
+        errors: counts by code; frame_bytes, update_bytes: the sizes kept (``Recorder.frame``).
+        finished: matches seen over (counted once per room and match; each room is played by
+            one process, so the counts of processes add up).
+        welcomed: welcomes received; cpu_seconds: the process's CPU time over the window.
+    """
+
+    rtts: list[float] = field(default_factory=list)
+    fan_out: list[float] = field(default_factory=list)
+    restarts: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    frame_bytes: dict[str, list[int]] = field(default_factory=dict)
+    update_bytes: dict[str, list[int]] = field(default_factory=dict)
+    finished: int = 0
+    welcomed: int = 0
+    cpu_seconds: float = 0.0
+
+    @classmethod
+    def merged(cls, parts: Sequence[Samples]) -> Samples:
+        """Return the samples of all ``parts`` together (in order; codes and kinds in the
+        order they first appear)."""
+        out = cls()
+        for part in parts:
+            out.rtts += part.rtts
+            out.fan_out += part.fan_out
+            out.restarts += part.restarts
+            for code, count in part.errors.items():
+                out.errors[code] = out.errors.get(code, 0) + count
+            for mine, theirs in ((out.frame_bytes, part.frame_bytes),
+                                 (out.update_bytes, part.update_bytes)):
+                for kind, sizes in theirs.items():
+                    mine.setdefault(kind, []).extend(sizes)
+            out.finished += part.finished
+            out.welcomed += part.welcomed
+            out.cpu_seconds += part.cpu_seconds
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the samples as a JSON-ready dict (``from_json`` reads it back)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Samples:
+        """Return the samples of ``to_json``'s dict."""
+        return cls(**data)
+
     def median_update_bytes(self) -> dict[str, int]:
         """Return the median ``update`` size per role (``player``, ``spectator``), in bytes."""
         return {role: round(statistics.median(sizes))
@@ -110,15 +182,14 @@ class Recorder:
         """Return the mean received size per frame kind, in bytes."""
         return {k: round(sum(v) / len(v)) for k, v in sorted(self.frame_bytes.items()) if v}
 
-    def result(self, traces: Sequence[RoomTrace], spectators: int) -> dict[str, Any]:
-        """Return the client-side figures: moves, moves/s, round-trips, fan-out, errors, sizes."""
-        seconds = self.end - self.start
-        fan_out = [d for t in traces for d in t.fan_out_delays(spectators)]
+    def figures(self, seconds: float) -> dict[str, Any]:
+        """Return the client-side figures of a window of ``seconds``: moves, moves/s,
+        round-trips, fan-out, errors, sizes, finished matches."""
         return {
             "window_s": round(seconds, 2), "moves": len(self.rtts),
             "moves_per_s": round(len(self.rtts) / seconds, 1) if seconds > 0 else None,
-            "rtt_ms": summary_ms(self.rtts), "spectator_ms": summary_ms(fan_out),
+            "rtt_ms": summary_ms(self.rtts), "spectator_ms": summary_ms(self.fan_out),
             "errors": dict(self.errors), "error_count": sum(self.errors.values()),
             "frame_bytes": self.mean_frame_bytes(),
-            "update_bytes_median": self.median_update_bytes(), "finished_matches": len(self.finished),
+            "update_bytes_median": self.median_update_bytes(), "finished_matches": self.finished,
         }

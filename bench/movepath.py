@@ -7,7 +7,8 @@ rebuilds it (``bench.clients.Rebuilt``) — no websocket framing, no system call
 wake-up per frame. The players answer in turn, room after room (each its seeded random legal
 action), as fast as the server takes them; a finished match is followed by a rematch. It prints
 one JSON line: moves, CPU of the process (every thread: the group writer's too) and wall time per
-move, frames per move. The client stand-ins' decoding is included (≈ 4 frames per move).
+move, ``update`` frames per move. The client stand-ins' decoding is included (≈ 4 frames per
+move).
 
 What it leaves out is measured by ``bench.load`` (the network, uvicorn's HTTP, the websocket
 protocol); what it measures runs the same code as the server. Profile with ``--profile FILE``
@@ -56,10 +57,10 @@ class Sink:
         return True
 
     def send_text(self, text: str) -> None:
-        self.frames += 1
         whole = self.rebuilt.take(orjson.loads(text))
         if whole is not None and whole.get("type") in ("welcome", "update"):
             self.last = whole
+            self.frames += whole["type"] == "update"
 
     def close(self, code: int, reason: str = "") -> None:
         raise RuntimeError(f"the server closed a socket ({code} {reason})")
@@ -156,7 +157,7 @@ async def run(rooms: int, spectators: int, moves: int, seed: int, concurrency: i
             "concurrency": concurrency,
             "cpu_ms_per_move": round(cpu / moves * 1000, 4),
             "wall_ms_per_move": round(wall / moves * 1000, 4), "rematches": rematches,
-            "frames_per_move": round(sum(s.frames for t in tables
+            "updates_per_move": round(sum(s.frames for t in tables
                                          for _, s in t.seats + t.watchers) / max(1, played), 2)}
 
 

@@ -8,6 +8,7 @@ bench.ceiling``, the bare websocket server with no game logic) and ``app-lag``
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -87,6 +88,14 @@ class ServerSpec:
         return env
 
 
+def raise_fd_limit() -> None:
+    """Raise this process's open-file limit to its hard limit (``ulimit -Hn``): the processes
+    it starts inherit it (a server or a generator holds one descriptor per socket)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def fresh_sqlite(database_url: str) -> None:
     """Delete the SQLite file (and its journals) behind ``database_url``, if it is one."""
     if not database_url.startswith("sqlite"):
@@ -147,8 +156,10 @@ def start(spec: ServerSpec, log_path: str | None = None, fresh: bool = True
 
     With ``fresh`` the database is recreated empty first (SQLite file, or PostgreSQL database
     migrated to head); without it the server starts on the database as it is (a restart).
-    Its output goes to ``log_path`` (appended to when not ``fresh``; or nowhere).
+    Its output goes to ``log_path`` (appended to when not ``fresh``; or nowhere). It may open
+    as many files as the hard limit allows (``raise_fd_limit``).
     """
+    raise_fd_limit()
     if fresh and spec.database_url.startswith("postgresql"):
         fresh_postgres(spec.database_url)
     if fresh:

@@ -18,8 +18,8 @@ from bench import procstat
 from bench.ceiling import Ceiling, CeilingRoom
 from bench.clients import Pace, Player, Rebuilt, RoomWatch, Spectator, apply_patch, match_of
 from bench.engines import EngineRun, play_random_game
-from bench.load import ask_rematch
-from bench.metrics import Recorder, RoomTrace, percentile, summary_ms
+from bench.load import LoadConfig, RoomPlan, Window, ask_rematch, player_seeds, report
+from bench.metrics import Recorder, RoomTrace, Samples, percentile, summary_ms
 from bench.suite import targets
 from engine.registry import GAMES
 
@@ -61,9 +61,98 @@ def test_recorder_counts_moves_only_inside_the_window():
     recorder.frame("welcome", 100)
     recorder.frame("welcome", 300)
     assert recorder.welcomed == 2
-    assert recorder.mean_frame_bytes() == {"welcome": 200}
+    assert recorder.samples([], 2).mean_frame_bytes() == {"welcome": 200}
     result = recorder.result([], 2)
     assert (result["moves"], result["moves_per_s"]) == (2, 0.2)  # 2 moves / 10 s
+
+
+# ------------------------------------------------------------------ several generator processes
+
+
+def two_processes() -> tuple[Samples, Samples]:
+    """What two generator processes measured (times in seconds)."""
+    one = Samples(rtts=[0.001, 0.002], fan_out=[0.004], restarts=[1.5],
+                  errors={"stale_prompt": 1, "rematch_502": 2},
+                  frame_bytes={"update": [100, 200], "welcome": [1000]},
+                  update_bytes={"player": [100], "spectator": [200]},
+                  finished=3, welcomed=8, cpu_seconds=1.5)
+    two = Samples(rtts=[0.010, 0.020, 0.030], fan_out=[0.001, 0.002], restarts=[],
+                  errors={"rematch_502": 3, "connect_failed": 1},
+                  frame_bytes={"update": [300], "presence": [40]},
+                  update_bytes={"player": [300, 500]}, finished=2, welcomed=7, cpu_seconds=2.5)
+    return one, two
+
+
+def test_merged_samples_join_lists_and_add_counts():
+    merged = Samples.merged(two_processes())
+    assert merged == Samples(
+        rtts=[0.001, 0.002, 0.010, 0.020, 0.030], fan_out=[0.004, 0.001, 0.002],
+        restarts=[1.5], errors={"stale_prompt": 1, "rematch_502": 5, "connect_failed": 1},
+        frame_bytes={"update": [100, 200, 300], "welcome": [1000], "presence": [40]},
+        update_bytes={"player": [100, 300, 500], "spectator": [200]},
+        finished=5, welcomed=15, cpu_seconds=4.0)
+    assert Samples.merged([]) == Samples()
+
+
+def test_percentiles_come_from_the_merged_samples_not_from_each_process():
+    one, two = two_processes()
+    figures = Samples.merged([one, two]).figures(10.0)
+    # sorted round-trips 1, 2, 10, 20, 30 ms: p50 = 3rd (ceil 2.5), p95 = p99 = 5th; the mean
+    # of the two processes' p50s (2 and 20 ms) would say 11 ms
+    assert figures["rtt_ms"] == {"n": 5, "p50": 10.0, "p95": 30.0, "p99": 30.0, "max": 30.0}
+    # fan-out 1, 2, 4 ms: p50 = 2nd
+    assert figures["spectator_ms"] == {"n": 3, "p50": 2.0, "p95": 4.0, "p99": 4.0, "max": 4.0}
+    assert (figures["moves"], figures["moves_per_s"], figures["window_s"]) == (5, 0.5, 10.0)
+    assert figures["errors"] == {"stale_prompt": 1, "rematch_502": 5, "connect_failed": 1}
+    assert figures["error_count"] == 7
+    # means (100 + 200 + 300) / 3, 1000, 40; medians of (100, 300, 500) and (200)
+    assert figures["frame_bytes"] == {"presence": 40, "update": 200, "welcome": 1000}
+    assert figures["update_bytes_median"] == {"player": 300, "spectator": 200}
+    assert figures["finished_matches"] == 5
+
+
+def test_samples_cross_the_pipe_unchanged():
+    one, _ = two_processes()
+    assert Samples.from_json(json.loads(json.dumps(one.to_json()))) == one
+
+
+def test_the_report_of_merged_processes():
+    config = LoadConfig(rooms=2, spectators=2, think=1.0, game="reverse_curse")
+    plans = [RoomPlan("A", ["a0", "a1"]), RoomPlan("B", ["b0", "b1"])]
+    window = Window(start=100.0, end=120.0, first=None, last=None, peak=0)
+    line = report(config, plans, Samples.merged(two_processes()), 12.34, window, None)
+    assert {k: line[k] for k in ("rooms", "players", "spectators", "connections", "welcomed",
+                                 "setup_s", "window_s", "moves", "moves_per_s", "rematches",
+                                 "client_cpu_percent", "server")} == {
+        "rooms": 2, "players": 4, "spectators": 4, "connections": 8, "welcomed": 15,
+        "setup_s": 12.3, "window_s": 20.0, "moves": 5, "moves_per_s": 0.2, "rematches": 1,
+        "client_cpu_percent": 20.0, "server": None}  # 4 CPU seconds of 2 processes in 20 s
+    assert line["rematch_ms"] == {"n": 1, "p50": 1500.0, "p95": 1500.0, "p99": 1500.0,
+                                  "max": 1500.0}
+    assert list(line)[:9] == ["bench", "game", "rooms", "players", "spectators", "think_s",
+                              "connections", "welcomed", "setup_s"]
+
+
+def test_a_recorder_gives_its_samples():
+    recorder = Recorder(start=100.0, end=110.0)
+    recorder.move(100.0, 100.25)
+    recorder.errors["stale_prompt"] += 2
+    recorder.frame("welcome", 900)
+    recorder.frame("update", 300, "player")
+    recorder.finished.add(("r1", 1))
+    trace = RoomTrace(caused={1: 101.0}, seen={1: [101.5]})
+    assert recorder.samples([trace], 1, [2.5], 0.75) == Samples(
+        rtts=[0.25], fan_out=[0.5], restarts=[2.5], errors={"stale_prompt": 2},
+        frame_bytes={"welcome": [900], "update": [300]}, update_bytes={"player": [300]},
+        finished=1, welcomed=1, cpu_seconds=0.75)
+
+
+def test_each_room_keeps_its_players_seeds_whichever_process_plays_it():
+    plans = [RoomPlan(code, ["t0", "t1"]) for code in "ABC"]
+    seeds = player_seeds(7, plans)
+    draws = random.Random(7)  # room by room, seat by seat
+    assert seeds == [[draws.random(), draws.random()] for _ in plans]
+    assert seeds[1::2] == [seeds[1]]  # process 1 of 2 plays room B with B's seeds
 
 
 def test_engine_run_rates():
@@ -253,4 +342,4 @@ async def test_movepath_plays_the_moves_it_was_asked_through_the_real_app():
     result = await run(rooms=2, spectators=1, moves=40, seed=0, concurrency=1, profile=None)
     again = await run(rooms=2, spectators=1, moves=40, seed=0, concurrency=1, profile=None)
     assert (result["rooms"], result["spectators"], result["moves"]) == (2, 1, 40)
-    assert result["frames_per_move"] == again["frames_per_move"]  # the same seeded play
+    assert result["updates_per_move"] == again["updates_per_move"]  # the same seeded play

@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Executable, Table, bindparam, func, insert, or_, select, text, update
-from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room, RoomSeat
@@ -93,16 +92,6 @@ async def execute_writes(session: AsyncSession, writes: Iterable[Write]) -> None
     sqlite = session.bind is not None and session.bind.dialect.name == "sqlite"
     for statement, params in planned_writes(writes, sqlite):
         await session.execute(statement, params)
-
-
-def execute_writes_sync(connection: Connection, writes: Iterable[Write]) -> None:
-    """Run ``writes`` in the transaction of a synchronous SQLite ``connection``
-    (``planned_writes``; ``app.db.writer``'s own thread).
-
-    Raises what the database raises (``IntegrityError`` for a taken ``(match_id, seq)``).
-    """
-    for statement, params in planned_writes(writes, sqlite=True):
-        connection.execute(statement, params)
 
 
 # --------------------------------------------------------------------------- players

@@ -16,28 +16,30 @@ One transaction runs at a time per writer (per process): on SQLite that is all a
 allows anyway (no writer sleeps in SQLite's busy handler), and on PostgreSQL one round trip per
 statement serves the whole batch.
 
-On an SQLite file, a batch whose jobs have no ``then`` runs on a synchronous connection in the
-writer's own thread (``ThreadTransactions``): the whole transaction is one hand-over to that
-thread instead of one per statement, BEGIN and COMMIT through aiosqlite and the async session
-(server CPU per move: bench/RESULTS.md "Storage"). The statements are the same
-(``repositories.planned_writes``).
+On an SQLite file, a batch whose jobs have no ``then`` runs on a synchronous connection that the
+writer's own thread keeps open (``ThreadTransactions``): the whole transaction is one hand-over
+to that thread and one back, instead of one per statement through aiosqlite and the async
+session, and its statements run on the driver's cursor as SQLAlchemy compiles them
+(``app.db.sqlite_writes``; server CPU per move: bench/RESULTS.md "Storage"). The statements
+are the same (``repositories.planned_writes``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import queue
 import threading
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sqlalchemy import URL
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db.repositories import Write, execute_writes, execute_writes_sync
+from app.db.repositories import Write, execute_writes
 from app.db.session import file_sqlite, make_sync_sqlite_engine
+from app.db.sqlite_writes import SqliteWrites
 
 log = logging.getLogger(__name__)
 
@@ -154,8 +156,14 @@ class GroupWriter:
 
 
 class ThreadTransactions:
-    """Transactions of Core writes on an SQLite file, each run whole in one thread of their own
-    (``make_sync_sqlite_engine``: the same pragmas as the async engine's), opened on first use.
+    """Transactions of Core writes on an SQLite file, each run whole by one thread of their own
+    on one connection that thread keeps open (``make_sync_sqlite_engine``: the same pragmas as
+    the async engine's), both made on first use.
+
+    A transaction goes to the thread through a queue, and its end comes back to the event loop
+    in one ``call_soon_threadsafe``. BEGIN, COMMIT and ROLLBACK go through the SQLAlchemy
+    connection (its events fire); the statements run on its driver cursor
+    (``app.db.sqlite_writes``).
 
     Args:
         url: the async engine's URL (the same file).
@@ -164,8 +172,8 @@ class ThreadTransactions:
     def __init__(self, url: URL) -> None:
         self._url = url
         self._engine: Engine | None = None
-        self._connection: Connection | None = None
-        self._thread: ThreadPoolExecutor | None = None
+        self._requests: queue.SimpleQueue[_Request] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
 
     def engine(self) -> Engine:
         """Return the synchronous engine (made on first use)."""
@@ -183,50 +191,129 @@ class ThreadTransactions:
         Raises:
             Exception: what the database raised (nothing stored), e.g. ``IntegrityError``.
         """
-        if self._thread is None:
-            self._thread = ThreadPoolExecutor(1, thread_name_prefix="group-writer")
-        abort = threading.Event()
-        done = asyncio.get_running_loop().run_in_executor(
-            self._thread, self._transaction, self.engine(), writes, abort)
+        request = self._send(writes)
         try:
-            await asyncio.shield(done)
+            await asyncio.shield(request.done)
         except asyncio.CancelledError:
-            abort.set()
-            while not done.done():
+            request.abort = True
+            while not request.done.done():
                 try:
-                    await asyncio.shield(done)
+                    await asyncio.shield(request.done)
                 except asyncio.CancelledError:
                     pass
-            if done.cancelled() or done.exception() is not None or not done.result():
+            if request.done.exception() is not None or not request.done.result():
                 raise
             current = asyncio.current_task()
             if current is not None:  # stored: acknowledged, then cancelled
                 current.cancel()
 
-    def _transaction(self, engine: Engine, writes: list[Write], abort: threading.Event) -> bool:
-        """Run ``writes`` and COMMIT (in the writer's thread); return ``False`` (rolled back)
-        when ``abort`` was set before the COMMIT."""
-        if self._connection is None:
-            self._connection = engine.connect()
-        connection = self._connection
-        try:
-            execute_writes_sync(connection, writes)
-        except BaseException:
-            connection.rollback()
-            raise
-        if abort.is_set():
-            connection.rollback()
-            return False
-        connection.commit()
-        return True
+    def _send(self, writes: list[Write] | None) -> _Request:
+        """Queue a transaction of ``writes`` (``None``: the thread's end) for the thread,
+        starting it first if needed; return the request (``done`` says how it ended)."""
+        loop = asyncio.get_running_loop()
+        if self._thread is None:  # a queue of its own (an ending thread may still read its own)
+            self._requests = queue.SimpleQueue()
+            self._thread = threading.Thread(target=_serve, args=(self._requests, self.engine()),
+                                            name="group-writer", daemon=True)
+            self._thread.start()
+        request = _Request(writes, loop, loop.create_future())
+        self._requests.put(request)
+        return request
 
     async def close(self) -> None:
-        """Close the connection and end the thread."""
-        thread, engine, self._thread, self._engine = self._thread, self._engine, None, None
-        if thread is not None:
-            if engine is not None:
-                await asyncio.get_running_loop().run_in_executor(thread, engine.dispose)
-            thread.shutdown(wait=False)
+        """Close the connection and the engine, and end the thread (a later ``run`` makes
+        them again)."""
+        if self._thread is not None:
+            request = self._send(None)
+            self._thread = self._engine = None
+            await asyncio.shield(request.done)
+        elif self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+
+
+@dataclass(eq=False, slots=True)
+class _Request:
+    """One transaction for the writer's thread.
+
+    Attributes:
+        writes: the writes; ``None`` asks the thread to close its connection and end.
+        loop: the event loop of the caller; done: its result there, set by the thread:
+            ``True`` (committed), ``False`` (rolled back: ``abort`` was set in time) or the
+            exception.
+        abort: set by the caller (cancelled) to roll back instead of committing.
+    """
+
+    writes: list[Write] | None
+    loop: asyncio.AbstractEventLoop
+    done: asyncio.Future
+    abort: bool = False
+
+
+def _serve(requests: queue.SimpleQueue[_Request], engine: Engine) -> None:
+    """Run the transactions of ``requests`` one at a time on one connection of ``engine``
+    (checked out on first use, and again after a failure), until a request without writes."""
+    statements = SqliteWrites(engine.dialect)
+    connection: Connection | None = None
+    while True:
+        request = requests.get()
+        if request.writes is None:
+            _answer(request, _release(connection, engine))
+            return
+        try:
+            if connection is None:
+                connection = engine.connect()
+            outcome: bool | BaseException = _transaction(connection, statements, request)
+        except Exception as exc:  # the caller gets it; the next one checks out a connection
+            outcome = exc      # again (the pool rolls back, or drops a broken one)
+            _release(connection)
+            connection = None
+        _answer(request, outcome)
+
+
+def _release(connection: Connection | None, engine: Engine | None = None
+             ) -> bool | BaseException:
+    """Close ``connection`` (back to its pool) and dispose of ``engine`` (either may be
+    ``None``); return ``True``, or the exception that closing raised (logged)."""
+    try:
+        if connection is not None:
+            connection.close()
+        if engine is not None:
+            engine.dispose()
+    except Exception as exc:
+        log.exception("closing the group writer's connection")
+        return exc
+    return True
+
+
+def _transaction(connection: Connection, statements: SqliteWrites, request: _Request) -> bool:
+    """Run the request's writes and COMMIT (in the writer's thread); return ``False`` (rolled
+    back) when ``request.abort`` was set before the COMMIT."""
+    assert request.writes is not None
+    with connection.begin() as transaction:
+        statements.execute(connection, request.writes)
+        if request.abort:
+            transaction.rollback()
+            return False
+    return True
+
+
+def _answer(request: _Request, outcome: bool | BaseException) -> None:
+    """Settle ``request.done`` with ``outcome`` on the caller's loop (nothing if it closed)."""
+    try:
+        request.loop.call_soon_threadsafe(_settle, request.done, outcome)
+    except RuntimeError:  # the loop is closed: nobody waits any more
+        pass
+
+
+def _settle(done: asyncio.Future, outcome: bool | BaseException) -> None:
+    """Set ``done`` to ``outcome`` (a result or an exception; in the event loop)."""
+    if done.done():
+        return
+    if isinstance(outcome, BaseException):
+        done.set_exception(outcome)
+    else:
+        done.set_result(outcome)
 
 
 def _acknowledge(job: Job, future: asyncio.Future) -> None:

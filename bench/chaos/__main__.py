@@ -20,8 +20,8 @@ from pathlib import Path
 
 import uvloop
 
+from bench import servers
 from bench.chaos.run import ALL_GAMES, ChaosConfig, run_chaos
-from bench.load import _raise_fd_limit
 
 
 def parse_args(argv: Sequence[str] | None) -> ChaosConfig:
@@ -61,7 +61,7 @@ def parse_args(argv: Sequence[str] | None) -> ChaosConfig:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run once; print the summary as one JSON line; 1 when there were violations."""
     config = parse_args(argv)
-    _raise_fd_limit()
+    servers.raise_fd_limit()
     summary = uvloop.run(run_chaos(config))
     print(json.dumps(summary), flush=True)
     return 1 if summary["violation_count"] else 0

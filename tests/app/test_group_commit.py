@@ -326,3 +326,18 @@ async def test_in_memory_sqlite_has_no_thread_of_its_own():
         assert GroupWriter(make_sessionmaker(engine)).threaded is None
     finally:
         await engine.dispose()
+
+
+async def test_on_an_sqlite_file_close_ends_the_thread_and_a_later_store_starts_it_again(sqlite):
+    sessions, (match, _) = sqlite
+    writer, done = GroupWriter(sessions), []
+    await writer.write(action(match, 1, done))
+    thread = writer.threaded._thread
+    assert thread is not None and thread.is_alive()
+    await writer.close()
+    thread.join(10)  # it ended right after answering the close
+    assert not thread.is_alive() and writer.threaded._thread is None
+    await writer.write(action(match, 2, done))
+    assert done == [(match, 1), (match, 2)] and await stored(sessions, match) == [1, 2]
+    assert writer.threaded._thread is not thread
+    await writer.close()
