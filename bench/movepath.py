@@ -73,10 +73,12 @@ class Sink:
 
 
 class Table:
-    """One room: its code, its players' tokens, and each seat's and spectator's session."""
+    """One room: its code, its players' tokens, its players' random source (one per room: the
+    play does not depend on the order rooms are served in), and each seat's and spectator's
+    session."""
 
-    def __init__(self, code: str, tokens: list[str]) -> None:
-        self.code, self.tokens = code, tokens
+    def __init__(self, code: str, tokens: list[str], rng: random.Random) -> None:
+        self.code, self.tokens, self.rng = code, tokens, rng
         self.seats: list[tuple[SocketSession, Sink]] = []
         self.watchers: list[tuple[SocketSession, Sink]] = []
 
@@ -89,7 +91,8 @@ async def _post(http: httpx.AsyncClient, path: str, token: str | None = None,
     return answer.json()
 
 
-async def _table(http: httpx.AsyncClient, index: int, options: dict[str, Any]) -> Table:
+async def _table(http: httpx.AsyncClient, index: int, options: dict[str, Any],
+                 seed: int) -> Table:
     """Create a room of two players and seat both (the match starts)."""
     tokens = [(await _post(http, "/api/players", body={"name": f"mp{index}-{s}"}))["token"]
               for s in range(2)]
@@ -97,7 +100,7 @@ async def _table(http: httpx.AsyncClient, index: int, options: dict[str, Any]) -
                                                         "options": options})
     for seat, token in enumerate(tokens):
         await _post(http, f"/api/rooms/{room['code']}/seats/{seat}", token)
-    return Table(room["code"], tokens)
+    return Table(room["code"], tokens, random.Random(f"{seed}/{index}"))
 
 
 async def _session(app: Any, code: str, token: str | None) -> tuple[SocketSession, Sink]:
@@ -117,12 +120,11 @@ async def run(rooms: int, spectators: int, moves: int, seed: int, concurrency: i
                         max_connections_per_ip=0, players_per_minute=0, rooms_per_minute=0,
                         frames_per_second=1e9, log_level="WARNING")
     app = create_app(settings)
-    rng = random.Random(seed)
     options = {"turn_seconds": 120, "shop_seconds": 120}
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://arena") as http:
-            tables = [await _table(http, i, options) for i in range(rooms)]
+            tables = [await _table(http, i, options, seed) for i in range(rooms)]
             for table in tables:
                 table.seats = [await _session(app, table.code, t) for t in table.tokens]
                 table.watchers = [await _session(app, table.code, None)
@@ -139,7 +141,7 @@ async def run(rooms: int, spectators: int, moves: int, seed: int, concurrency: i
                         profiler.enable()
                 for at in range(0, len(tables), concurrency):
                     group = tables[at:at + concurrency]
-                    steps = await asyncio.gather(*(_step(t, rng) for t in group))
+                    steps = await asyncio.gather(*(_step(t) for t in group))
                     for table, acted in zip(group, steps):
                         if acted is None:  # over: both players ask for the rematch
                             for token in table.tokens:
@@ -161,7 +163,7 @@ async def run(rooms: int, spectators: int, moves: int, seed: int, concurrency: i
                                          for _, s in t.seats + t.watchers) / max(1, played), 2)}
 
 
-async def _step(table: Table, rng: random.Random) -> bool | None:
+async def _step(table: Table) -> bool | None:
     """Let the first seat asked in ``table`` act; ``True`` when one did, ``False`` when none is
     asked yet, ``None`` when the match is over."""
     for session, sink in table.seats:
@@ -173,7 +175,7 @@ async def _step(table: Table, rng: random.Random) -> bool | None:
             return None
         if last.get("prompt") and last.get("legal"):
             await session.serve_one(json.dumps({"type": "act", "prompt": last["prompt"],
-                                                "action": rng.choice(last["legal"])}))
+                                                "action": table.rng.choice(last["legal"])}))
             return True
     return False
 
