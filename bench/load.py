@@ -496,7 +496,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--port", type=int, default=8200)
     p.add_argument("--server-pid", type=int, help="pid of an already running server")
     p.add_argument("--url", help="server base URL (default http://127.0.0.1:PORT)")
-    p.add_argument("--database-url", default="sqlite+aiosqlite:////tmp/bench.db")
+    p.add_argument("--database-url", default=None,
+                   help="the server's DATABASE_URL (default: /tmp/bench-PORT.db, recreated)")
     p.add_argument("--redis-url", help="REDIS_URL of a started app")
     p.add_argument("--workers", type=int, default=1, help="uvicorn workers of a started app")
     p.add_argument("--profile", help="cProfile output file of a started server")
@@ -541,7 +542,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         rematch=not args.no_rematch, patches=not args.full_frames)
     process = None
     if args.start:
-        spec = servers.ServerSpec(args.start, args.port, args.database_url, args.redis_url,
+        spec = servers.ServerSpec(args.start, args.port, args.database_url or "", args.redis_url,
                                   args.workers, args.profile, args.ceiling_args.split())
         process = servers.start(spec, log_path=f"/tmp/bench-{args.start}-{args.port}.log")
     try:

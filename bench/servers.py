@@ -42,7 +42,8 @@ class ServerSpec:
     Attributes:
         kind: ``"app"``, ``"app-lag"`` or ``"ceiling"``.
         port: TCP port on 127.0.0.1.
-        database_url: the app's ``DATABASE_URL`` (a fresh SQLite file by default).
+        database_url: the app's ``DATABASE_URL`` (default: a fresh SQLite file of its own per
+            port, ``/tmp/bench-PORT.db``, so benchmarks on other ports never share one).
         redis_url: the app's ``REDIS_URL`` (``None`` = in-memory broker).
         workers: uvicorn worker processes (the app only; more than 1 needs PostgreSQL + Redis).
         profile: write a cProfile of the (single) server process to this file on stop.
@@ -52,12 +53,16 @@ class ServerSpec:
 
     kind: str
     port: int = 8200
-    database_url: str = "sqlite+aiosqlite:////tmp/bench.db"
+    database_url: str = ""
     redis_url: str | None = None
     workers: int = 1
     profile: str | None = None
     ceiling_args: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.database_url:
+            self.database_url = f"sqlite+aiosqlite:////tmp/bench-{self.port}.db"
 
     def command(self) -> list[str]:
         """Return the argv that starts this server.
@@ -132,6 +137,21 @@ def fresh_postgres(database_url: str) -> None:
     asyncio.run(recreate())
 
 
+def refuse_taken_port(port: int) -> None:
+    """Raise unless 127.0.0.1:``port`` is free: a second benchmark started on the port of a
+    running one would otherwise recreate that one's database under it and measure its server.
+
+    Raises:
+        RuntimeError: something accepts TCP connections on the port.
+    """
+    try:
+        with socket.create_connection((HOST, port), timeout=0.5):
+            pass
+    except OSError:
+        return
+    raise RuntimeError(f"port {port} is in use (another benchmark's server?): pick --port")
+
+
 def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
     """Return once 127.0.0.1:``port`` accepts TCP connections.
 
@@ -160,6 +180,7 @@ def start(spec: ServerSpec, log_path: str | None = None, fresh: bool = True
     as many files as the hard limit allows (``raise_fd_limit``).
     """
     raise_fd_limit()
+    refuse_taken_port(spec.port)
     if fresh and spec.database_url.startswith("postgresql"):
         fresh_postgres(spec.database_url)
     if fresh:
