@@ -11,9 +11,9 @@ A statement that needs a parameter its rows do not give (a column default SQLAlc
 fill in) runs through ``Connection.execute`` instead. Every statement fires the connection's
 ``before_cursor_execute`` and ``after_cursor_execute`` events, so listeners see it.
 
-Fast path (bench/RESULTS.md "Fast paths"): without it (``Connection.execute``) the writer costs
-+63/+17/+8 µs of CPU per job in batches of 1/4/16 (≈ 40 µs, 5-6 % of a move, at a 1,000-room
-run's mean batch of 2: an estimate, not yet measured in the server above the host's noise).
+Fast path (bench/RESULTS.md "Fast paths"): without it (``Connection.execute``) a move costs
+20 % more instructions when each move is its own transaction (``bench.movepath --concurrency 1``
+under callgrind), and the writer alone +63/+17/+8 µs of CPU per job in batches of 1/4/16.
 """
 
 from __future__ import annotations
