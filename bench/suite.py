@@ -97,11 +97,11 @@ def targets(engines: list[dict], peak: dict, ceiling: dict, target: dict) -> dic
         "ceiling_moves_per_s": (get(ceiling, "moves_per_s"), None, None),
         "rc_actions_per_cpu_s>=20000": (speed.get("reverse_curse"), 20_000, ">="),
         "zipai_actions_per_cpu_s>=10000": (speed.get("zipai"), 10_000, ">="),
-        "peak_ratio_to_ceiling>=0.5": (ratio, 0.5, ">="),
+        "peak_ratio_to_ceiling>=0.35": (ratio, 0.35, ">="),
         "target_rtt_p99_ms<=50": (p99, 50, "<="),
         "target_errors==0": (errors, 0, "<="),
         "target_rss_peak_mb<=400": (rss, 400, "<="),
-        "idle_room_kb<=100": (idle, 100, "<="),
+        "idle_room_kb<=90": (idle, 90, "<="),
     }
     out = {}
     for name, (value, limit, op) in checks.items():
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         peak, ceiling = map(emit, peak_pair(peak_rooms, window / 2))
         checks = targets([], peak, ceiling, {})
         emit({"bench": "summary", "app": {k: checks[k] for k in (
-            "peak_moves_per_s", "ceiling_moves_per_s", "peak_ratio_to_ceiling>=0.5")},
+            "peak_moves_per_s", "ceiling_moves_per_s", "peak_ratio_to_ceiling>=0.35")},
             "minutes": round((time.monotonic() - began) / 60, 1)})
         return 0
     engines = [emit(line) for line in run_module(
