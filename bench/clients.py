@@ -117,67 +117,75 @@ def _decode(raw: bytes, recorder: Recorder, role: str) -> dict[str, Any]:
     return data
 
 
-#: The document a patch addresses (``version`` comes at the top of every update).
+#: A whole frame's document (``version`` aside): what a patched update changes.
 DOC = ("view", "prompt", "legal", "deadline", "clocks")
-#: The fields a patched update carries whole at its top when they changed.
-TOP = DOC[1:]
 SYNC = orjson.dumps({"type": "sync"})
 
 
-def apply_patch(doc: Any, ops: list[dict[str, Any]]) -> Any:
-    """Apply JSON Patch ``ops`` (RFC 6902 add/remove/replace) to ``doc`` in place; return it
-    (a new value when the whole document is replaced). The clients own their decoded frames,
-    so nothing is copied.
+def apply_patch(doc: Any, ops: list[list[Any]], events: list[list[Any]] = ()) -> Any:  # type: ignore[assignment]
+    """Apply the compact ops of a patched update (docs/protocol.md "Patched updates":
+    ``["=", path, value]`` replace, ``["+", path, value]`` add, ``["-", path]`` remove,
+    ``["&", path, i]`` add a copy of ``events[i]``'s data; paths relative to ``doc``) to
+    ``doc`` in place; return it. The clients own their decoded frames, so only an event's
+    data is copied.
 
     Raises:
         KeyError, IndexError, ValueError, TypeError: an op that does not apply.
     """
     for op in ops:
-        path, kind = op["path"], op["op"]
-        if not path:
-            if kind != "replace":
-                raise ValueError(f"cannot {kind} the whole document")
-            doc = op["value"]
-            continue
-        tokens = path[1:].split("/")
+        kind, path = op[0], op[1]
+        tokens = path.split("/")
         if "~" in path:
             tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
         target = doc
         for token in tokens[:-1]:
             target = target[int(token)] if type(target) is list else target[token]
         last = tokens[-1]
+        if kind == "&":
+            kind, value = "+", orjson.loads(orjson.dumps(events[op[2]][1]))
+        elif kind != "-":
+            value = op[2]
         if type(target) is list:
-            at = len(target) if last == "-" else int(last)
-            if kind == "add":
-                if at > len(target):
-                    raise IndexError(path)
-                target.insert(at, op["value"])
-            elif kind == "remove":
+            at = int(last)
+            if at < 0 or at > len(target) or (kind != "+" and at == len(target)):
+                raise IndexError(path)
+            if kind == "+":
+                target.insert(at, value)
+            elif kind == "-":
                 del target[at]
-            elif kind == "replace":
-                target[at] = op["value"]
+            elif kind == "=":
+                target[at] = value
             else:
                 raise ValueError(kind)
-        elif kind == "add":
-            target[last] = op["value"]
-        elif kind == "remove":
+        elif type(target) is not dict:
+            raise TypeError(path)
+        elif kind == "+":
+            target[last] = value
+        elif kind == "-":
             del target[last]
-        elif kind == "replace":
+        elif kind == "=":
             if last not in target:
                 raise KeyError(path)
-            target[last] = op["value"]
+            target[last] = value
         else:
             raise ValueError(kind)
     return doc
 
 
-class Rebuilt:
-    """One patching socket's ``seq``, document and room: ``take`` returns each frame whole."""
+def seconds(millis: int | None) -> float | None:
+    """Return a patched frame's whole milliseconds as unix seconds (``None`` stays)."""
+    return None if millis is None else millis / 1000
 
-    __slots__ = ("seq", "doc", "room", "syncing")
+
+class Rebuilt:
+    """One patching socket's ``seq``, version, document (its legal list the kept one) and
+    room: ``take`` returns each frame whole."""
+
+    __slots__ = ("seq", "version", "doc", "room", "syncing")
 
     def __init__(self) -> None:
         self.seq = -1
+        self.version = 0
         self.doc: dict[str, Any] = {}
         self.room: dict[str, Any] | None = None
         self.syncing = False
@@ -191,23 +199,39 @@ class Rebuilt:
             self.room = data["room"]
         if kind not in ("welcome", "update"):
             return data
-        if "patch" not in data:
+        if "view" in data:
             self.seq, self.syncing, self.room = data.get("seq", -1), False, data.get("room")
+            self.version = data.get("version", 0)
             self.doc = {key: data[key] for key in DOC if key in data}
             return data
         if self.syncing or data["seq"] != self.seq + 1:
             return None
+        doc = self.doc
+        events = data["events"]
         try:
-            self.doc = apply_patch(self.doc, data["patch"])
+            if "patch" in data:
+                apply_patch(doc["view"], data["patch"], events)
+            if "legal" in data:
+                doc["legal"] = data["legal"]
+            elif "legal_patch" in data:
+                doc["legal"] = apply_patch(list(doc["legal"]), data["legal_patch"])
         except (KeyError, IndexError, ValueError, TypeError):
             return None
-        for key in TOP:
-            if key in data:
-                self.doc[key] = data[key]
+        if "prompt" in data:
+            doc["prompt"] = data["prompt"]
+        if "clocks" in data:
+            doc["clocks"] = {seat: at / 1000 for seat, at in data["clocks"].items()}
+        clocks = doc["clocks"]
+        doc["deadline"] = seconds(data["deadline"]) if "deadline" in data else \
+            next(iter(clocks.values())) if len(clocks) == 1 else None
         self.seq = data["seq"]
+        self.version = data.get("version", self.version + 1)
         self.room = data.get("room", self.room)
-        return {"type": "update", "version": data["version"], **self.doc,
-                "events": data["events"], "room": self.room}
+        return {"type": "update", "version": self.version, "view": doc["view"],
+                "prompt": doc["prompt"], "legal": doc["legal"] if doc["prompt"] is not None
+                else [], "deadline": doc["deadline"], "clocks": clocks,
+                "events": [{"kind": kind, "data": value} for kind, value in events],
+                "room": self.room}
 
 
 async def _open(url: str, token: str | None, recorder: Recorder, patches: bool):

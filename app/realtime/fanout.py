@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from app.realtime.patch import diff_fields
+from app.realtime.patch import ADD, Op, diff
 from app.realtime.schemas import Update
 
 
@@ -59,31 +59,25 @@ def update_frame(render: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]
     return data
 
 
-#: The document of a patching socket, the keys its patches address (``version`` comes at the
-#: top of every update instead: it changes with nearly every frame).
-DOC_FIELDS = ("view", "prompt", "legal", "deadline", "clocks")
-
-#: The fields a patched update carries at its top, whole, when they changed whole (a
-#: ``replace`` of the field would cost 30 bytes more): ``"/prompt"`` → ``"prompt"``, …
-TOP_FIELDS = {f"/{name}": name for name in DOC_FIELDS if name != "view"}
-
-#: A patch that replaces the view whole is sent as a full update instead (a new match, a seat's
-#: socket turned spectator's: the patch would hold the whole view and more).
-WHOLE = "/view"
+#: A full update's fields that a patched one carries at its top when they changed
+#: (``version`` only when not the previous frame's + 1; the view is patched instead).
+TOP_FIELDS = ("prompt", "legal", "deadline", "clocks")
 
 
 class Stream:
     """What a socket that asked for patches was sent last: the ``seq`` of its last ``welcome``
     or ``update``, the data that frame showed (``doc``: an ``update``'s render, held as given —
-    shared, never copied or mutated — or the welcome's document) and the last ``Room`` JSON it
-    was sent (``room``, compared by identity: ``RoomPort.room`` keeps one dict while
-    unchanged; ``None``: not known, the next update carries it).
+    shared, never copied or mutated — or the welcome's document), its kept legal list
+    (``legal``: the last one sent while a prompt was shown; kept while the prompt is null) and
+    the last ``Room`` JSON it was sent (``room``, compared by identity: ``RoomPort.room`` keeps
+    one dict while unchanged; ``None``: not known, the next update carries it).
     """
 
-    __slots__ = ("seq", "doc", "room")
+    __slots__ = ("seq", "doc", "legal", "room")
 
     def __init__(self, doc: dict[str, Any], room: dict[str, Any] | None = None) -> None:
         self.seq, self.doc, self.room = 0, doc, room
+        self.legal: list[Any] = doc["legal"]
 
 
 def _framed(seq: int, body: str) -> str:
@@ -100,28 +94,73 @@ def full_body(data: dict[str, Any], room: dict[str, Any]) -> str:
     return encode(frame)[1:]
 
 
-def patch_body(doc: dict[str, Any], data: dict[str, Any], room: dict[str, Any] | None
-               ) -> str | None:
-    """Return the fields after ``type`` of the update turning ``doc`` into ``data``, encoded
-    without the opening brace: ``version``, each of ``TOP_FIELDS`` replaced whole, ``patch``
-    (the other RFC 6902 ops on ``DOC_FIELDS``), ``events``, and ``room`` when given; ``None``
-    when the patch would replace the view whole (``WHOLE``: a full update is then smaller)."""
-    frame: dict[str, Any] = {"version": data["version"]}
-    ops = []
-    for op in diff_fields(doc, data, DOC_FIELDS):
-        path = op["path"]
-        if path == WHOLE:
+def millis(seconds: float | None) -> int | None:
+    """Return a unix time in seconds as whole milliseconds (``None`` stays ``None``)."""
+    return None if seconds is None else round(seconds * 1000)
+
+
+def patch_body(doc: dict[str, Any], kept: list[Any], data: dict[str, Any],
+               room: dict[str, Any] | None) -> tuple[str, list[Any]] | None:
+    """Return the fields after ``type`` of the patched update turning the document ``doc``
+    (with the kept legal list ``kept``) into ``data``, encoded without the opening brace,
+    and the kept legal list after it; ``None`` when a full update must be sent instead (the
+    view replaced whole; a null prompt with a legal list).
+
+    The fields, each only when needed (docs/protocol.md "Patched updates"): ``version`` (when
+    not ``doc``'s + 1), ``prompt``, ``legal`` (whole) or ``legal_patch`` (ops on ``kept``),
+    ``deadline`` (ms, when not the one derived from the clocks), ``clocks`` (ms), ``patch``
+    (ops on the view; an add of a value equal to an event's data is ``["&", path, i]``),
+    ``events`` (``[kind, data]`` lists), ``room`` when given."""
+    was, view = doc["view"], data["view"]
+    if was is None or view is None:
+        if was is not view:
             return None
-        top = TOP_FIELDS.get(path)
-        if top is None:
-            ops.append(op)
-        else:  # only a replace has the field's own path
-            frame[top] = op["value"]
-    frame["patch"] = ops
-    frame["events"] = data["events"]
+        ops: list[Op] | None = []
+    else:
+        ops = diff(was, view)
+        if ops is None:
+            return None
+    prompt, legal = data["prompt"], data["legal"]
+    if prompt is None and legal:
+        return None
+    frame: dict[str, Any] = {}
+    version = data["version"]
+    if version != doc["version"] + 1:
+        frame["version"] = version
+    if prompt != doc["prompt"]:
+        frame["prompt"] = prompt
+    if prompt is not None and legal is not kept and legal != kept:
+        changes = diff(kept, legal)
+        if changes is None:
+            frame["legal"] = legal
+        else:
+            frame["legal_patch"] = changes
+        kept = legal
+    clocks = data["clocks"]
+    shown = {seat: round(at * 1000) for seat, at in clocks.items()}
+    deadline = millis(data["deadline"])
+    if deadline != (next(iter(shown.values())) if len(shown) == 1 else None):
+        frame["deadline"] = deadline
+    if clocks is not doc["clocks"] and clocks != doc["clocks"]:
+        frame["clocks"] = shown
+    events = data["events"]
+    if ops:
+        for op in ops:
+            if op[0] == ADD and type(op[2]) is dict:
+                value = op[2]
+                for i, event in enumerate(events):
+                    if event["data"] == value:
+                        op[0], op[2] = COPY, i
+                        break
+        frame["patch"] = ops
+    frame["events"] = [[event["kind"], event["data"]] for event in events]
     if room is not None:
         frame["room"] = room
-    return encode(frame)[1:]
+    return encode(frame)[1:], kept
+
+
+#: The op that adds a copy of an event's data: ``["&", path, event index]``.
+COPY = "&"
 
 
 class Fanout:
@@ -134,7 +173,7 @@ class Fanout:
     def __init__(self, room: dict[str, Any]) -> None:
         self.room = room
         self._texts: dict[int, tuple[dict[str, Any], str]] = {}
-        self._patches: dict[tuple[int, int, bool], tuple[dict[str, Any], dict[str, Any], str]] = {}
+        self._patches: dict[tuple[int, int, int, bool], tuple[Any, ...]] = {}
 
     def text(self, data: dict[str, Any]) -> str:
         """Return the encoded ``update`` frame of ``data`` (encoded once per data object)."""
@@ -146,16 +185,18 @@ class Fanout:
     def patched(self, stream: Stream, data: dict[str, Any], full: bool = False) -> str:
         """Return the next ``update`` text of a patching socket (``stream``, advanced to it):
         the patch from its last document to ``data`` (``patch_body``), or with ``full`` (a
-        ``sync``) the full update. Each (last document, data, room sent) is diffed and
-        encoded once per fan-out."""
-        doc, fresh = stream.doc, stream.room is not self.room
-        key = (id(doc), id(data), fresh)
-        kept = None if full else self._patches.get(key)
-        if kept is None:  # both data are kept with the text, so their ids stay their own
-            body = None if full else patch_body(doc, data, self.room if fresh else None)
-            kept = (doc, data, body if body is not None else full_body(data, self.room))
+        ``sync``) the full update. Each (last document, kept legal list, data, room sent) is
+        diffed and encoded once per fan-out."""
+        doc, kept, fresh = stream.doc, stream.legal, stream.room is not self.room
+        key = (id(doc), id(kept), id(data), fresh)
+        found = None if full else self._patches.get(key)
+        if found is None:  # the data are kept with the text, so their ids stay their own
+            made = None if full else patch_body(doc, kept, data, self.room if fresh else None)
+            if made is None:
+                made = full_body(data, self.room), data["legal"]
+            found = (doc, kept, data, *made)
             if not full:
-                self._patches[key] = kept
+                self._patches[key] = found
         stream.seq += 1
-        stream.doc, stream.room = data, self.room
-        return _framed(stream.seq, kept[2])
+        stream.doc, stream.legal, stream.room = data, found[4], self.room
+        return _framed(stream.seq, found[3])

@@ -1,38 +1,45 @@
-"""JSON Patch (RFC 6902) between two documents: what a patched ``update`` sends instead of the
+"""Compact patches between two JSON values: what a patched ``update`` sends instead of the
 whole view (docs/protocol.md "Patched updates").
 
-``diff(old, new)`` returns operations that turn ``old`` into ``new`` when applied in order
-(``add``, ``remove``, ``replace`` only; paths are JSON Pointers, RFC 6901, with ``~`` written
-``~0`` and ``/`` written ``~1``). Both are JSON values as the server builds them: dicts with
-string keys, lists, str, int, float, bool, None. Neither is mutated, and the operations hold
-references to parts of ``new`` (not copies): encode them before ``new`` could change.
+``diff(old, new)`` returns the operations that turn ``old`` into ``new`` when applied in order,
+or ``None`` when ``new`` is better sent whole (the two differ in type, or replacing the whole is
+shorter). An operation is a short list: ``["=", path, value]`` replaces, ``["+", path, value]``
+adds (a list element inserted before index ``path``'s last token, or a new key),
+``["-", path]`` removes. A path is relative to the patched value: its JSON Pointer (RFC 6901,
+``~`` written ``~0`` and ``/`` written ``~1``) without the leading ``/`` (``"field/1"`` is
+``/field/1``; ``""`` is the key ``""`` of the top dict, never the value itself). Both values
+are JSON as the server builds them: dicts with string keys, lists, str, int, float, bool,
+None. Neither is mutated, and the operations hold references to parts of ``new`` (not
+copies): encode them before ``new`` could change.
 
 Equal parts cost one C-level ``==`` and are not walked. The limit that buys: values compare
 with Python's ``==``, so ``true`` where ``1`` was (or ``1.0`` where ``1`` was) counts as
 unchanged and is not sent. No game view holds a boolean and a number at one place, nor an
 integer where a float was (the playout tests of tests/app/test_ws_patches.py compare every
-rebuilt frame's exact JSON with the full one); confirming each equal part by its encoding
-would make a diff cost about twice as much.
+rebuilt frame with the full one); confirming each equal part by its encoding would make a
+diff cost about twice as much.
 
 A dict or list with several changed entries, at least half of its size, whose operations
 encode longer than replacing it whole is replaced whole. A list is cut to the part between
 its common head and tail; a middle of the same length on both sides is patched element by
-element, any other middle becomes ``remove``s of the old elements then ``add``s of the new
-(so no ``replace`` path ever goes through an index another op of the patch shifted).
+element, any other middle becomes removes of the old elements then adds of the new (so no
+replace path ever goes through an index another op of the patch shifted).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
 
-Op = dict[str, Any]
+#: One operation: ``["=", path, value]``, ``["+", path, value]`` or ``["-", path]``.
+Op = list[Any]
 
-#: Bytes a ``replace`` op adds around its path and value: ``{"op":"replace","path":"","value":}``
-#: and the comma that separates it from the next op.
-REPLACE_BYTES = 32
+#: Bytes a replace op adds around its path and value: ``["=","",]`` and the comma that
+#: separates it from the next op.
+REPLACE_BYTES = 9
+
+REPLACE, ADD, REMOVE = "=", "+", "-"
 
 
 def pointer(path: str, key: str | int) -> str:
@@ -50,31 +57,24 @@ def _dump(value: Any) -> bytes:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
-def diff(old: Any, new: Any, path: str = "") -> list[Op]:
-    """Return the JSON Patch operations turning ``old`` into ``new`` (``[]`` when equal).
-
-    ``path`` is the JSON Pointer of ``old`` inside the document being patched (``""``: the
-    whole document, replaced whole when the two differ in type).
-    """
+def diff(old: Any, new: Any) -> list[Op] | None:
+    """Return the operations turning ``old`` into ``new`` (``[]`` when equal), or ``None``
+    when ``new`` should be sent whole instead: they differ in type or are not containers, or
+    the operations would encode longer than ``new`` itself."""
+    if old is new or old == new:
+        return []
     ops: list[Op] = []
-    if old is not new and old != new:
-        _diff(old, new, path, ops)
-    return ops
-
-
-def diff_fields(old: Mapping[str, Any], new: Mapping[str, Any], keys: Iterable[str]) -> list[Op]:
-    """Return the operations turning the document ``{key: old[key] for key in keys}`` into
-    the same of ``new`` (without building either: the two mappings are read, not copied)."""
-    ops: list[Op] = []
-    for key in keys:
-        was, value = old[key], new[key]
-        if was is not value and was != value:
-            _diff(was, value, pointer("", key), ops)
+    _diff(old, new, "", ops)
+    if ops and ops[0][1] == "":  # the value itself replaced: only ever the sole op
+        return None
+    for op in ops:
+        op[1] = op[1][1:]
     return ops
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
-    """Append the operations of two values ``!=`` each other."""
+    """Append the operations of two values ``!=`` each other (paths with their leading ``/``;
+    ``diff`` strips it)."""
     if type(old) is dict and type(new) is dict:
         inner: list[Op] = []
         _diff_dict(old, new, path, inner)
@@ -82,24 +82,24 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         inner = []
         _diff_list(old, new, path, inner)
     else:
-        ops.append({"op": "replace", "path": path, "value": new})
+        ops.append([REPLACE, path, new])
         return
     if len(inner) > 1 and 2 * len(inner) >= len(new) \
             and len(_dump(inner)) > len(_dump(new)) + len(path) + REPLACE_BYTES:
-        ops.append({"op": "replace", "path": path, "value": new})
+        ops.append([REPLACE, path, new])
     else:
         ops.extend(inner)
 
 
 def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op]) -> None:
     if len(old) > len(new) or not old.keys() <= new.keys():
-        ops.extend({"op": "remove", "path": pointer(path, key)} for key in old if key not in new)
+        ops.extend([REMOVE, pointer(path, key)] for key in old if key not in new)
     for key, value in new.items():
         was = old.get(key, _MISSING)
         if was is value or was == value:
             continue
         if was is _MISSING:
-            ops.append({"op": "add", "path": pointer(path, key), "value": value})
+            ops.append([ADD, pointer(path, key), value])
         else:
             _diff(was, value, pointer(path, key), ops)
 
@@ -119,9 +119,8 @@ def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None
                 _diff(old[i], new[i], f"{path}/{i}", ops)
         return
     at = f"{path}/{head}"
-    ops.extend({"op": "remove", "path": at} for _ in range(gone))
-    ops.extend({"op": "add", "path": f"{path}/{head + i}", "value": new[head + i]}
-               for i in range(come))
+    ops.extend([REMOVE, at] for _ in range(gone))
+    ops.extend([ADD, f"{path}/{head + i}", new[head + i]] for i in range(come))
 
 
 #: A key's place in a dict that lacks it (no JSON value is this object).
