@@ -1,27 +1,51 @@
 """Rebuilding whole ``update`` frames from patched ones, as a client does (docs/protocol.md
-"Patched updates"), with the ``jsonpatch`` library (RFC 6902): the tests' independent reading
-of the server's patches (the server tests' ``PatchClient``, the browser tests' frame readers).
+"Patched updates"): the tests' independent reading of the server's patches (the server tests'
+``PatchClient``, the browser tests' frame readers). Each compact op is turned into its RFC 6902
+operation on the whole document and applied with the ``jsonpatch`` library.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
 import jsonpatch
 
-#: The document a patch addresses (``version`` comes at the top of every update).
+#: A whole frame's document (``version`` aside): what a patched update changes.
 DOC = ("view", "prompt", "legal", "deadline", "clocks")
-#: The fields a patched update carries whole at its top when they changed.
-TOP = DOC[1:]
+#: The keys a patched update may have.
+PATCH_KEYS = {"type", "seq", "version", "prompt", "legal", "legal_patch", "deadline", "clocks",
+              "patch", "events", "room"}
+#: RFC 6902 names of the compact ops.
+NAMES = {"=": "replace", "+": "add", "-": "remove", "&": "add"}
+
+
+def rfc6902(ops: list[list[Any]], under: str, events: list[list[Any]]) -> list[dict[str, Any]]:
+    """Return the JSON Patch of compact ``ops`` whose paths are relative to the document's
+    member ``under`` (``["&", path, i]``: an add of a copy of event ``i``'s data)."""
+    out = []
+    for op in ops:
+        assert op[0] in NAMES and isinstance(op[1], str), op
+        one: dict[str, Any] = {"op": NAMES[op[0]], "path": f"/{under}/{op[1]}"}
+        if op[0] == "&":
+            one["value"] = copy.deepcopy(events[op[2]][1])
+        elif op[0] != "-":
+            assert len(op) == 3, op
+            one["value"] = op[2]
+        else:
+            assert len(op) == 2, op
+        out.append(one)
+    return out
 
 
 class Rebuilder:
-    """The document, ``seq`` and room of one patching socket; ``take`` turns each received
-    frame into the one a socket without patches gets."""
+    """The document (its ``legal`` the kept list), ``seq``, version and room of one patching
+    socket; ``take`` turns each received frame into the one a socket without patches gets."""
 
     def __init__(self) -> None:
         self.seq = -1
+        self.version = 0
         self.doc: dict[str, Any] = {}
         self.room: dict[str, Any] | None = None
 
@@ -42,19 +66,46 @@ class Rebuilder:
         seq = frame.pop("seq")
         assert seq == (0 if frame["type"] == "welcome" else self.seq + 1), (seq, self.seq)
         self.seq = seq
-        if "patch" in frame:
-            assert set(frame) <= {"type", "version", "patch", "events", "room", *TOP}, frame
-            self.doc = jsonpatch.apply_patch(self.doc, frame.pop("patch"))
-            self.doc.update((key, frame[key]) for key in TOP if key in frame)
-            self.room = frame.get("room", self.room)
-            return {"type": "update", "version": frame["version"], **self.doc,
-                    "events": frame["events"], "room": self.room}
-        self.doc = {key: frame[key] for key in DOC}
-        self.room = frame["room"]
-        return frame
+        if "view" in frame:
+            self.doc = {key: frame[key] for key in DOC}
+            self.room = frame["room"]
+            self.version = frame["version"]
+            return frame
+        assert set(frame) <= PATCH_KEYS and not {"legal", "legal_patch"} <= set(frame), frame
+        events = frame["events"]
+        assert all(len(event) == 2 and isinstance(event[0], str) for event in events), events
+        ops = rfc6902(frame.get("patch", []), "view", events)
+        ops += rfc6902(frame.get("legal_patch", []), "legal", events)
+        doc = jsonpatch.apply_patch(self.doc, ops)
+        for key in ("prompt", "legal"):
+            if key in frame:
+                doc[key] = frame[key]
+        if "clocks" in frame:
+            doc["clocks"] = {seat: at / 1000 for seat, at in frame["clocks"].items()}
+        clocks = doc["clocks"]
+        if "deadline" in frame:
+            doc["deadline"] = None if frame["deadline"] is None else frame["deadline"] / 1000
+        else:
+            doc["deadline"] = next(iter(clocks.values())) if len(clocks) == 1 else None
+        self.doc = doc
+        self.version = frame.get("version", self.version + 1)
+        self.room = frame.get("room", self.room)
+        return {"type": "update", "version": self.version, "view": doc["view"],
+                "prompt": doc["prompt"], "legal": doc["legal"] if doc["prompt"] is not None
+                else [], "deadline": doc["deadline"], "clocks": clocks,
+                "events": [{"kind": kind, "data": data} for kind, data in events],
+                "room": self.room}
+
+
+def _millis(value: Any) -> Any:
+    return None if value is None else round(value * 1000) / 1000
 
 
 def exact(value: Any) -> str:
     """Return ``value``'s canonical JSON (sorted keys): equal texts are the same JSON value,
-    ``true`` and ``1`` or ``1`` and ``1.0`` included."""
+    ``true`` and ``1`` or ``1`` and ``1.0`` included. A frame's ``deadline`` and ``clocks``
+    are taken to whole milliseconds first (the precision of patched frames)."""
+    if isinstance(value, dict) and "clocks" in value and "deadline" in value:
+        value = {**value, "deadline": _millis(value["deadline"]),
+                 "clocks": {seat: _millis(at) for seat, at in value["clocks"].items()}}
     return json.dumps(value, sort_keys=True)

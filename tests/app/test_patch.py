@@ -1,7 +1,8 @@
-"""``app.realtime.patch``: the JSON Patches (RFC 6902) of patched ``update`` frames.
+"""``app.realtime.patch``: the compact patches of patched ``update`` frames.
 
-Each diff is applied with the ``jsonpatch`` library (an independent implementation of RFC 6902
-and RFC 6901) and must give the new document exactly (``exact``: the same JSON text with
+Each diff is turned into RFC 6902 operations (``tests.patching.rfc6902``) and applied with the
+``jsonpatch`` library (an independent implementation of RFC 6902 and RFC 6901); it must give the
+new document exactly (``exact``: the same JSON text with
 sorted keys). The property test draws random JSON pairs, some unrelated and some a random edit
 of the other. Its numbers are never 0, 1 or a float with an integral value: the diff compares
 with Python's ``==``, for which ``True == 1`` and ``2 == 2.0`` (the module's documented limit;
@@ -17,16 +18,18 @@ import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.realtime.patch import diff, diff_fields, pointer
-from tests.patching import exact
+from app.realtime.patch import diff, pointer
+from tests.patching import exact, rfc6902
 
 
-def applied(old: Any, new: Any) -> list[dict[str, Any]]:
-    """Return ``diff(old, new)`` after checking that it turns ``old`` into ``new`` and leaves
-    both unchanged."""
+def applied(old: Any, new: Any) -> list[list[Any]] | None:
+    """Return ``diff(old, new)`` after checking that it turns ``old`` into ``new`` (unless it
+    is ``None``: send ``new`` whole) and leaves both unchanged."""
     before, after = copy.deepcopy(old), copy.deepcopy(new)
     ops = diff(old, new)
-    assert exact(jsonpatch.apply_patch(old, ops)) == exact(new)
+    if ops is not None:
+        rebuilt = jsonpatch.apply_patch({"v": old}, rfc6902(ops, "v", []))["v"]
+        assert exact(rebuilt) == exact(new)
     assert exact(old) == exact(before) and exact(new) == exact(after)
     return ops
 
@@ -48,61 +51,57 @@ def test_changed_keys_are_replaced_added_and_removed_with_escaped_paths():
     old = {"a/b": 2, "m~n": {"x": 3, "y": 4, "z": 5, "w": 6}, "": 7, "gone": 8, "k": kept}
     new = {"a/b": 3, "m~n": {"x": 3, "y": 4, "z": 5, "w": 9}, "": 7, "new": "v", "k": kept}
     assert applied(old, new) == [
-        {"op": "remove", "path": "/gone"},
-        {"op": "replace", "path": "/a~1b", "value": 3},
-        {"op": "replace", "path": "/m~0n/w", "value": 9},
-        {"op": "add", "path": "/new", "value": "v"}]
+        ["-", "gone"],
+        ["=", "a~1b", 3],
+        ["=", "m~0n/w", 9],
+        ["+", "new", "v"]]
 
 
 def test_a_list_grown_at_its_end_gets_adds():
     old = {"l": [f"a card of twenty-{n}" for n in range(4)]}
     new = {"l": [*old["l"], 4, 5]}
     assert applied(old, new) == [
-        {"op": "add", "path": "/l/4", "value": 4}, {"op": "add", "path": "/l/5", "value": 5}]
+        ["+", "l/4", 4], ["+", "l/5", 5]]
 
 
 def test_a_list_edited_in_its_middle_keeps_its_head_and_tail():
     a, b, c, d, e, f = (f"the card called {name} in full" for name in "abcdef")
     old = {"l": [a, b, c, d, e, f]}
-    assert applied(old, {"l": [a, b, d, e, f]}) == [{"op": "remove", "path": "/l/2"}]
+    assert applied(old, {"l": [a, b, d, e, f]}) == [["-", "l/2"]]
     assert applied(old, {"l": [a, b, "X", c, d, e, f]}) == [
-        {"op": "add", "path": "/l/2", "value": "X"}]
+        ["+", "l/2", "X"]]
     assert applied(old, {"l": [a, e, f]}) == [
-        {"op": "remove", "path": "/l/1"}, {"op": "remove", "path": "/l/1"},
-        {"op": "remove", "path": "/l/1"}]
+        ["-", "l/1"], ["-", "l/1"],
+        ["-", "l/1"]]
     assert applied(old, {"l": [a, b, "Y", d, e, f]}) == [
-        {"op": "replace", "path": "/l/2", "value": "Y"}]
+        ["=", "l/2", "Y"]]
     assert applied(old, {"l": [a, b, c, "Y", f]}) == [
-        {"op": "remove", "path": "/l/3"}, {"op": "remove", "path": "/l/3"},
-        {"op": "add", "path": "/l/3", "value": "Y"}]
+        ["-", "l/3"], ["-", "l/3"],
+        ["+", "l/3", "Y"]]
     assert applied(old, {"l": [a, "Y", "Z", "W", f]}) == [  # 4 removes + 3 adds cost more
-        {"op": "replace", "path": "/l", "value": [a, "Y", "Z", "W", f]}]
+        ["=", "l", [a, "Y", "Z", "W", f]]]
 
 
 def test_a_list_of_dicts_is_patched_inside_its_changed_element():
     old = {"hand": [{"id": 1, "hp": 12, "tags": ["x"]}, {"id": 2, "hp": 30, "tags": []}]}
     new = {"hand": [{"id": 1, "hp": 12, "tags": ["x"]}, {"id": 2, "hp": 25, "tags": []}]}
-    assert applied(old, new) == [{"op": "replace", "path": "/hand/1/hp", "value": 25}]
+    assert applied(old, new) == [["=", "hand/1/hp", 25]]
 
 
 def test_a_container_mostly_changed_is_replaced_whole_when_that_is_smaller():
     assert applied({"s": {"a": 1, "b": 2}}, {"s": {"a": 3, "b": 4}}) == [
-        {"op": "replace", "path": "/s", "value": {"a": 3, "b": 4}}]
+        ["=", "s", {"a": 3, "b": 4}]]
     assert applied({"l": []}, {"l": [{"type": "pass"}, {"type": "play"}]}) == [
-        {"op": "replace", "path": "/l", "value": [{"type": "pass"}, {"type": "play"}]}]
+        ["=", "l", [{"type": "pass"}, {"type": "play"}]]]
 
 
-def test_a_value_of_another_type_is_replaced_and_the_root_too():
-    assert applied({"v": {"a": 2}}, {"v": [2]}) == [{"op": "replace", "path": "/v", "value": [2]}]
-    assert applied([2], {"a": 2}) == [{"op": "replace", "path": "", "value": {"a": 2}}]
-    assert applied({"v": None}, {"v": "x"}) == [{"op": "replace", "path": "/v", "value": "x"}]
-
-
-def test_diff_fields_patches_only_the_named_keys_of_the_two_mappings():
-    old = {"version": 3, "view": {"a": 2}, "legal": [], "events": [{"e": 2}]}
-    new = {"version": 4, "view": {"a": 5}, "legal": [], "events": []}
-    assert diff_fields(old, new, ("view", "legal")) == [
-        {"op": "replace", "path": "/view/a", "value": 5}]
+def test_a_value_of_another_type_is_replaced_and_the_root_is_sent_whole():
+    assert applied({"v": {"a": 2}}, {"v": [2]}) == [["=", "v", [2]]]
+    assert applied({"v": None}, {"v": "x"}) == [["=", "v", "x"]]
+    assert applied({"": 2}, {"": 3}) == [["=", "", 3]]  # the key "", not the root
+    assert applied([2], {"a": 2}) is None
+    assert applied(2, 3) is None
+    assert applied({"a": 1, "b": 2}, {"a": 3, "b": 4}) is None  # shorter whole
 
 
 #: JSON scalars on which Python's ``==`` is JSON's equality (see the module docstring).
