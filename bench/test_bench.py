@@ -303,15 +303,18 @@ async def test_ask_rematch_posts_with_the_token_and_counts_refusals():
 # ------------------------------------------------------------------ patched updates
 
 
-def test_apply_patch_edits_in_place_with_escaped_pointers():
-    doc = {"view": {"a/b": [1, 2], "m~n": 3}, "legal": []}
-    ops: list[dict[str, Any]] = [{"op": "add", "path": "/view/a~1b/1", "value": 9},
-           {"op": "remove", "path": "/view/a~1b/0"},
-           {"op": "replace", "path": "/view/m~0n", "value": 4},
-           {"op": "add", "path": "/legal/-", "value": {"type": "go"}},
-           {"op": "add", "path": "/view/new", "value": None}]
-    assert apply_patch(doc, ops) == {"view": {"a/b": [9, 2], "m~n": 4, "new": None},
-                                     "legal": [{"type": "go"}]}
+def test_apply_patch_edits_in_place_with_escaped_paths_and_copies_event_data():
+    view = {"a/b": [1, 2], "m~n": 3, "field": []}
+    events = [["played", {"turn": 1, "card": None}]]
+    ops: list[list[Any]] = [["+", "a~1b/1", 9], ["-", "a~1b/0"], ["=", "m~0n", 4],
+                            ["+", "new", None], ["&", "field/0", 0]]
+    assert apply_patch(view, ops, events) == {"a/b": [9, 2], "m~n": 4, "new": None,
+                                              "field": [{"turn": 1, "card": None}]}
+    assert view["field"][0] is not events[0][1]
+    for bad in (["-", "gone"], ["=", "a~1b/2", 1], ["+", "a~1b/5", 1], ["?", "m~0n"],
+                ["&", "field/0", 3]):
+        with pytest.raises((KeyError, IndexError, ValueError, TypeError)):
+            apply_patch(view, [bad], events)
 
 
 def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
@@ -319,21 +322,31 @@ def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
     welcome = {"type": "welcome", "seq": 0, "seat": None, "version": 0, "view": {"n": 1},
                "prompt": None, "legal": [], "deadline": None, "clocks": {}, "room": {"r": 1}}
     assert rebuilt.take(welcome) is welcome
-    patch = {"type": "update", "seq": 1, "version": 1, "events": [{"kind": "x"}],
-             "patch": [{"op": "replace", "path": "/view/n", "value": 2}]}
+    patch = {"type": "update", "seq": 1, "clocks": {"0": 1500}, "events": [["x", {"n": 2}]],
+             "patch": [["=", "n", 2]]}
     assert rebuilt.take(patch) == {
         "type": "update", "version": 1, "view": {"n": 2}, "prompt": None, "legal": [],
-        "deadline": None, "clocks": {}, "events": [{"kind": "x"}], "room": {"r": 1}}
+        "deadline": 1.5, "clocks": {"0": 1.5}, "events": [{"kind": "x", "data": {"n": 2}}],
+        "room": {"r": 1}}
     assert rebuilt.take({**patch, "seq": 3}) is None  # a gap
-    bad = {**patch, "seq": 2, "patch": [{"op": "remove", "path": "/view/gone"}]}
+    bad = {**patch, "seq": 2, "patch": [["-", "gone"]]}
     assert rebuilt.take(bad) is None  # does not apply
-    full = {"type": "update", "seq": 4, "version": 1, "view": {"n": 2}, "prompt": None,
-            "legal": [], "deadline": None, "clocks": {}, "events": [], "room": {"r": 2}}
+    full = {"type": "update", "seq": 4, "version": 1, "view": {"n": 2}, "prompt": "p",
+            "legal": [{"type": "a"}, {"type": "b"}], "deadline": None, "clocks": {},
+            "events": [], "room": {"r": 2}}
     rebuilt.syncing = True
     assert rebuilt.take({**patch, "seq": 2}) is None  # waiting for the sync's answer
     assert rebuilt.take(full) is full and (rebuilt.seq, rebuilt.syncing) == (4, False)
-    whole = {key: value for key, value in full.items() if key != "seq"}
-    assert rebuilt.take({**patch, "seq": 5}) == {**whole, "events": [{"kind": "x"}]}
+    # prompt null keeps the legal list; the next one is patched against it
+    assert rebuilt.take({"type": "update", "seq": 5, "prompt": None, "events": []}) == {
+        **{k: v for k, v in full.items() if k != "seq"}, "version": 2, "prompt": None,
+        "legal": []}
+    again = rebuilt.take({"type": "update", "seq": 6, "version": 7, "prompt": "q",
+                          "legal_patch": [["-", "0"]], "deadline": 9000,
+                          "clocks": {"0": 9000, "1": 9500}, "events": []})
+    assert again is not None
+    assert (again["version"], again["legal"], again["deadline"], again["clocks"]) == (
+        7, [{"type": "b"}], 9.0, {"0": 9.0, "1": 9.5})
 
 
 async def test_movepath_plays_the_moves_it_was_asked_through_the_real_app():

@@ -13,41 +13,44 @@
 //
 // The socket asks for patched updates (`hello` with `patches: true`; docs/protocol.md
 // "Patched updates") and rebuilds each whole `update` from the document of the frame before:
-// a frame with a `patch` applies when its `seq` is the last one + 1 (`applyPatch`); a full one
-// (no `patch`) always does. A gap or a patch that does not apply drops the frame and sends
-// `sync` once; frames are dropped until the full update that answers it. An `error` frame
-// meanwhile (the sync may be the refused frame, e.g. `rate_limited`) lets the next dropped
-// patch send `sync` again, so a refused sync does not freeze the board until a reconnect.
+// a patch update (no `view`) applies when its `seq` is the last one + 1 (`applyPatch` on the
+// view, and on the kept legal list for `legal_patch`); a full one (with `view`) always does. A
+// gap or a patch that does not apply drops the frame and sends `sync` once; frames are dropped
+// until the full update that answers it. An `error` frame meanwhile (the sync may be the
+// refused frame, e.g. `rate_limited`) lets the next dropped patch send `sync` again, so a
+// refused sync does not freeze the board until a reconnect.
 
 const PING_MS = 25000;
 const MAX_DELAY_MS = 10000;
-//: The document a patch addresses (`version` comes at the top of every update).
+//: A whole frame's document (`version` aside): what a patched update changes.
 const DOC = ["view", "prompt", "legal", "deadline", "clocks"];
-//: The fields a patched update carries whole at its top when they changed.
-const TOP = DOC.slice(1);
 
-/** Return the RFC 6901 reference tokens of a JSON Pointer ("" → []). */
+/** Return the RFC 6901 reference tokens of a relative path ("field/1" → ["field", "1"]). */
 function tokens(path) {
-  if (path === "") return [];
-  if (!path.startsWith("/")) throw new Error(`bad pointer ${path}`);
-  return path.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (typeof path !== "string") throw new Error(`bad path ${path}`);
+  return path.split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/** Return the array index a token names (`-`: the end, for `add`), or throw. */
+/** Return the array index a token names, or throw (`adding`: the length is allowed). */
 function index(list, token, adding) {
-  if (adding && token === "-") return list.length;
   if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new Error(`bad index ${token}`);
   const at = Number(token);
   if (at > list.length || (!adding && at === list.length)) throw new Error(`no index ${at}`);
   return at;
 }
 
+/** Return a deep copy of a JSON value. */
+const copied = (value) => (value === null || typeof value !== "object" ? value : structuredClone(value));
+
 /**
- * Return `doc` with the JSON Patch `ops` (RFC 6902 add/remove/replace) applied, `doc` and
- * everything in it left unchanged: each container an op changes is copied once (shallow),
- * the rest is shared. Throws on an op that does not apply (another op, a missing path).
+ * Return `doc` with the compact ops of a patched update applied (docs/protocol.md "Patched
+ * updates": `["=", path, value]` replace, `["+", path, value]` add, `["-", path]` remove,
+ * `["&", path, i]` add a copy of `events[i]`'s data, `events` as the frame carries them:
+ * `[kind, data]`; paths relative to `doc`, never `doc` itself). `doc` and everything in it is
+ * left unchanged: each container an op changes is copied once (shallow), the rest is shared.
+ * Throws on an op that does not apply (another op, a missing path, an index out of range).
  */
-export function applyPatch(doc, ops) {
+export function applyPatch(doc, ops, events = []) {
   const copies = new Set();
   const own = (value) => {
     if (value === null || typeof value !== "object") throw new Error("not a container");
@@ -56,42 +59,48 @@ export function applyPatch(doc, ops) {
     copies.add(copy);
     return copy;
   };
-  let root = doc;
+  const root = own(doc);
   for (const op of ops) {
-    const path = tokens(op.path);
-    if (path.length === 0) {
-      if (op.op !== "replace") throw new Error(`cannot ${op.op} the whole document`);
-      root = op.value;
-      continue;
+    if (!Array.isArray(op)) throw new Error("not an op");
+    let [kind, path, value] = op;
+    if (kind === "&") {
+      const event = events[value];
+      if (!Array.isArray(event)) throw new Error(`no event ${value}`);
+      [kind, value] = ["+", copied(event[1])];
+    } else if ((kind === "-") !== (op.length === 2) || op.length > 3) {
+      throw new Error(`bad op ${kind}`);
     }
-    root = own(root);
+    const path_ = tokens(path);
     let parent = root;
-    for (const token of path.slice(0, -1)) {
+    for (const token of path_.slice(0, -1)) {
       const key = Array.isArray(parent) ? index(parent, token, false) : token;
-      if (!Object.hasOwn(parent, key)) throw new Error(`no ${op.path}`);
+      if (!Object.hasOwn(parent, key)) throw new Error(`no ${path}`);
       parent = parent[key] = own(parent[key]);
     }
-    const last = path[path.length - 1];
+    const last = path_[path_.length - 1];
     if (Array.isArray(parent)) {
-      const at = index(parent, last, op.op === "add");
-      if (op.op === "add") parent.splice(at, 0, op.value);
-      else if (op.op === "remove") parent.splice(at, 1);
-      else if (op.op === "replace") parent[at] = op.value;
-      else throw new Error(`unknown op ${op.op}`);
-    } else if (op.op === "add") {
-      parent[last] = op.value;
+      const at = index(parent, last, kind === "+");
+      if (kind === "+") parent.splice(at, 0, value);
+      else if (kind === "-") parent.splice(at, 1);
+      else if (kind === "=") parent[at] = value;
+      else throw new Error(`unknown op ${kind}`);
+    } else if (kind === "+") {
+      parent[last] = value;
     } else if (!Object.hasOwn(parent, last)) {
-      throw new Error(`no ${op.path}`);
-    } else if (op.op === "remove") {
+      throw new Error(`no ${path}`);
+    } else if (kind === "-") {
       delete parent[last];
-    } else if (op.op === "replace") {
-      parent[last] = op.value;
+    } else if (kind === "=") {
+      parent[last] = value;
     } else {
-      throw new Error(`unknown op ${op.op}`);
+      throw new Error(`unknown op ${kind}`);
     }
   }
   return root;
 }
+
+/** Return a patched frame's whole milliseconds as unix seconds (null stays null). */
+const seconds = (millis) => (millis === null ? null : millis / 1000);
 
 export class RoomSocket {
   constructor(path, { getToken, onFrame, onStatus }) {
@@ -108,7 +117,8 @@ export class RoomSocket {
     this.pinger = null;
     this.status = null;
     this.seq = -1; // the seq of the last welcome/update taken
-    this.doc = null; // its document ({view, prompt, legal, deadline, clocks})
+    this.version = 0; // its version
+    this.doc = null; // its document ({view, prompt, legal, deadline, clocks}; legal: the kept list)
     this.room = null; // the last Room JSON received
     this.syncing = false; // a sync was sent: patches are dropped until a full update
   }
@@ -152,10 +162,12 @@ export class RoomSocket {
     this.onFrame(frame);
   }
 
-  /** Keep a whole welcome/update's seq, document and room (and hand it on without seq). */
+  /** Keep a whole welcome/update's seq, version, document and room (and hand it on
+   * without seq). */
   take(frame) {
     this.seq = frame.seq;
     delete frame.seq;
+    this.version = frame.version;
     this.doc = Object.fromEntries(DOC.map((key) => [key, frame[key]]));
     this.room = frame.room;
     this.syncing = false;
@@ -163,15 +175,20 @@ export class RoomSocket {
 
   /** Return the whole update a received one stands for, or null (dropped; sync sent). */
   rebuild(frame) {
-    if (!("patch" in frame)) {
+    if ("view" in frame) {
       this.take(frame);
       return frame;
     }
     if (this.syncing) return null;
     let doc = null;
+    const events = Array.isArray(frame.events) ? frame.events : [];
     if (frame.seq === this.seq + 1 && this.doc !== null) {
       try {
-        doc = applyPatch(this.doc, frame.patch);
+        doc = { ...this.doc };
+        if (frame.patch) doc.view = applyPatch(doc.view, frame.patch, events);
+        if ("legal" in frame) doc.legal = frame.legal;
+        else if (frame.legal_patch) doc.legal = applyPatch(doc.legal, frame.legal_patch);
+        if (!events.every((event) => Array.isArray(event) && event.length === 2)) throw new Error("bad events");
       } catch {
         doc = null;
       }
@@ -180,11 +197,18 @@ export class RoomSocket {
       this.syncing = this.send({ type: "sync" });
       return null;
     }
-    for (const key of TOP) if (key in frame) doc[key] = frame[key];
+    if ("prompt" in frame) doc.prompt = frame.prompt;
+    if ("clocks" in frame) {
+      doc.clocks = Object.fromEntries(Object.entries(frame.clocks).map(([seat, at]) => [seat, seconds(at)]));
+    }
+    const clocks = Object.values(doc.clocks);
+    doc.deadline = "deadline" in frame ? seconds(frame.deadline) : clocks.length === 1 ? clocks[0] : null;
     this.seq = frame.seq;
+    this.version = "version" in frame ? frame.version : this.version + 1;
     this.doc = doc;
     if (frame.room) this.room = frame.room;
-    return { type: "update", version: frame.version, ...doc, events: frame.events, room: this.room };
+    return { type: "update", version: this.version, ...doc, legal: doc.prompt === null ? [] : doc.legal,
+             events: events.map(([kind, data]) => ({ kind, data })), room: this.room };
   }
 
   closed(ws, event) {

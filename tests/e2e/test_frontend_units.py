@@ -60,31 +60,70 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
 
 PATCH_SCRIPT = """async () => {
   const { applyPatch } = await import("/static/js/socket.js");
-  const doc = { view: { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] } }, legal: [] };
-  const before = JSON.stringify(doc);
-  const ops = [
-    { op: "remove", path: "/view/a~1b/0" }, { op: "add", path: "/view/a~1b/2", value: 9 },
-    { op: "add", path: "/view/a~1b/-", value: 10 }, { op: "replace", path: "/view/m~0n/x", value: 2 },
-    { op: "add", path: "/legal/0", value: { type: "go" } }, { op: "remove", path: "/view/keep" },
-    { op: "add", path: "/view/", value: "empty key" }];
-  const after = applyPatch(doc, ops);
-  const fails = [[{ op: "remove", path: "/view/none" }], [{ op: "replace", path: "/legal/0", value: 1 }],
-    [{ op: "add", path: "/legal/1", value: 1 }], [{ op: "move", from: "/legal", path: "/x" }],
-    [{ op: "add", path: "/view/a~1b/01", value: 1 }], [{ op: "add", path: "view", value: 1 }]]
-    .map((bad) => { try { applyPatch(doc, bad); return "applied"; } catch { return "refused"; } });
-  return { after, unchanged: JSON.stringify(doc) === before,
-           kept: applyPatch(doc, [{ op: "replace", path: "/legal", value: [] }]).view === doc.view,
-           whole: applyPatch(doc, [{ op: "replace", path: "", value: { v: 1 } }]), fails };
+  const view = { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] }, field: [] };
+  const before = JSON.stringify(view);
+  const events = [["moved", { seat: 1 }], ["played", { turn: 2, card: null }]];
+  const ops = [["-", "a~1b/0"], ["+", "a~1b/2", 9], ["+", "a~1b/3", 10], ["=", "m~0n/x", 2],
+    ["-", "keep"], ["+", "", "empty key"], ["&", "field/0", 1]];
+  const after = applyPatch(view, ops, events);
+  after.field[0].card = "+3";  // the copy is the view's own: the event is untouched
+  const fails = [[["-", "none"]], [["=", "field/0", 1]], [["+", "field/1", 1]], [["move", "a~1b"]],
+    [["+", "a~1b/01", 1]], [["&", "field/0", 2]], [{ op: "add", path: "/x", value: 1 }],
+    [["-", "keep", 1]], [["=", "m~0n/x/y", 1]]]
+    .map((bad) => { try { applyPatch(view, bad, events); return "applied"; } catch { return "refused"; } });
+  return { after, events, unchanged: JSON.stringify(view) === before,
+           kept: applyPatch(view, [["=", "a~1b/0", 5]]).keep === view.keep, fails };
 }"""
 
 
-def test_apply_patch_applies_rfc6902_ops_to_a_copy(live_server, chromium_path):
+def test_apply_patch_applies_compact_ops_to_a_copy(live_server, chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", PATCH_SCRIPT)
-    assert got["after"] == {"view": {"a/b": [2, 3, 9, 10], "m~n": {"x": 2}, "": "empty key"},
-                            "legal": [{"type": "go"}]}
-    assert got["unchanged"] and got["kept"]  # the old document intact, untouched parts shared
-    assert got["whole"] == {"v": 1}
-    assert got["fails"] == ["refused"] * 6
+    assert got["after"] == {"a/b": [2, 3, 9, 10], "m~n": {"x": 2}, "": "empty key",
+                            "field": [{"turn": 2, "card": "+3"}]}
+    assert got["events"][1] == ["played", {"turn": 2, "card": None}]
+    assert got["unchanged"] and got["kept"]  # the old view intact, untouched parts shared
+    assert got["fails"] == ["refused"] * 9
+
+
+REBUILD_SCRIPT = """async () => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  const frames = [];
+  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
+                                                  onFrame: (frame) => frames.push(frame) });
+  const ws = { readyState: WebSocket.OPEN, send: () => {} };
+  socket.ws = ws;
+  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
+  const legal = [{ type: "play", card: "+1" }, { type: "play", card: "-2" }];
+  deliver({ type: "welcome", seq: 0, seat: 0, room: { code: "T" }, version: 3,
+            view: { turn: 1, field: [] }, prompt: "p1", legal, deadline: 10.5, clocks: { 0: 10.5 } });
+  // seat 0 played: no version (3 + 1), prompt null (legal kept), the other seat's clock
+  deliver({ type: "update", seq: 1, prompt: null, clocks: { 1: 20250 },
+            patch: [["=", "turn", 2], ["&", "field/0", 0]],
+            events: [["played", { seat: 0, card: "-2" }]] });
+  // seat 0 asked again: the kept legal list patched; version jumps; two clocks, own deadline
+  deliver({ type: "update", seq: 2, version: 9, prompt: "p2", legal_patch: [["-", "1"]],
+            deadline: 30000, clocks: { 0: 30000, 1: 31000 }, patch: [["=", "turn", 3]], events: [] });
+  // two clocks and no deadline: null
+  deliver({ type: "update", seq: 3, legal: [{ type: "pass" }], events: [] });
+  clearInterval(socket.pinger);
+  return frames.slice(1);
+}"""
+
+
+def test_room_socket_rebuilds_version_legal_clocks_and_events(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", REBUILD_SCRIPT)
+    room = {"code": "T"}
+    played = {"seat": 0, "card": "-2"}
+    assert got == [
+        {"type": "update", "version": 4, "view": {"turn": 2, "field": [played]},
+         "prompt": None, "legal": [], "deadline": 20.25, "clocks": {"1": 20.25},
+         "events": [{"kind": "played", "data": played}], "room": room},
+        {"type": "update", "version": 9, "view": {"turn": 3, "field": [played]},
+         "prompt": "p2", "legal": [{"type": "play", "card": "+1"}], "deadline": 30,
+         "clocks": {"0": 30, "1": 31}, "events": [], "room": room},
+        {"type": "update", "version": 10, "view": {"turn": 3, "field": [played]},
+         "prompt": "p2", "legal": [{"type": "pass"}], "deadline": None,
+         "clocks": {"0": 30, "1": 31}, "events": [], "room": room}]
 
 
 SYNC_SCRIPT = """async () => {
@@ -99,14 +138,14 @@ SYNC_SCRIPT = """async () => {
   const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
   const room = { code: "T" };
   const patch = (seq, n) => ({ type: "update", seq, version: seq, events: [],
-                               patch: [{ op: "replace", path: "/view/n", value: n }] });
+                               patch: [["=", "n", n]] });
   deliver({ type: "welcome", seq: 0, seat: null, room, version: 0, ...doc });
   deliver(patch(1, 2));
   deliver(patch(3, 3));     // a gap: dropped, sync sent
   deliver(patch(4, 4));     // still waiting for the full update: dropped, no second sync
   deliver({ type: "update", seq: 5, version: 5, ...doc, view: { n: 5 }, events: [], room });
   deliver(patch(6, 6));
-  deliver({ ...patch(7, 7), patch: [{ op: "remove", path: "/view/gone" }] });  // does not apply
+  deliver({ ...patch(7, 7), patch: [["-", "gone"]] });  // does not apply
   clearInterval(socket.pinger);
   return { frames, sent };
 }"""
@@ -200,7 +239,7 @@ REFUSED_SYNC_SCRIPT = """async () => {
   const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
   const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
   const patch = (seq) => ({ type: "update", seq, version: seq, events: [],
-                            patch: [{ op: "replace", path: "/view/n", value: seq }] });
+                            patch: [["=", "n", seq]] });
   deliver({ type: "welcome", seq: 0, seat: null, room: { code: "T" }, version: 0, ...doc });
   deliver(patch(2));                                   // a gap: sync sent
   deliver(patch(3));                                   // waiting: dropped, no second sync
