@@ -122,54 +122,102 @@ DOC = ("view", "prompt", "legal", "deadline", "clocks")
 SYNC = orjson.dumps({"type": "sync"})
 
 
-def apply_patch(doc: Any, ops: list[list[Any]], events: list[list[Any]] = ()) -> Any:  # type: ignore[assignment]
-    """Apply the compact ops of a patched update (docs/protocol.md "Patched updates":
-    ``["=", path, value]`` replace, ``["+", path, value]`` add, ``["-", path]`` remove,
-    ``["&", path, i]`` add a copy of ``events[i]``'s data; paths relative to ``doc``) to
-    ``doc`` in place; return it. The clients own their decoded frames, so only an event's
-    data is copied.
+def untemplate(templates: list[list[str]], at: int, values: list[Any]) -> dict[str, Any]:
+    """Return the dict that template ``at`` and ``values`` stand for.
+
+    Raises:
+        IndexError, ValueError, TypeError: no such template, or not one value per key.
+    """
+    keys = templates[at]
+    if type(at) is not int or len(values) != len(keys):
+        raise ValueError(f"template {at}")
+    return dict(zip(keys, values))
+
+
+def define(templates: list[list[str]], ops: list[Any]) -> None:
+    """Add the key templates the leading ``["^", id, [keys]]`` ops of ``ops`` define (each
+    ``id`` the next one) to ``templates``.
+
+    Raises:
+        ValueError: an id out of turn.
+    """
+    for op in ops:
+        if type(op) is not list or op[0] != "^":
+            return
+        if op[1] != len(templates):
+            raise ValueError(f"template {op[1]} defined out of turn")
+        templates.append(op[2])
+
+
+def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = None,
+                templates: list[list[str]] | None = None) -> Any:
+    """Apply the ops of a patched update (docs/protocol.md "Patched updates": ``["=", path,
+    value]`` replace, ``["+", path, value]`` add, ``["-", path]`` remove, ``["&", path, i]``
+    add a copy of ``events[i]``, ``{path: value}`` replaces, ``[id, *values]`` replaces by a
+    template of paths, ``[op, path, id, *values]`` a dict value by a template; ``["^", …]``
+    definitions are skipped: ``define`` took them; paths relative to ``doc``) to ``doc`` in
+    place; return it. The clients own their decoded frames, so only an event's data is copied.
 
     Raises:
         KeyError, IndexError, ValueError, TypeError: an op that does not apply.
     """
+    templates = templates if templates is not None else []
     for op in ops:
-        kind, path = op[0], op[1]
-        tokens = path.split("/")
-        if "~" in path:
-            tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
-        target = doc
-        for token in tokens[:-1]:
-            target = target[int(token)] if type(target) is list else target[token]
-        last = tokens[-1]
-        if kind == "&":
-            kind, value = "+", orjson.loads(orjson.dumps(events[op[2]][1]))
-        elif kind != "-":
-            value = op[2]
-        if type(target) is list:
-            at = int(last)
-            if at < 0 or at > len(target) or (kind != "+" and at == len(target)):
-                raise IndexError(path)
-            if kind == "+":
-                target.insert(at, value)
-            elif kind == "-":
-                del target[at]
-            elif kind == "=":
-                target[at] = value
-            else:
-                raise ValueError(kind)
-        elif type(target) is not dict:
-            raise TypeError(path)
-        elif kind == "+":
-            target[last] = value
+        if type(op) is dict:
+            for path, value in op.items():
+                _apply(doc, "=", path, value)
+            continue
+        kind = op[0]
+        if type(kind) is int:
+            for path, value in untemplate(templates, kind, op[1:]).items():
+                _apply(doc, "=", path, value)
+        elif kind == "^":
+            continue
+        elif kind == "&":
+            if len(op) != 3 or events is None:
+                raise ValueError(op)
+            _apply(doc, "+", op[1], orjson.loads(orjson.dumps(events[op[2]])))
         elif kind == "-":
-            del target[last]
-        elif kind == "=":
-            if last not in target:
-                raise KeyError(path)
-            target[last] = value
+            if len(op) != 2:
+                raise ValueError(op)
+            _apply(doc, kind, op[1], None)
+        elif kind in ("=", "+"):
+            value = op[2] if len(op) == 3 else untemplate(templates, op[2], op[3:])
+            _apply(doc, kind, op[1], value)
         else:
             raise ValueError(kind)
     return doc
+
+
+def _apply(doc: Any, kind: str, path: str, value: Any) -> None:
+    """Apply one replace (``=``), add (``+``) or remove (``-``) at ``path`` inside ``doc``."""
+    tokens = path.split("/")
+    if "~" in path:
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
+    target = doc
+    for token in tokens[:-1]:
+        target = target[int(token)] if type(target) is list else target[token]
+    last = tokens[-1]
+    if type(target) is list:
+        at = int(last)
+        if at < 0 or at > len(target) or (kind != "+" and at == len(target)):
+            raise IndexError(path)
+        if kind == "+":
+            target.insert(at, value)
+        elif kind == "-":
+            del target[at]
+        else:
+            target[at] = value
+    elif type(target) is not dict:
+        raise TypeError(path)
+    elif kind == "+":
+        target[last] = value
+    elif kind == "-":
+        del target[last]
+    else:
+        if last not in target:
+            raise KeyError(path)
+        target[last] = value
 
 
 def seconds(millis: int | None) -> float | None:
@@ -178,15 +226,16 @@ def seconds(millis: int | None) -> float | None:
 
 
 class Rebuilt:
-    """One patching socket's ``seq``, version, document (its legal list the kept one) and
-    room: ``take`` returns each frame whole."""
+    """One patching socket's ``seq``, version, document (its legal list the kept one), key
+    templates and room: ``take`` returns each frame whole."""
 
-    __slots__ = ("seq", "version", "doc", "room", "syncing")
+    __slots__ = ("seq", "version", "doc", "templates", "room", "syncing")
 
     def __init__(self) -> None:
         self.seq = -1
         self.version = 0
         self.doc: dict[str, Any] = {}
+        self.templates: list[list[str]] = []
         self.room: dict[str, Any] | None = None
         self.syncing = False
 
@@ -201,20 +250,25 @@ class Rebuilt:
             return data
         if "view" in data:
             self.seq, self.syncing, self.room = data.get("seq", -1), False, data.get("room")
-            self.version = data.get("version", 0)
+            self.version, self.templates = data.get("version", 0), []
             self.doc = {key: data[key] for key in DOC if key in data}
             return data
         if self.syncing or data["seq"] != self.seq + 1:
             return None
-        doc = self.doc
-        events = data["events"]
+        doc, templates = self.doc, self.templates
         try:
-            if "patch" in data:
-                apply_patch(doc["view"], data["patch"], events)
+            ops = data.get("patch", ())
+            define(templates, ops)
+            events = [{"kind": event[0], "data": event[1] if len(event) == 2
+                       else untemplate(templates, event[1], event[2:])}
+                      for event in data["events"]]
+            apply_patch(doc["view"], ops, [event["data"] for event in events], templates)
             if "legal" in data:
-                doc["legal"] = data["legal"]
+                doc["legal"] = [untemplate(templates, entry[0], entry[1:])
+                                if type(entry) is list else entry for entry in data["legal"]]
             elif "legal_patch" in data:
-                doc["legal"] = apply_patch(list(doc["legal"]), data["legal_patch"])
+                doc["legal"] = apply_patch(list(doc["legal"]), data["legal_patch"], None,
+                                           templates)
         except (KeyError, IndexError, ValueError, TypeError):
             return None
         if "prompt" in data:
@@ -229,8 +283,7 @@ class Rebuilt:
         self.room = data.get("room", self.room)
         return {"type": "update", "version": self.version, "view": doc["view"],
                 "prompt": doc["prompt"], "legal": doc["legal"] if doc["prompt"] is not None
-                else [], "deadline": doc["deadline"], "clocks": clocks,
-                "events": [{"kind": kind, "data": value} for kind, value in events],
+                else [], "deadline": doc["deadline"], "clocks": clocks, "events": events,
                 "room": self.room}
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from app.realtime.patch import ADD, Op, diff
+from app.realtime.patch import NO_TEMPLATES, Compactor, Op, Templates, diff
 from app.realtime.schemas import Update
 
 
@@ -73,11 +73,12 @@ class Stream:
     one dict while unchanged; ``None``: not known, the next update carries it).
     """
 
-    __slots__ = ("seq", "doc", "legal", "room")
+    __slots__ = ("seq", "doc", "legal", "templates", "room")
 
     def __init__(self, doc: dict[str, Any], room: dict[str, Any] | None = None) -> None:
         self.seq, self.doc, self.room = 0, doc, room
         self.legal: list[Any] = doc["legal"]
+        self.templates = NO_TEMPLATES
 
 
 def _framed(seq: int, body: str) -> str:
@@ -99,18 +100,19 @@ def millis(seconds: float | None) -> int | None:
     return None if seconds is None else round(seconds * 1000)
 
 
-def patch_body(doc: dict[str, Any], kept: list[Any], data: dict[str, Any],
-               room: dict[str, Any] | None) -> tuple[str, list[Any]] | None:
+def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dict[str, Any],
+               room: dict[str, Any] | None) -> tuple[str, list[Any], Templates] | None:
     """Return the fields after ``type`` of the patched update turning the document ``doc``
-    (with the kept legal list ``kept``) into ``data``, encoded without the opening brace,
-    and the kept legal list after it; ``None`` when a full update must be sent instead (the
-    view replaced whole; a null prompt with a legal list).
+    (with the kept legal list ``kept`` and the key templates ``table``) into ``data``, encoded
+    without the opening brace, then the kept legal list and the templates after it; ``None``
+    when a full update must be sent instead (the view replaced whole; a null prompt with a
+    legal list).
 
     The fields, each only when needed (docs/protocol.md "Patched updates"): ``version`` (when
     not ``doc``'s + 1), ``prompt``, ``legal`` (whole) or ``legal_patch`` (ops on ``kept``),
     ``deadline`` (ms, when not the one derived from the clocks), ``clocks`` (ms), ``patch``
-    (ops on the view; an add of a value equal to an event's data is ``["&", path, i]``),
-    ``events`` (``[kind, data]`` lists), ``room`` when given."""
+    (the new templates' definitions, then the ops on the view: ``Compactor.ops``), ``events``
+    (``[kind, data]`` or ``[kind, id, *values]`` lists), ``room`` when given."""
     was, view = doc["view"], data["view"]
     if was is None or view is None:
         if was is not view:
@@ -123,6 +125,7 @@ def patch_body(doc: dict[str, Any], kept: list[Any], data: dict[str, Any],
     prompt, legal = data["prompt"], data["legal"]
     if prompt is None and legal:
         return None
+    compact = Compactor(table)
     frame: dict[str, Any] = {}
     version = data["version"]
     if version != doc["version"] + 1:
@@ -132,9 +135,9 @@ def patch_body(doc: dict[str, Any], kept: list[Any], data: dict[str, Any],
     if prompt is not None and legal is not kept and legal != kept:
         changes = diff(kept, legal)
         if changes is None:
-            frame["legal"] = legal
+            frame["legal"] = [compact.entry(action) for action in legal]
         else:
-            frame["legal_patch"] = changes
+            frame["legal_patch"] = compact.ops(changes, [])
         kept = legal
     clocks = data["clocks"]
     shown = {seat: round(at * 1000) for seat, at in clocks.items()}
@@ -144,23 +147,21 @@ def patch_body(doc: dict[str, Any], kept: list[Any], data: dict[str, Any],
     if clocks is not doc["clocks"] and clocks != doc["clocks"]:
         frame["clocks"] = shown
     events = data["events"]
+    sent = [[event["kind"], *_spread(compact.entry(event["data"]))] for event in events]
     if ops:
-        for op in ops:
-            if op[0] == ADD and type(op[2]) is dict:
-                value = op[2]
-                for i, event in enumerate(events):
-                    if event["data"] == value:
-                        op[0], op[2] = COPY, i
-                        break
-        frame["patch"] = ops
-    frame["events"] = [[event["kind"], event["data"]] for event in events]
+        ops = compact.ops(ops, [event["data"] for event in events])
+    if compact.defined or ops:
+        frame["patch"] = compact.defined + ops if compact.defined else ops
+    frame["events"] = sent
     if room is not None:
         frame["room"] = room
-    return encode(frame)[1:], kept
+    return encode(frame)[1:], kept, compact.table
 
 
-#: The op that adds a copy of an event's data: ``["&", path, event index]``.
-COPY = "&"
+def _spread(data: Any) -> list[Any]:
+    """Return an event's data as the items after its kind: ``[data]``, or a template's id and
+    values (``Compactor.entry``'s list) spread."""
+    return data if type(data) is list else [data]
 
 
 class Fanout:
@@ -173,7 +174,7 @@ class Fanout:
     def __init__(self, room: dict[str, Any]) -> None:
         self.room = room
         self._texts: dict[int, tuple[dict[str, Any], str]] = {}
-        self._patches: dict[tuple[int, int, int, bool], tuple[Any, ...]] = {}
+        self._patches: dict[tuple[int, int, int, int, bool], tuple[Any, ...]] = {}
 
     def text(self, data: dict[str, Any]) -> str:
         """Return the encoded ``update`` frame of ``data`` (encoded once per data object)."""
@@ -185,18 +186,21 @@ class Fanout:
     def patched(self, stream: Stream, data: dict[str, Any], full: bool = False) -> str:
         """Return the next ``update`` text of a patching socket (``stream``, advanced to it):
         the patch from its last document to ``data`` (``patch_body``), or with ``full`` (a
-        ``sync``) the full update. Each (last document, kept legal list, data, room sent) is
-        diffed and encoded once per fan-out."""
-        doc, kept, fresh = stream.doc, stream.legal, stream.room is not self.room
-        key = (id(doc), id(kept), id(data), fresh)
+        ``sync``) the full update. Each (last document, kept legal list, templates, data,
+        room sent) is diffed and encoded once per fan-out."""
+        doc, kept, table = stream.doc, stream.legal, stream.templates
+        fresh = stream.room is not self.room
+        key = (id(doc), id(kept), id(table), id(data), fresh)
         found = None if full else self._patches.get(key)
-        if found is None:  # the data are kept with the text, so their ids stay their own
-            made = None if full else patch_body(doc, kept, data, self.room if fresh else None)
+        if found is None:  # the objects are kept with the text, so their ids stay their own
+            made = None if full else patch_body(doc, kept, table, data,
+                                                self.room if fresh else None)
             if made is None:
-                made = full_body(data, self.room), data["legal"]
-            found = (doc, kept, data, *made)
+                made = full_body(data, self.room), data["legal"], NO_TEMPLATES
+            found = (doc, kept, table, data, *made)
             if not full:
                 self._patches[key] = found
         stream.seq += 1
-        stream.doc, stream.legal, stream.room = data, found[4], self.room
-        return _framed(stream.seq, found[3])
+        stream.doc, stream.room = data, self.room
+        stream.legal, stream.templates = found[5], found[6]
+        return _framed(stream.seq, found[4])

@@ -125,3 +125,104 @@ def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None
 
 #: A key's place in a dict that lacks it (no JSON value is this object).
 _MISSING: Any = object()
+
+
+#: The most key templates one socket is given (until its next full update); later key sets
+#: are sent as plain objects.
+MAX_TEMPLATES = 256
+
+
+class Templates:
+    """The key templates a patching socket was given since its last full update: ``{keys:
+    id}``, ids numbered from 0 in the order they were defined. Never mutated: a frame that
+    defines new ones makes a new table (``Compactor.table``), which every socket given that
+    frame shares, so equal histories keep one table (and share their encoded frames)."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, ids: dict[tuple[str, ...], int] | None = None) -> None:
+        self.ids: dict[tuple[str, ...], int] = ids or {}
+
+
+#: The table of a socket given no template yet (after a ``welcome`` or a full update).
+NO_TEMPLATES = Templates()
+
+
+class Compactor:
+    """Writes one patched frame's dicts with a socket's key templates (docs/protocol.md
+    "Patched updates"): a non-empty dict whose key tuple (in order) has a template is written
+    as its id then its values; a key tuple without one gets the next id, defined by a
+    ``["^", id, [keys]]`` op (``defined``) before the frame's other ops."""
+
+    __slots__ = ("_old", "_new", "defined")
+
+    def __init__(self, table: Templates) -> None:
+        self._old = table
+        self._new: dict[tuple[str, ...], int] = {}
+        self.defined: list[Op] = []
+
+    def id(self, value: dict[str, Any]) -> int | None:
+        """Return the template id of ``value``'s keys (defined now if new), or ``None`` (the
+        socket has ``MAX_TEMPLATES`` already)."""
+        keys = tuple(value)
+        found = self._old.ids.get(keys)
+        if found is None:
+            found = self._new.get(keys)
+            if found is None:
+                found = len(self._old.ids) + len(self._new)
+                if found >= MAX_TEMPLATES:
+                    return None
+                self._new[keys] = found
+                self.defined.append([DEFINE, found, list(keys)])
+        return found
+
+    def entry(self, value: Any) -> Any:
+        """Return a list entry or event data that must be a dict: ``[id, *values]`` (or the
+        value itself when it is not a non-empty dict or no template is left)."""
+        if type(value) is dict and value:
+            found = self.id(value)
+            if found is not None:
+                return [found, *value.values()]
+        return value
+
+    def ops(self, ops: list[Op], events: list[Any]) -> list[Op]:
+        """Return ``diff`` ops as sent: every replace with a value that is not a dict gathered
+        into one replace map first (``{path: value}``, or its template's ``[id, *values]``:
+        no replace path goes through an index another op shifts, so the replaces may come
+        first); a dict value written ``[op, path, id, *values]``; an add of a dict equal to
+        ``events[i]`` written ``["&", path, i]``."""
+        replaces: dict[str, Any] = {}
+        out: list[Op] = []
+        for op in ops:
+            kind = op[0]
+            if kind == REMOVE:
+                out.append(op)
+                continue
+            value = op[2]
+            if type(value) is dict and value:
+                if kind == ADD:
+                    at = next((i for i, data in enumerate(events) if data == value), None)
+                    if at is not None:
+                        out.append([COPY, op[1], at])
+                        continue
+                found = self.id(value)
+                if found is not None:
+                    out.append([kind, op[1], found, *value.values()])
+                    continue
+            if kind == REPLACE:
+                replaces[op[1]] = value
+            else:
+                out.append(op)
+        if replaces:
+            out.insert(0, self.entry(replaces))
+        return out
+
+    @property
+    def table(self) -> Templates:
+        """The socket's templates after this frame."""
+        return Templates({**self._old.ids, **self._new}) if self._new else self._old
+
+
+#: The op that adds a copy of an event's data (``["&", path, event index]``) and the one that
+#: defines a key template (``["^", id, [keys]]``).
+COPY, DEFINE = "&", "^"
