@@ -21,20 +21,39 @@ PATCH_KEYS = {"type", "seq", "version", "prompt", "legal", "legal_patch", "deadl
 NAMES = {"=": "replace", "+": "add", "-": "remove", "&": "add"}
 
 
-def rfc6902(ops: list[list[Any]], under: str, events: list[list[Any]]) -> list[dict[str, Any]]:
+def untemplate(templates: list[list[str]], at: Any, values: list[Any]) -> dict[str, Any]:
+    """Return the dict template ``at`` and ``values`` stand for (one value per key)."""
+    assert type(at) is int and len(templates[at]) == len(values), (at, values)
+    return dict(zip(templates[at], values))
+
+
+def rfc6902(ops: list[Any], under: str, events: list[dict[str, Any]],
+            templates: list[list[str]] | None = None) -> list[dict[str, Any]]:
     """Return the JSON Patch of compact ``ops`` whose paths are relative to the document's
-    member ``under`` (``["&", path, i]``: an add of a copy of event ``i``'s data)."""
+    member ``under`` (``["&", path, i]``: an add of a copy of ``events[i]``; ``{path: value}``
+    and a template's ``[id, *values]``: replaces; ``[op, path, id, *values]``: a dict value
+    by its template; ``["^", id, keys]`` definitions add to ``templates``)."""
+    templates = templates if templates is not None else []
     out = []
     for op in ops:
+        if isinstance(op, dict) or type(op[0]) is int:
+            changes = op if isinstance(op, dict) else untemplate(templates, op[0], op[1:])
+            out.extend({"op": "replace", "path": f"/{under}/{path}", "value": value}
+                       for path, value in changes.items())
+            continue
+        if op[0] == "^":
+            assert op[1] == len(templates), (op, templates)
+            templates.append(op[2])
+            continue
         assert op[0] in NAMES and isinstance(op[1], str), op
         one: dict[str, Any] = {"op": NAMES[op[0]], "path": f"/{under}/{op[1]}"}
         if op[0] == "&":
-            one["value"] = copy.deepcopy(events[op[2]][1])
-        elif op[0] != "-":
             assert len(op) == 3, op
-            one["value"] = op[2]
-        else:
+            one["value"] = copy.deepcopy(events[op[2]])
+        elif op[0] == "-":
             assert len(op) == 2, op
+        else:
+            one["value"] = op[2] if len(op) == 3 else untemplate(templates, op[2], op[3:])
         out.append(one)
     return out
 
@@ -48,6 +67,7 @@ class Rebuilder:
         self.version = 0
         self.doc: dict[str, Any] = {}
         self.room: dict[str, Any] | None = None
+        self.templates: list[list[str]] = []
 
     def take(self, frame: dict[str, Any]) -> dict[str, Any]:
         """Return the whole frame a received one stands for (``welcome``/``update`` without
@@ -70,16 +90,27 @@ class Rebuilder:
             self.doc = {key: frame[key] for key in DOC}
             self.room = frame["room"]
             self.version = frame["version"]
+            self.templates = []
             return frame
         assert set(frame) <= PATCH_KEYS and not {"legal", "legal_patch"} <= set(frame), frame
-        events = frame["events"]
-        assert all(len(event) == 2 and isinstance(event[0], str) for event in events), events
-        ops = rfc6902(frame.get("patch", []), "view", events)
-        ops += rfc6902(frame.get("legal_patch", []), "legal", events)
+        patch = frame.get("patch", [])
+        defined = [op for op in patch if isinstance(op, list) and op[0] == "^"]
+        assert patch[:len(defined)] == defined, patch  # definitions come first
+        rfc6902(defined, "view", [], self.templates)
+        events = []
+        for event in frame["events"]:
+            assert isinstance(event[0], str) and len(event) >= 2, event
+            events.append({"kind": event[0], "data": event[1] if len(event) == 2
+                           else untemplate(self.templates, event[1], event[2:])})
+        data = [event["data"] for event in events]
+        ops = rfc6902(patch[len(defined):], "view", data, self.templates)
+        ops += rfc6902(frame.get("legal_patch", []), "legal", data, self.templates)
         doc = jsonpatch.apply_patch(self.doc, ops)
-        for key in ("prompt", "legal"):
-            if key in frame:
-                doc[key] = frame[key]
+        if "prompt" in frame:
+            doc["prompt"] = frame["prompt"]
+        if "legal" in frame:
+            doc["legal"] = [untemplate(self.templates, entry[0], entry[1:])
+                            if isinstance(entry, list) else entry for entry in frame["legal"]]
         if "clocks" in frame:
             doc["clocks"] = {seat: at / 1000 for seat, at in frame["clocks"].items()}
         clocks = doc["clocks"]
@@ -93,8 +124,7 @@ class Rebuilder:
         return {"type": "update", "version": self.version, "view": doc["view"],
                 "prompt": doc["prompt"], "legal": doc["legal"] if doc["prompt"] is not None
                 else [], "deadline": doc["deadline"], "clocks": clocks,
-                "events": [{"kind": kind, "data": data} for kind, data in events],
-                "room": self.room}
+                "events": events, "room": self.room}
 
 
 def _millis(value: Any) -> Any:
