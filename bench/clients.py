@@ -122,75 +122,113 @@ DOC = ("view", "prompt", "legal", "deadline", "clocks")
 SYNC = orjson.dumps({"type": "sync"})
 
 
-def untemplate(templates: list[list[str]], at: int, values: list[Any]) -> dict[str, Any]:
-    """Return the dict that template ``at`` and ``values`` stand for.
-
-    Raises:
-        IndexError, ValueError, TypeError: no such template, or not one value per key.
-    """
-    keys = templates[at]
-    if type(at) is not int or len(values) != len(keys):
-        raise ValueError(f"template {at}")
-    return dict(zip(keys, values))
+#: The most key templates a socket is given (docs/protocol.md "Patched updates").
+MAX_TEMPLATES = 256
 
 
-def define(templates: list[list[str]], ops: list[Any]) -> None:
-    """Add the key templates the leading ``["^", id, [keys]]`` ops of ``ops`` define (each
-    ``id`` the next one) to ``templates``.
+class Templates:
+    """A patching socket's key templates since its last full update: ``keys[id]`` is
+    ``(kind, keys)`` (``kind`` ``None`` but for an event's data)."""
 
-    Raises:
-        ValueError: an id out of turn.
-    """
-    for op in ops:
-        if type(op) is not list or op[0] != "^":
+    __slots__ = ("ids", "keys")
+
+    def __init__(self) -> None:
+        self.ids: dict[Any, int] = {}
+        self.keys: list[tuple[str | None, tuple[str, ...]]] = []
+
+    def learn(self, value: Any, kind: str | None = None) -> None:
+        """Make the next template of a dict sent plain in a templated place (an event's data
+        when ``kind`` is given), unless its key tuple has one, it is empty (but for an
+        event's), one of its keys is all digits, or ``MAX_TEMPLATES`` exist."""
+        if type(value) is not dict or not (value or kind is not None) or len(self.keys) \
+                >= MAX_TEMPLATES or any(key.isdigit() and key.isascii() for key in value):
             return
-        if op[1] != len(templates):
-            raise ValueError(f"template {op[1]} defined out of turn")
-        templates.append(op[2])
+        keys = tuple(value)
+        key = keys if kind is None else (kind, keys)
+        if key not in self.ids:
+            self.ids[key] = len(self.keys)
+            self.keys.append((kind, keys))
+
+    def dict(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
+        """Return the dict template ``at`` (an event's if ``event``) and ``values`` stand for.
+
+        Raises:
+            IndexError, ValueError: no such template, or not one value per key.
+        """
+        if type(at) is not int or at < 0:
+            raise ValueError(f"template {at}")
+        kind, keys = self.keys[at]
+        if (kind is not None) != event or len(values) != len(keys):
+            raise ValueError(f"template {at}")
+        return dict(zip(keys, values))
+
+    def event(self, sent: list[Any]) -> dict[str, Any]:
+        """Return an event as a whole frame has it from ``[kind, data]`` (learnt) or
+        ``[id, *values]``."""
+        if type(sent[0]) is str and len(sent) == 2:
+            self.learn(sent[1], sent[0])
+            return {"kind": sent[0], "data": sent[1]}
+        return {"kind": self.keys[sent[0]][0], "data": self.dict(sent[0], sent[1:], True)}
+
+    def entry(self, entry: Any) -> Any:
+        """Return a list entry that must be a dict from ``[id, *values]`` or itself (learnt)."""
+        if type(entry) is list:
+            return self.dict(entry[0], entry[1:])
+        self.learn(entry)
+        return entry
 
 
 def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = None,
-                templates: list[list[str]] | None = None) -> Any:
+                templates: Templates | None = None, legal: list[Any] | None = None) -> Any:
     """Apply the ops of a patched update (docs/protocol.md "Patched updates": ``["=", path,
     value]`` replace, ``["+", path, value]`` add, ``["-", path]`` remove, ``["&", path, i]``
-    add a copy of ``events[i]``, ``{path: value}`` replaces, ``[id, *values]`` replaces by a
-    template of paths, ``[op, path, id, *values]`` a dict value by a template; ``["^", …]``
-    definitions are skipped: ``define`` took them; paths relative to ``doc``) to ``doc`` in
-    place; return it. The clients own their decoded frames, so only an event's data is copied.
+    add a copy of ``events[i]``, ``{path: value}`` or a template's ``[id, *values]``:
+    replaces, ``[op, path, id, *values]`` a dict value by a template; paths relative to
+    ``doc``, or with ``~l/`` first to ``legal``) to ``doc`` and ``legal`` in place, learning
+    the templates of the plain dicts; return ``doc``. The clients own their decoded frames,
+    so only an event's data is copied.
 
     Raises:
         KeyError, IndexError, ValueError, TypeError: an op that does not apply.
     """
-    templates = templates if templates is not None else []
+    templates = templates if templates is not None else Templates()
     for op in ops:
         if type(op) is dict:
+            templates.learn(op)
             for path, value in op.items():
-                _apply(doc, "=", path, value)
+                _apply(doc, legal, "=", path, value)
             continue
         kind = op[0]
         if type(kind) is int:
-            for path, value in untemplate(templates, kind, op[1:]).items():
-                _apply(doc, "=", path, value)
-        elif kind == "^":
-            continue
+            for path, value in templates.dict(kind, op[1:]).items():
+                _apply(doc, legal, "=", path, value)
         elif kind == "&":
             if len(op) != 3 or events is None:
                 raise ValueError(op)
-            _apply(doc, "+", op[1], orjson.loads(orjson.dumps(events[op[2]])))
+            _apply(doc, legal, "+", op[1], orjson.loads(orjson.dumps(events[op[2]])))
         elif kind == "-":
             if len(op) != 2:
                 raise ValueError(op)
-            _apply(doc, kind, op[1], None)
+            _apply(doc, legal, kind, op[1], None)
         elif kind in ("=", "+"):
-            value = op[2] if len(op) == 3 else untemplate(templates, op[2], op[3:])
-            _apply(doc, kind, op[1], value)
+            if len(op) == 3:
+                value = op[2]
+                templates.learn(value)
+            else:
+                value = templates.dict(op[2], op[3:])
+            _apply(doc, legal, kind, op[1], value)
         else:
             raise ValueError(kind)
     return doc
 
 
-def _apply(doc: Any, kind: str, path: str, value: Any) -> None:
-    """Apply one replace (``=``), add (``+``) or remove (``-``) at ``path`` inside ``doc``."""
+def _apply(doc: Any, legal: list[Any] | None, kind: str, path: str, value: Any) -> None:
+    """Apply one replace (``=``), add (``+``) or remove (``-``) at ``path`` inside ``doc``
+    (or, for a path starting ``~l/``, inside ``legal``)."""
+    if path.startswith("~l/"):
+        if legal is None:
+            raise KeyError(path)
+        doc, path = legal, path[3:]
     tokens = path.split("/")
     if "~" in path:
         tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
@@ -235,7 +273,7 @@ class Rebuilt:
         self.seq = -1
         self.version = 0
         self.doc: dict[str, Any] = {}
-        self.templates: list[list[str]] = []
+        self.templates = Templates()
         self.room: dict[str, Any] | None = None
         self.syncing = False
 
@@ -250,25 +288,20 @@ class Rebuilt:
             return data
         if "view" in data:
             self.seq, self.syncing, self.room = data.get("seq", -1), False, data.get("room")
-            self.version, self.templates = data.get("version", 0), []
+            self.version, self.templates = data.get("version", 0), Templates()
             self.doc = {key: data[key] for key in DOC if key in data}
             return data
         if self.syncing or data["seq"] != self.seq + 1:
             return None
         doc, templates = self.doc, self.templates
         try:
-            ops = data.get("patch", ())
-            define(templates, ops)
-            events = [{"kind": event[0], "data": event[1] if len(event) == 2
-                       else untemplate(templates, event[1], event[2:])}
-                      for event in data["events"]]
-            apply_patch(doc["view"], ops, [event["data"] for event in events], templates)
+            events = [templates.event(sent) for sent in data["events"]]
             if "legal" in data:
-                doc["legal"] = [untemplate(templates, entry[0], entry[1:])
-                                if type(entry) is list else entry for entry in data["legal"]]
-            elif "legal_patch" in data:
-                doc["legal"] = apply_patch(list(doc["legal"]), data["legal_patch"], None,
-                                           templates)
+                doc["legal"] = [templates.entry(entry) for entry in data["legal"]]
+            else:
+                doc["legal"] = list(doc["legal"])
+            apply_patch(doc["view"], data.get("patch", ()), [one["data"] for one in events],
+                        templates, doc["legal"])
         except (KeyError, IndexError, ValueError, TypeError):
             return None
         if "prompt" in data:

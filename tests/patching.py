@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import jsonpatch
@@ -15,45 +16,72 @@ import jsonpatch
 #: A whole frame's document (``version`` aside): what a patched update changes.
 DOC = ("view", "prompt", "legal", "deadline", "clocks")
 #: The keys a patched update may have.
-PATCH_KEYS = {"type", "seq", "version", "prompt", "legal", "legal_patch", "deadline", "clocks",
-              "patch", "events", "room"}
+PATCH_KEYS = {"type", "seq", "version", "prompt", "legal", "deadline", "clocks", "patch",
+              "events", "room"}
 #: RFC 6902 names of the compact ops.
 NAMES = {"=": "replace", "+": "add", "-": "remove", "&": "add"}
 
 
-def untemplate(templates: list[list[str]], at: Any, values: list[Any]) -> dict[str, Any]:
-    """Return the dict template ``at`` and ``values`` stand for (one value per key)."""
-    assert type(at) is int and len(templates[at]) == len(values), (at, values)
-    return dict(zip(templates[at], values))
+#: The most key templates a socket is given.
+MAX_TEMPLATES = 256
 
 
-def rfc6902(ops: list[Any], under: str, events: list[dict[str, Any]],
-            templates: list[list[str]] | None = None) -> list[dict[str, Any]]:
+class Templates:
+    """A socket's key templates: ``made[id]`` is ``(kind or None, keys)``."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[str | None, list[str]]] = []
+
+    def learn(self, value: Any, kind: str | None = None) -> None:
+        """A dict sent plain in a templated place makes the next template of its keys when
+        none has them (an empty dict only as an event's data; none with an all-digit key)."""
+        if not isinstance(value, dict) or (not value and kind is None):
+            return
+        if any(re.fullmatch("[0-9]+", key) for key in value) or len(self.made) >= MAX_TEMPLATES:
+            return
+        if (kind, list(value)) not in self.made:
+            self.made.append((kind, list(value)))
+
+    def dict(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
+        """Return the dict template ``at`` and ``values`` stand for (one value per key)."""
+        assert type(at) is int and 0 <= at < len(self.made), (at, self.made)
+        kind, keys = self.made[at]
+        assert (kind is not None) == event and len(keys) == len(values), (at, values)
+        return dict(zip(keys, values))
+
+
+def rfc6902(ops: list[Any], events: list[dict[str, Any]], templates: Templates | None = None,
+            under: str = "view") -> list[dict[str, Any]]:
     """Return the JSON Patch of compact ``ops`` whose paths are relative to the document's
-    member ``under`` (``["&", path, i]``: an add of a copy of ``events[i]``; ``{path: value}``
-    and a template's ``[id, *values]``: replaces; ``[op, path, id, *values]``: a dict value
-    by its template; ``["^", id, keys]`` definitions add to ``templates``)."""
-    templates = templates if templates is not None else []
+    member ``under`` — ``legal`` for a path that starts ``~l/`` (``["&", path, i]``: an add of
+    a copy of ``events[i]``; ``{path: value}`` and a template's ``[id, *values]``: replaces;
+    ``[op, path, id, *values]``: a dict value by its template), learning ``templates``."""
+    templates = templates if templates is not None else Templates()
+
+    def pointer(path: str) -> str:
+        return f"/legal/{path[3:]}" if path.startswith("~l/") else f"/{under}/{path}"
+
     out = []
     for op in ops:
         if isinstance(op, dict) or type(op[0]) is int:
-            changes = op if isinstance(op, dict) else untemplate(templates, op[0], op[1:])
-            out.extend({"op": "replace", "path": f"/{under}/{path}", "value": value}
+            if isinstance(op, dict):
+                templates.learn(op)
+            changes = op if isinstance(op, dict) else templates.dict(op[0], op[1:])
+            out.extend({"op": "replace", "path": pointer(path), "value": value}
                        for path, value in changes.items())
             continue
-        if op[0] == "^":
-            assert op[1] == len(templates), (op, templates)
-            templates.append(op[2])
-            continue
         assert op[0] in NAMES and isinstance(op[1], str), op
-        one: dict[str, Any] = {"op": NAMES[op[0]], "path": f"/{under}/{op[1]}"}
+        one: dict[str, Any] = {"op": NAMES[op[0]], "path": pointer(op[1])}
         if op[0] == "&":
             assert len(op) == 3, op
             one["value"] = copy.deepcopy(events[op[2]])
         elif op[0] == "-":
             assert len(op) == 2, op
+        elif len(op) == 3:
+            one["value"] = op[2]
+            templates.learn(op[2])
         else:
-            one["value"] = op[2] if len(op) == 3 else untemplate(templates, op[2], op[3:])
+            one["value"] = templates.dict(op[2], op[3:])
         out.append(one)
     return out
 
@@ -67,7 +95,7 @@ class Rebuilder:
         self.version = 0
         self.doc: dict[str, Any] = {}
         self.room: dict[str, Any] | None = None
-        self.templates: list[list[str]] = []
+        self.templates = Templates()
 
     def take(self, frame: dict[str, Any]) -> dict[str, Any]:
         """Return the whole frame a received one stands for (``welcome``/``update`` without
@@ -90,27 +118,32 @@ class Rebuilder:
             self.doc = {key: frame[key] for key in DOC}
             self.room = frame["room"]
             self.version = frame["version"]
-            self.templates = []
+            self.templates = Templates()
             return frame
-        assert set(frame) <= PATCH_KEYS and not {"legal", "legal_patch"} <= set(frame), frame
-        patch = frame.get("patch", [])
-        defined = [op for op in patch if isinstance(op, list) and op[0] == "^"]
-        assert patch[:len(defined)] == defined, patch  # definitions come first
-        rfc6902(defined, "view", [], self.templates)
+        assert set(frame) <= PATCH_KEYS, frame
         events = []
         for event in frame["events"]:
-            assert isinstance(event[0], str) and len(event) >= 2, event
-            events.append({"kind": event[0], "data": event[1] if len(event) == 2
-                           else untemplate(self.templates, event[1], event[2:])})
-        data = [event["data"] for event in events]
-        ops = rfc6902(patch[len(defined):], "view", data, self.templates)
-        ops += rfc6902(frame.get("legal_patch", []), "legal", data, self.templates)
+            if isinstance(event[0], str):
+                assert len(event) == 2, event
+                self.templates.learn(event[1], event[0])
+                events.append({"kind": event[0], "data": event[1]})
+            else:
+                events.append({"kind": self.templates.made[event[0]][0],
+                               "data": self.templates.dict(event[0], event[1:], True)})
+        if "legal" in frame:
+            legal = []
+            for entry in frame["legal"]:
+                if isinstance(entry, list):
+                    entry = self.templates.dict(entry[0], entry[1:])
+                else:
+                    self.templates.learn(entry)
+                legal.append(entry)
+            self.doc = {**self.doc, "legal": legal}
+        ops = rfc6902(frame.get("patch", []), [event["data"] for event in events],
+                      self.templates)
         doc = jsonpatch.apply_patch(self.doc, ops)
         if "prompt" in frame:
             doc["prompt"] = frame["prompt"]
-        if "legal" in frame:
-            doc["legal"] = [untemplate(self.templates, entry[0], entry[1:])
-                            if isinstance(entry, list) else entry for entry in frame["legal"]]
         if "clocks" in frame:
             doc["clocks"] = {seat: at / 1000 for seat, at in frame["clocks"].items()}
         clocks = doc["clocks"]

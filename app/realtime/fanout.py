@@ -132,12 +132,16 @@ def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dic
         frame["version"] = version
     if prompt != doc["prompt"]:
         frame["prompt"] = prompt
+    events = data["events"]
+    sent = [compact.event(event["kind"], event["data"]) for event in events]
     if prompt is not None and legal is not kept and legal != kept:
         changes = diff(kept, legal)
         if changes is None:
             frame["legal"] = [compact.entry(action) for action in legal]
         else:
-            frame["legal_patch"] = compact.ops(changes, [])
+            for op in changes:
+                op[1] = LEGAL + op[1]
+            ops = ops + changes if ops else changes
         kept = legal
     clocks = data["clocks"]
     shown = {seat: round(at * 1000) for seat, at in clocks.items()}
@@ -146,22 +150,16 @@ def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dic
         frame["deadline"] = deadline
     if clocks is not doc["clocks"] and clocks != doc["clocks"]:
         frame["clocks"] = shown
-    events = data["events"]
-    sent = [[event["kind"], *_spread(compact.entry(event["data"]))] for event in events]
     if ops:
-        ops = compact.ops(ops, [event["data"] for event in events])
-    if compact.defined or ops:
-        frame["patch"] = compact.defined + ops if compact.defined else ops
+        frame["patch"] = compact.ops(ops, [event["data"] for event in events])
     frame["events"] = sent
     if room is not None:
         frame["room"] = room
     return encode(frame)[1:], kept, compact.table
 
 
-def _spread(data: Any) -> list[Any]:
-    """Return an event's data as the items after its kind: ``[data]``, or a template's id and
-    values (``Compactor.entry``'s list) spread."""
-    return data if type(data) is list else [data]
+#: The first token of a path into the kept legal list (never a view's: RFC 6901 escapes ``~``).
+LEGAL = "~l/"
 
 
 class Fanout:

@@ -127,72 +127,89 @@ def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None
 _MISSING: Any = object()
 
 
-#: The most key templates one socket is given (until its next full update); later key sets
-#: are sent as plain objects.
+#: The most key templates one socket is given (until its next full update); later key tuples
+#: stay plain objects.
 MAX_TEMPLATES = 256
+
+#: A key tuple: a dict's keys in order, or ``(kind, keys)`` for an event's data.
+Keys = tuple[Any, ...]
 
 
 class Templates:
     """The key templates a patching socket was given since its last full update: ``{keys:
-    id}``, ids numbered from 0 in the order they were defined. Never mutated: a frame that
-    defines new ones makes a new table (``Compactor.table``), which every socket given that
-    frame shares, so equal histories keep one table (and share their encoded frames)."""
+    id}``, ids numbered from 0 in the order they were made. Never mutated: a frame that makes
+    new ones makes a new table (``Compactor.table``), which every socket given that frame
+    shares, so equal histories keep one table (and share their encoded frames)."""
 
     __slots__ = ("ids",)
 
-    def __init__(self, ids: dict[tuple[str, ...], int] | None = None) -> None:
-        self.ids: dict[tuple[str, ...], int] = ids or {}
+    def __init__(self, ids: dict[Keys, int] | None = None) -> None:
+        self.ids: dict[Keys, int] = ids or {}
 
 
 #: The table of a socket given no template yet (after a ``welcome`` or a full update).
 NO_TEMPLATES = Templates()
 
 
+def _plain_only(value: dict[str, Any]) -> bool:
+    """Whether a dict is never templated: it has a key of ASCII digits only (a JavaScript
+    object lists such keys first, in numeric order, whatever the order they were sent in)."""
+    return any(key.isdigit() and key.isascii() for key in value)
+
+
 class Compactor:
     """Writes one patched frame's dicts with a socket's key templates (docs/protocol.md
-    "Patched updates"): a non-empty dict whose key tuple (in order) has a template is written
-    as its id then its values; a key tuple without one gets the next id, defined by a
-    ``["^", id, [keys]]`` op (``defined``) before the frame's other ops."""
+    "Patched updates"). A dict sent plain in a templated place (an event's data, an entry of a
+    whole ``legal``, a replace map, a dict value of an add or replace op), in the order the
+    client reads them (events, then ``legal``, then ``patch``), makes the next template of
+    its key tuple when that has none; a dict whose key tuple has one is sent as the template's
+    id then its values."""
 
-    __slots__ = ("_old", "_new", "defined")
+    __slots__ = ("_old", "_new")
 
     def __init__(self, table: Templates) -> None:
         self._old = table
-        self._new: dict[tuple[str, ...], int] = {}
-        self.defined: list[Op] = []
+        self._new: dict[Keys, int] = {}
 
-    def id(self, value: dict[str, Any]) -> int | None:
-        """Return the template id of ``value``'s keys (defined now if new), or ``None`` (the
-        socket has ``MAX_TEMPLATES`` already)."""
-        keys = tuple(value)
+    def _id(self, keys: Keys) -> int | None:
+        """Return the template id of ``keys``, or ``None`` after making it (when room is
+        left): the dict goes plain this time."""
         found = self._old.ids.get(keys)
         if found is None:
             found = self._new.get(keys)
             if found is None:
-                found = len(self._old.ids) + len(self._new)
-                if found >= MAX_TEMPLATES:
-                    return None
-                self._new[keys] = found
-                self.defined.append([DEFINE, found, list(keys)])
+                made = len(self._old.ids) + len(self._new)
+                if made < MAX_TEMPLATES:
+                    self._new[keys] = made
         return found
 
+    def event(self, kind: str, data: Any) -> list[Any]:
+        """Return an event as sent: ``[id, *values]`` by the template of its kind and data
+        keys, else ``[kind, data]``."""
+        if type(data) is dict and not _plain_only(data):
+            found = self._id((kind, tuple(data)))
+            if found is not None:
+                return [found, *data.values()]
+        return [kind, data]
+
     def entry(self, value: Any) -> Any:
-        """Return a list entry or event data that must be a dict: ``[id, *values]`` (or the
-        value itself when it is not a non-empty dict or no template is left)."""
-        if type(value) is dict and value:
-            found = self.id(value)
+        """Return a dict in a templated place as sent: ``[id, *values]``, or the dict itself
+        (also any other value)."""
+        if type(value) is dict and value and not _plain_only(value):
+            found = self._id(tuple(value))
             if found is not None:
                 return [found, *value.values()]
         return value
 
     def ops(self, ops: list[Op], events: list[Any]) -> list[Op]:
-        """Return ``diff`` ops as sent: every replace with a value that is not a dict gathered
-        into one replace map first (``{path: value}``, or its template's ``[id, *values]``:
-        no replace path goes through an index another op shifts, so the replaces may come
-        first); a dict value written ``[op, path, id, *values]``; an add of a dict equal to
-        ``events[i]`` written ``["&", path, i]``."""
-        replaces: dict[str, Any] = {}
-        out: list[Op] = []
+        """Return ``diff`` ops as sent: first one replace map of every replace whose value is
+        not a non-empty dict (``{path: value}``, or a template's ``[id, *values]``: no replace
+        path goes through an index another op shifts, so they may come first), then the other
+        ops in order, an add of a dict equal to ``events[i]`` written ``["&", path, i]`` and a
+        templated dict value ``[op, path, id, *values]``."""
+        replaces = {op[1]: op[2] for op in ops
+                    if op[0] == REPLACE and not (type(op[2]) is dict and op[2])}
+        out: list[Op] = [self.entry(replaces)] if replaces else []
         for op in ops:
             kind = op[0]
             if kind == REMOVE:
@@ -205,16 +222,10 @@ class Compactor:
                     if at is not None:
                         out.append([COPY, op[1], at])
                         continue
-                found = self.id(value)
-                if found is not None:
-                    out.append([kind, op[1], found, *value.values()])
-                    continue
-            if kind == REPLACE:
-                replaces[op[1]] = value
-            else:
+                sent = self.entry(value)
+                out.append(op if sent is value else [kind, op[1], *sent])
+            elif kind == ADD:
                 out.append(op)
-        if replaces:
-            out.insert(0, self.entry(replaces))
         return out
 
     @property
@@ -223,6 +234,5 @@ class Compactor:
         return Templates({**self._old.ids, **self._new}) if self._new else self._old
 
 
-#: The op that adds a copy of an event's data (``["&", path, event index]``) and the one that
-#: defines a key template (``["^", id, [keys]]``).
-COPY, DEFINE = "&", "^"
+#: The op that adds a copy of an event's data: ``["&", path, event index]``.
+COPY = "&"

@@ -28,7 +28,7 @@ def applied(old: Any, new: Any) -> list[list[Any]] | None:
     before, after = copy.deepcopy(old), copy.deepcopy(new)
     ops = diff(old, new)
     if ops is not None:
-        rebuilt = jsonpatch.apply_patch({"v": old}, rfc6902(ops, "v", []))["v"]
+        rebuilt = jsonpatch.apply_patch({"v": old}, rfc6902(ops, [], under="v"))["v"]
         assert exact(rebuilt) == exact(new)
     assert exact(old) == exact(before) and exact(new) == exact(after)
     return ops
