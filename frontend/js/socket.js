@@ -14,7 +14,8 @@
 // The socket asks for patched updates (`hello` with `patches: true`; docs/protocol.md
 // "Patched updates") and rebuilds each whole `update` from the document of the frame before:
 // a patch update (no `view`) applies when its `seq` is the last one + 1 (`applyPatch` on the
-// view, and on the kept legal list for `legal_patch`); a full one (with `view`) always does. A
+// view and the kept legal list, with the socket's key `Templates`); a full one (with `view`)
+// always does. A
 // gap or a patch that does not apply drops the frame and sends `sync` once; frames are dropped
 // until the full update that answers it. An `error` frame meanwhile (the sync may be the
 // refused frame, e.g. `rate_limited`) lets the next dropped patch send `sync` again, so a
@@ -42,15 +43,73 @@ function index(list, token, adding) {
 /** Return a deep copy of a JSON value. */
 const copied = (value) => (value === null || typeof value !== "object" ? value : structuredClone(value));
 
+//: The most key templates a socket is given (docs/protocol.md "Patched updates").
+export const MAX_TEMPLATES = 256;
+
+const isDict = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
 /**
- * Return `doc` with the compact ops of a patched update applied (docs/protocol.md "Patched
- * updates": `["=", path, value]` replace, `["+", path, value]` add, `["-", path]` remove,
- * `["&", path, i]` add a copy of `events[i]`'s data, `events` as the frame carries them:
- * `[kind, data]`; paths relative to `doc`, never `doc` itself). `doc` and everything in it is
- * left unchanged: each container an op changes is copied once (shallow), the rest is shared.
- * Throws on an op that does not apply (another op, a missing path, an index out of range).
+ * A socket's key templates since its last full update (docs/protocol.md "Patched updates"):
+ * a dict sent plain in a templated place makes the next one of its key list (an event's
+ * data: of its kind and key list); a dict sent as `[id, ...values]` is read back by it.
  */
-export function applyPatch(doc, ops, events = []) {
+export class Templates {
+  constructor() {
+    this.made = []; // [{kind, keys}] by id (kind null but for an event's data)
+    this.ids = new Map(); // JSON of [kind, keys] → id
+  }
+
+  /** Learn a dict sent plain (`kind`: the event's, for an event's data). */
+  learn(value, kind = null) {
+    if (!isDict(value) || this.made.length >= MAX_TEMPLATES) return;
+    const keys = Object.keys(value);
+    if ((keys.length === 0 && kind === null) || keys.some((key) => /^[0-9]+$/.test(key))) return;
+    const name = JSON.stringify([kind, keys]);
+    if (this.ids.has(name)) return;
+    this.ids.set(name, this.made.length);
+    this.made.push({ kind, keys });
+  }
+
+  /** Return the dict template `at` (an event's when `event`) and `values` stand for. */
+  dict(at, values, event = false) {
+    const made = Number.isInteger(at) ? this.made[at] : undefined;
+    if (!made || (made.kind !== null) !== event || made.keys.length !== values.length) {
+      throw new Error(`bad template ${at}`);
+    }
+    return Object.fromEntries(made.keys.map((key, i) => [key, values[i]]));
+  }
+
+  /** Return an event {kind, data} from `[kind, data]` (learnt) or `[id, ...values]`. */
+  event(sent) {
+    if (!Array.isArray(sent)) throw new Error("bad event");
+    if (typeof sent[0] === "string" && sent.length === 2) {
+      this.learn(sent[1], sent[0]);
+      return { kind: sent[0], data: sent[1] };
+    }
+    const data = this.dict(sent[0], sent.slice(1), true);
+    return { kind: this.made[sent[0]].kind, data };
+  }
+
+  /** Return a list entry that must be a dict from `[id, ...values]` or itself (learnt). */
+  entry(entry) {
+    if (Array.isArray(entry)) return this.dict(entry[0], entry.slice(1));
+    this.learn(entry);
+    return entry;
+  }
+}
+
+/**
+ * Return `{view, legal}` with the ops of a patched update applied (docs/protocol.md "Patched
+ * updates"): `["=", path, value]` replace, `["+", path, value]` add, `["-", path]` remove,
+ * `["&", path, i]` add a copy of `events[i]` (the decoded data), `{path: value}` or a
+ * template's `[id, ...values]` replaces, `[op, path, id, ...values]` a dict value by its
+ * template; paths relative to the view, or with `~l/` first to the kept legal list, never
+ * either itself. Plain dicts are learnt by `templates` in the order they come. The given
+ * `view` and `legal` and everything in them are left unchanged: each container an op changes
+ * is copied once (shallow), the rest is shared. Throws on an op that does not apply (another
+ * op, a missing path, an index out of range, a bad template).
+ */
+export function applyPatch(view, legal, ops, events = [], templates = new Templates()) {
   const copies = new Set();
   const own = (value) => {
     if (value === null || typeof value !== "object") throw new Error("not a container");
@@ -59,44 +118,58 @@ export function applyPatch(doc, ops, events = []) {
     copies.add(copy);
     return copy;
   };
-  const root = own(doc);
-  for (const op of ops) {
-    if (!Array.isArray(op)) throw new Error("not an op");
-    let [kind, path, value] = op;
-    if (kind === "&") {
-      const event = events[value];
-      if (!Array.isArray(event)) throw new Error(`no event ${value}`);
-      [kind, value] = ["+", copied(event[1])];
-    } else if ((kind === "-") !== (op.length === 2) || op.length > 3) {
-      throw new Error(`bad op ${kind}`);
-    }
-    const path_ = tokens(path);
-    let parent = root;
-    for (const token of path_.slice(0, -1)) {
+  const roots = { view, legal };
+  const apply = (kind, path, value) => {
+    if (typeof path !== "string") throw new Error(`bad path ${path}`);
+    const root = path.startsWith("~l/") ? "legal" : "view";
+    const parts = tokens(root === "legal" ? path.slice(3) : path);
+    let parent = (roots[root] = own(roots[root]));
+    for (const token of parts.slice(0, -1)) {
       const key = Array.isArray(parent) ? index(parent, token, false) : token;
       if (!Object.hasOwn(parent, key)) throw new Error(`no ${path}`);
       parent = parent[key] = own(parent[key]);
     }
-    const last = path_[path_.length - 1];
+    const last = parts[parts.length - 1];
     if (Array.isArray(parent)) {
       const at = index(parent, last, kind === "+");
       if (kind === "+") parent.splice(at, 0, value);
       else if (kind === "-") parent.splice(at, 1);
-      else if (kind === "=") parent[at] = value;
-      else throw new Error(`unknown op ${kind}`);
+      else parent[at] = value;
     } else if (kind === "+") {
       parent[last] = value;
     } else if (!Object.hasOwn(parent, last)) {
       throw new Error(`no ${path}`);
     } else if (kind === "-") {
       delete parent[last];
-    } else if (kind === "=") {
-      parent[last] = value;
     } else {
-      throw new Error(`unknown op ${kind}`);
+      parent[last] = value;
+    }
+  };
+  for (const op of ops) {
+    if (isDict(op)) {
+      templates.learn(op);
+      for (const [path, value] of Object.entries(op)) apply("=", path, value);
+      continue;
+    }
+    if (!Array.isArray(op)) throw new Error("not an op");
+    const [kind, path] = op;
+    if (Number.isInteger(kind)) {
+      for (const [key, value] of Object.entries(templates.dict(kind, op.slice(1)))) apply("=", key, value);
+    } else if (kind === "&" && op.length === 3) {
+      if (!(op[2] in events)) throw new Error(`no event ${op[2]}`);
+      apply("+", path, copied(events[op[2]]));
+    } else if (kind === "-" && op.length === 2) {
+      apply("-", path);
+    } else if ((kind === "=" || kind === "+") && op.length >= 3) {
+      let value = op[2];
+      if (op.length === 3) templates.learn(value);
+      else value = templates.dict(op[2], op.slice(3));
+      apply(kind, path, value);
+    } else {
+      throw new Error(`bad op ${kind}`);
     }
   }
-  return root;
+  return roots;
 }
 
 /** Return a patched frame's whole milliseconds as unix seconds (null stays null). */
@@ -119,6 +192,7 @@ export class RoomSocket {
     this.seq = -1; // the seq of the last welcome/update taken
     this.version = 0; // its version
     this.doc = null; // its document ({view, prompt, legal, deadline, clocks}; legal: the kept list)
+    this.templates = new Templates(); // its key templates
     this.room = null; // the last Room JSON received
     this.syncing = false; // a sync was sent: patches are dropped until a full update
   }
@@ -169,6 +243,7 @@ export class RoomSocket {
     delete frame.seq;
     this.version = frame.version;
     this.doc = Object.fromEntries(DOC.map((key) => [key, frame[key]]));
+    this.templates = new Templates();
     this.room = frame.room;
     this.syncing = false;
   }
@@ -181,14 +256,17 @@ export class RoomSocket {
     }
     if (this.syncing) return null;
     let doc = null;
-    const events = Array.isArray(frame.events) ? frame.events : [];
+    let events = [];
     if (frame.seq === this.seq + 1 && this.doc !== null) {
       try {
+        const templates = this.templates;
+        events = frame.events.map((sent) => templates.event(sent));
         doc = { ...this.doc };
-        if (frame.patch) doc.view = applyPatch(doc.view, frame.patch, events);
-        if ("legal" in frame) doc.legal = frame.legal;
-        else if (frame.legal_patch) doc.legal = applyPatch(doc.legal, frame.legal_patch);
-        if (!events.every((event) => Array.isArray(event) && event.length === 2)) throw new Error("bad events");
+        if ("legal" in frame) doc.legal = frame.legal.map((entry) => templates.entry(entry));
+        const { view, legal } = applyPatch(doc.view, doc.legal, frame.patch || [],
+                                           events.map((event) => event.data), templates);
+        doc.view = view;
+        doc.legal = legal;
       } catch {
         doc = null;
       }
@@ -208,7 +286,7 @@ export class RoomSocket {
     this.doc = doc;
     if (frame.room) this.room = frame.room;
     return { type: "update", version: this.version, ...doc, legal: doc.prompt === null ? [] : doc.legal,
-             events: events.map(([kind, data]) => ({ kind, data })), room: this.room };
+             events, room: this.room };
   }
 
   closed(ws, event) {

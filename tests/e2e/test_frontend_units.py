@@ -59,30 +59,44 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
 
 
 PATCH_SCRIPT = """async () => {
-  const { applyPatch } = await import("/static/js/socket.js");
-  const view = { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] }, field: [] };
-  const before = JSON.stringify(view);
-  const events = [["moved", { seat: 1 }], ["played", { turn: 2, card: null }]];
-  const ops = [["-", "a~1b/0"], ["+", "a~1b/2", 9], ["+", "a~1b/3", 10], ["=", "m~0n/x", 2],
-    ["-", "keep"], ["+", "", "empty key"], ["&", "field/0", 1]];
-  const after = applyPatch(view, ops, events);
-  after.field[0].card = "+3";  // the copy is the view's own: the event is untouched
-  const fails = [[["-", "none"]], [["=", "field/0", 1]], [["+", "field/1", 1]], [["move", "a~1b"]],
+  const { applyPatch, Templates } = await import("/static/js/socket.js");
+  const view = { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] }, field: [], n: 0 };
+  const legal = [{ type: "play", card: "+1" }, { type: "pass" }];
+  const before = JSON.stringify([view, legal]);
+  const events = [{ seat: 1 }, { turn: 2, card: null }];
+  const templates = new Templates();
+  const ops = [{ n: 1, "m~0n/x": 2 }, ["-", "a~1b/0"], ["+", "a~1b/2", 9], ["+", "a~1b/3", 10],
+    ["-", "keep"], ["+", "", "empty key"], ["&", "field/0", 1], ["-", "~l/1"],
+    ["+", "~l/1", { type: "play", card: "-2" }], ["+", "s", { seat: 3, hp: 4 }], [0, 5, 6],
+    ["=", "s", 2, 7, 8], ["+", "t", { 0: "digits" }]];
+  const after = applyPatch(view, legal, ops, events, templates);
+  after.view.field[0].card = "+3";  // the copy is the view's own: the event is untouched
+  const made = JSON.parse(JSON.stringify(templates.made));
+  const bad = [[["-", "none"]], [["=", "field/0", 1]], [["+", "field/1", 1]], [["move", "a~1b"]],
     [["+", "a~1b/01", 1]], [["&", "field/0", 2]], [{ op: "add", path: "/x", value: 1 }],
-    [["-", "keep", 1]], [["=", "m~0n/x/y", 1]]]
-    .map((bad) => { try { applyPatch(view, bad, events); return "applied"; } catch { return "refused"; } });
-  return { after, events, unchanged: JSON.stringify(view) === before,
-           kept: applyPatch(view, [["=", "a~1b/0", 5]]).keep === view.keep, fails };
+    [["-", "keep", 1]], [["=", "m~0n/x/y", 1]], [[3, 1, 2]], [[0, 1]], [["+", "u", 1, 1]],
+    [["-", "~l/2"]]];
+  const fails = bad.map((ops) => { try { applyPatch(view, legal, ops, events, templates); return "applied"; } catch { return "refused"; } });
+  return { after, events, templates: made, unchanged: JSON.stringify([view, legal]) === before,
+           kept: applyPatch(view, legal, [["=", "a~1b/0", 5]]).view.keep === view.keep, fails };
 }"""
 
 
-def test_apply_patch_applies_compact_ops_to_a_copy(live_server, chromium_path):
+def test_apply_patch_applies_compact_ops_and_templates_to_a_copy(live_server, chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", PATCH_SCRIPT)
-    assert got["after"] == {"a/b": [2, 3, 9, 10], "m~n": {"x": 2}, "": "empty key",
-                            "field": [{"turn": 2, "card": "+3"}]}
-    assert got["events"][1] == ["played", {"turn": 2, "card": None}]
+    assert got["after"] == {
+        "view": {"a/b": [2, 3, 9, 10], "m~n": {"x": 6}, "": "empty key", "n": 5,
+                 "field": [{"turn": 2, "card": "+3"}], "s": {"seat": 7, "hp": 8},
+                 "t": {"0": "digits"}},
+        "legal": [{"type": "play", "card": "+1"}, {"type": "play", "card": "-2"}]}
+    assert got["events"][1] == {"turn": 2, "card": None}
+    # made in order: the replace map, the added legal entry, the added dict (never one with a
+    # key of digits only)
+    assert got["templates"] == [{"kind": None, "keys": ["n", "m~0n/x"]},
+                                {"kind": None, "keys": ["type", "card"]},
+                                {"kind": None, "keys": ["seat", "hp"]}]
     assert got["unchanged"] and got["kept"]  # the old view intact, untouched parts shared
-    assert got["fails"] == ["refused"] * 9
+    assert got["fails"] == ["refused"] * 13
 
 
 REBUILD_SCRIPT = """async () => {
@@ -96,21 +110,21 @@ REBUILD_SCRIPT = """async () => {
   const legal = [{ type: "play", card: "+1" }, { type: "play", card: "-2" }];
   deliver({ type: "welcome", seq: 0, seat: 0, room: { code: "T" }, version: 3,
             view: { turn: 1, field: [] }, prompt: "p1", legal, deadline: 10.5, clocks: { 0: 10.5 } });
-  // seat 0 played: no version (3 + 1), prompt null (legal kept), the other seat's clock
+  // seat 0 played: no version (3 + 1), prompt null (legal kept), the other seat's clock; the
+  // event and the replace map make templates 0 and 1
   deliver({ type: "update", seq: 1, prompt: null, clocks: { 1: 20250 },
-            patch: [["=", "turn", 2], ["&", "field/0", 0]],
-            events: [["played", { seat: 0, card: "-2" }]] });
+            patch: [{ turn: 2 }, ["&", "field/0", 0]], events: [["played", { seat: 0, card: "-2" }]] });
   // seat 0 asked again: the kept legal list patched; version jumps; two clocks, own deadline
-  deliver({ type: "update", seq: 2, version: 9, prompt: "p2", legal_patch: [["-", "1"]],
-            deadline: 30000, clocks: { 0: 30000, 1: 31000 }, patch: [["=", "turn", 3]], events: [] });
-  // two clocks and no deadline: null
-  deliver({ type: "update", seq: 3, legal: [{ type: "pass" }], events: [] });
+  deliver({ type: "update", seq: 2, version: 9, prompt: "p2", deadline: 30000,
+            clocks: { 0: 30000, 1: 31000 }, patch: [[1, 3], ["-", "~l/1"]], events: [[0, 1, "+1"]] });
+  // two clocks and no deadline: null; a whole legal list (its entry makes template 2, then used)
+  deliver({ type: "update", seq: 3, legal: [{ type: "pass" }, [2, "draw"]], events: [] });
   clearInterval(socket.pinger);
   return frames.slice(1);
 }"""
 
 
-def test_room_socket_rebuilds_version_legal_clocks_and_events(live_server, chromium_path):
+def test_room_socket_rebuilds_version_legal_clocks_events_and_templates(live_server, chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", REBUILD_SCRIPT)
     room = {"code": "T"}
     played = {"seat": 0, "card": "-2"}
@@ -120,9 +134,10 @@ def test_room_socket_rebuilds_version_legal_clocks_and_events(live_server, chrom
          "events": [{"kind": "played", "data": played}], "room": room},
         {"type": "update", "version": 9, "view": {"turn": 3, "field": [played]},
          "prompt": "p2", "legal": [{"type": "play", "card": "+1"}], "deadline": 30,
-         "clocks": {"0": 30, "1": 31}, "events": [], "room": room},
+         "clocks": {"0": 30, "1": 31},
+         "events": [{"kind": "played", "data": {"seat": 1, "card": "+1"}}], "room": room},
         {"type": "update", "version": 10, "view": {"turn": 3, "field": [played]},
-         "prompt": "p2", "legal": [{"type": "pass"}], "deadline": None,
+         "prompt": "p2", "legal": [{"type": "pass"}, {"type": "draw"}], "deadline": None,
          "clocks": {"0": 30, "1": 31}, "events": [], "room": room}]
 
 
