@@ -12,13 +12,15 @@ the playout tests of ``test_ws_patches`` check the games' own frames exactly).
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.realtime.patch import diff, pointer
+from app.realtime.fanout import Fanout, Stream, patch_body
+from app.realtime.patch import NO_TEMPLATES, Templates, diff, pointer
 from tests.patching import exact, rfc6902
 
 
@@ -144,3 +146,98 @@ def pairs(draw: st.DrawFn) -> tuple[Any, Any]:
 def test_every_diff_applies_to_the_new_document(pair):
     old, new = pair
     applied(old, new)
+
+
+# ------------------------------------------------------------------ patched update frames
+
+
+def doc(view: Any, prompt: str | None = None, legal: list[Any] | None = None,
+        deadline: float | None = None, clocks: dict[str, float] | None = None,
+        version: int = 4, events: list[Any] | None = None) -> dict[str, Any]:
+    """A render (``RoomPort.update``'s data) or a socket's document."""
+    return {"version": version, "view": view, "prompt": prompt, "legal": legal or [],
+            "deadline": deadline, "clocks": clocks or {}, "events": events or []}
+
+
+def body(old: dict[str, Any], new: dict[str, Any], kept: list[Any] | None = None,
+         table: Templates = NO_TEMPLATES) -> tuple[Any, list[Any], Templates]:
+    made = patch_body(old, old["legal"] if kept is None else kept, table, new, None)
+    assert made is not None
+    return json.loads("{" + made[0]), made[1], made[2]
+
+
+def test_a_patched_update_sends_only_what_changed_with_the_compact_ops():
+    played = {"turn": 2, "seat": 0, "card": None}
+    rules = {"rules": "a long part of the view that stays unchanged", "sides": ["UP", "DOWN"]}
+    old = doc({"turn": 1, "field": [], "hand": ["+1", "-2"], **rules}, "p1",
+              [{"type": "play", "card": "+1"}, {"type": "play", "card": "-2"}],
+              10.0004, {"0": 10.0004})
+    new = doc({"turn": 2, "field": [played], "hand": ["+1"], **rules}, None, [], 20.25,
+              {"1": 20.25},
+              version=5, events=[{"kind": "played", "data": played}])
+    frame, kept, table = body(old, new)
+    # version 4 + 1 and the deadline (the one clock) left out; the field entry is the event's
+    # data (&); the event's data, then the replace map make templates 0 and 1
+    assert frame == {"prompt": None, "clocks": {"1": 20250},
+                     "patch": [{"turn": 2}, ["&", "field/0", 0], ["-", "hand/1"]],
+                     "events": [["played", played]]}
+    assert kept is old["legal"]  # kept while the prompt is null
+    assert table.ids == {("played", ("turn", "seat", "card")): 0, ("turn",): 1}
+    again = doc({"turn": 3, "field": [played, {**played, "turn": 3}], "hand": ["+1"], **rules},
+                "p2",
+                [{"type": "play", "card": "+1"}], 30.0, {"0": 30.0, "1": 31.0}, version=9,
+                events=[{"kind": "played", "data": {**played, "turn": 3}}])
+    frame, kept, table = body(new, again, kept, table)
+    # the legal list is patched against the kept one (~l/); two clocks: the deadline is sent
+    assert frame == {"version": 9, "prompt": "p2", "deadline": 30000,
+                     "clocks": {"0": 30000, "1": 31000},
+                     "patch": [[1, 3], ["&", "field/1", 0], ["-", "~l/1"]],
+                     "events": [[0, 3, 0, None]]}
+    assert kept is again["legal"] and len(table.ids) == 2
+
+
+def test_dict_values_and_legal_lists_use_templates_but_never_for_digit_keys():
+    rules = {"rules": "a long part of the view that stays unchanged"}
+    old = doc({"s": None, "t": None, **rules}, "p", [{"type": "pass"}])
+    new = doc({"s": {"seat": 1, "hp": 2}, "t": {"0": 1}, **rules}, "q",
+              [{"type": "play", "card": "+1"}, {"type": "play", "card": "-1"}], version=5)
+    frame, _, table = body(old, new)
+    assert frame == {"prompt": "q",
+                     "legal": [{"type": "play", "card": "+1"}, [0, "play", "-1"]],
+                     "patch": [["=", "s", {"seat": 1, "hp": 2}], ["=", "t", {"0": 1}]],
+                     "events": []}
+    assert list(table.ids) == [("type", "card"), ("seat", "hp")]
+    newer = doc({"s": {"seat": 2, "hp": 2}, "t": {"0": 1}, **rules}, "q", new["legal"],
+                version=6)
+    frame, _, _ = body(new, newer, table=table)
+    assert frame == {"patch": [{"s/seat": 2}], "events": []}
+    newest = doc({"s": {"seat": 5, "hp": 7}, "t": {"0": 1}, **rules}, "q", new["legal"],
+                 version=7)
+    assert body(newer, newest, table=table)[0]["patch"] == [["=", "s", 1, 5, 7]]
+
+
+def test_a_full_update_replaces_a_patch_that_would_resend_the_view_or_a_legal_without_prompt():
+    assert patch_body(doc(None), [], NO_TEMPLATES, doc({"a": 1}), None) is None
+    assert patch_body(doc({"a": [1]}), [], NO_TEMPLATES, doc([2]), None) is None
+    assert patch_body(doc({"a": 1}), [], NO_TEMPLATES, doc({"a": 2}, None, [{"t": 1}]),
+                      None) is None
+
+
+def test_sockets_with_the_same_history_share_one_encoded_patch():
+    room = {"code": "AB"}
+    start = doc({"n": 1}, version=0)
+    data = doc({"n": 2}, version=1, events=[{"kind": "x", "data": {"n": 2}}])
+    fanout = Fanout(room)
+    a, b, late = Stream(start, room), Stream(start, room), Stream(dict(start), room)
+    texts = [fanout.patched(stream, data) for stream in (a, b, late)]
+    assert texts[0] == texts[1] == texts[2]
+    assert a.templates is b.templates and late.templates is not a.templates
+    assert len(fanout._patches) == 2  # a and b: one diff; the late socket its own
+    assert json.loads(texts[0]) == {"type": "update", "seq": 1, "patch": [{"n": 2}],
+                                    "events": [["x", {"n": 2}]]}
+    nxt = doc({"n": 3}, version=2, events=[{"kind": "x", "data": {"n": 3}}])
+    fanout = Fanout(room)
+    assert json.loads(fanout.patched(a, nxt)) == {"type": "update", "seq": 2,
+                                                  "patch": [[1, 3]], "events": [[0, 3]]}
+    full = json.loads(fanout.patched(b, nxt, full=True))
+    assert "view" in full and b.templates is NO_TEMPLATES
