@@ -258,11 +258,6 @@ def _apply(doc: Any, legal: list[Any] | None, kind: str, path: str, value: Any) 
         target[last] = value
 
 
-def seconds(millis: int | None) -> float | None:
-    """Return a patched frame's whole milliseconds as unix seconds (``None`` stays)."""
-    return None if millis is None else millis / 1000
-
-
 class Rebuilt:
     """One patching socket's ``seq``, version, document (its legal list the kept one), key
     templates and room: ``take`` returns each frame whole."""
@@ -306,11 +301,14 @@ class Rebuilt:
             return None
         if "prompt" in data:
             doc["prompt"] = data["prompt"]
+        base = round(doc["deadline"] * 1000) if doc["deadline"] is not None else 0
         if "clocks" in data:
-            doc["clocks"] = {seat: at / 1000 for seat, at in data["clocks"].items()}
+            doc["clocks"] = {seat: (base + at) / 1000 for seat, at in data["clocks"].items()}
         clocks = doc["clocks"]
-        doc["deadline"] = seconds(data["deadline"]) if "deadline" in data else \
-            next(iter(clocks.values())) if len(clocks) == 1 else None
+        if "deadline" in data:
+            doc["deadline"] = None if data["deadline"] is None else (base + data["deadline"]) / 1000
+        else:
+            doc["deadline"] = next(iter(clocks.values())) if len(clocks) == 1 else None
         self.seq = data["seq"]
         self.version = data.get("version", self.version + 1)
         self.room = data.get("room", self.room)

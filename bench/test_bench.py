@@ -331,7 +331,7 @@ def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
                "prompt": None, "legal": [], "deadline": None, "clocks": {}, "room": {"r": 1}}
     assert rebuilt.take(welcome) is welcome
     patch = {"type": "update", "seq": 1, "clocks": {"0": 1500}, "events": [["x", {"n": 2}]],
-             "patch": [{"n": 2}]}
+             "patch": [{"n": 2}]}  # the last deadline null: times count from 0
     assert rebuilt.take(patch) == {
         "type": "update", "version": 1, "view": {"n": 2}, "prompt": None, "legal": [],
         "deadline": 1.5, "clocks": {"0": 1.5}, "events": [{"kind": "x", "data": {"n": 2}}],
@@ -352,6 +352,7 @@ def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
     again = rebuilt.take({"type": "update", "seq": 6, "version": 7, "prompt": "q",
                           "patch": [["-", "~l/0"]], "deadline": 9000,
                           "clocks": {"0": 9000, "1": 9500}, "events": [["x", {"n": 3}]]})
+    # (the last deadline was null: the times count from 0)
     assert again is not None
     assert (again["version"], again["legal"], again["deadline"], again["clocks"]) == (
         7, [{"type": "b"}], 9.0, {"0": 9.0, "1": 9.5})
@@ -360,6 +361,12 @@ def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
                               "legal": [{"type": "c"}, [1, "d"]]})
     assert templated is not None and templated["events"] == [{"kind": "x", "data": {"n": 4}}]
     assert templated["legal"] == [{"type": "c"}, {"type": "d"}]
+    assert templated["deadline"] is None  # two clocks, none sent
+    later = rebuilt.take({"type": "update", "seq": 8, "clocks": {"1": 9250}, "events": []})
+    assert later is not None and (later["deadline"], later["clocks"]) == (9.25, {"1": 9.25})
+    later = rebuilt.take({"type": "update", "seq": 9, "clocks": {"0": 750}, "events": []})
+    assert later is not None  # 750 ms after the last deadline
+    assert (later["deadline"], later["clocks"]) == (10.0, {"0": 10.0})
 
 
 async def test_movepath_plays_the_moves_it_was_asked_through_the_real_app():

@@ -144,11 +144,14 @@ class Rebuilder:
         doc = jsonpatch.apply_patch(self.doc, ops)
         if "prompt" in frame:
             doc["prompt"] = frame["prompt"]
+        # sent times are whole ms after the last deadline (0 when it was null)
+        base = 0 if self.doc["deadline"] is None else round(self.doc["deadline"] * 1000)
         if "clocks" in frame:
-            doc["clocks"] = {seat: at / 1000 for seat, at in frame["clocks"].items()}
+            doc["clocks"] = {seat: (base + at) / 1000 for seat, at in frame["clocks"].items()}
         clocks = doc["clocks"]
         if "deadline" in frame:
-            doc["deadline"] = None if frame["deadline"] is None else frame["deadline"] / 1000
+            doc["deadline"] = None if frame["deadline"] is None else \
+                (base + frame["deadline"]) / 1000
         else:
             doc["deadline"] = next(iter(clocks.values())) if len(clocks) == 1 else None
         self.doc = doc

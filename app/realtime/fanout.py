@@ -146,10 +146,11 @@ def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dic
     clocks = data["clocks"]
     shown = {seat: round(at * 1000) for seat, at in clocks.items()}
     deadline = millis(data["deadline"])
+    base = millis(doc["deadline"]) or 0  # sent times count from the last deadline
     if deadline != (next(iter(shown.values())) if len(shown) == 1 else None):
-        frame["deadline"] = deadline
+        frame["deadline"] = None if deadline is None else deadline - base
     if clocks is not doc["clocks"] and clocks != doc["clocks"]:
-        frame["clocks"] = shown
+        frame["clocks"] = {seat: at - base for seat, at in shown.items()}
     if ops:
         frame["patch"] = compact.ops(ops, [event["data"] for event in events])
     frame["events"] = sent

@@ -172,9 +172,6 @@ export function applyPatch(view, legal, ops, events = [], templates = new Templa
   return roots;
 }
 
-/** Return a patched frame's whole milliseconds as unix seconds (null stays null). */
-const seconds = (millis) => (millis === null ? null : millis / 1000);
-
 export class RoomSocket {
   constructor(path, { getToken, onFrame, onStatus }) {
     this.url = new URL(path, window.location.href);
@@ -276,6 +273,9 @@ export class RoomSocket {
       return null;
     }
     if ("prompt" in frame) doc.prompt = frame.prompt;
+    // sent times are whole ms after the last deadline (0 when it was null)
+    const base = this.doc.deadline === null ? 0 : Math.round(this.doc.deadline * 1000);
+    const seconds = (millis) => (millis === null ? null : (base + millis) / 1000);
     if ("clocks" in frame) {
       doc.clocks = Object.fromEntries(Object.entries(frame.clocks).map(([seat, at]) => [seat, seconds(at)]));
     }

@@ -178,7 +178,8 @@ def test_a_patched_update_sends_only_what_changed_with_the_compact_ops():
     frame, kept, table = body(old, new)
     # version 4 + 1 and the deadline (the one clock) left out; the field entry is the event's
     # data (&); the event's data, then the replace map make templates 0 and 1
-    assert frame == {"prompt": None, "clocks": {"1": 20250},
+    # (clocks and deadlines in ms after the last deadline: 10.0004 s → 10,000 ms)
+    assert frame == {"prompt": None, "clocks": {"1": 10250},
                      "patch": [{"turn": 2}, ["&", "field/0", 0], ["-", "hand/1"]],
                      "events": [["played", played]]}
     assert kept is old["legal"]  # kept while the prompt is null
@@ -189,8 +190,8 @@ def test_a_patched_update_sends_only_what_changed_with_the_compact_ops():
                 events=[{"kind": "played", "data": {**played, "turn": 3}}])
     frame, kept, table = body(new, again, kept, table)
     # the legal list is patched against the kept one (~l/); two clocks: the deadline is sent
-    assert frame == {"version": 9, "prompt": "p2", "deadline": 30000,
-                     "clocks": {"0": 30000, "1": 31000},
+    assert frame == {"version": 9, "prompt": "p2", "deadline": 9750,
+                     "clocks": {"0": 9750, "1": 10750},
                      "patch": [[1, 3], ["&", "field/1", 0], ["-", "~l/1"]],
                      "events": [[0, 3, 0, None]]}
     assert kept is again["legal"] and len(table.ids) == 2

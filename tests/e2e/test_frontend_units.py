@@ -110,13 +110,13 @@ REBUILD_SCRIPT = """async () => {
   const legal = [{ type: "play", card: "+1" }, { type: "play", card: "-2" }];
   deliver({ type: "welcome", seq: 0, seat: 0, room: { code: "T" }, version: 3,
             view: { turn: 1, field: [] }, prompt: "p1", legal, deadline: 10.5, clocks: { 0: 10.5 } });
-  // seat 0 played: no version (3 + 1), prompt null (legal kept), the other seat's clock; the
-  // event and the replace map make templates 0 and 1
-  deliver({ type: "update", seq: 1, prompt: null, clocks: { 1: 20250 },
+  // seat 0 played: no version (3 + 1), prompt null (legal kept), the other seat's clock (ms
+  // after the last deadline); the event and the replace map make templates 0 and 1
+  deliver({ type: "update", seq: 1, prompt: null, clocks: { 1: 9750 },
             patch: [{ turn: 2 }, ["&", "field/0", 0]], events: [["played", { seat: 0, card: "-2" }]] });
   // seat 0 asked again: the kept legal list patched; version jumps; two clocks, own deadline
-  deliver({ type: "update", seq: 2, version: 9, prompt: "p2", deadline: 30000,
-            clocks: { 0: 30000, 1: 31000 }, patch: [[1, 3], ["-", "~l/1"]], events: [[0, 1, "+1"]] });
+  deliver({ type: "update", seq: 2, version: 9, prompt: "p2", deadline: 9750,
+            clocks: { 0: 9750, 1: 10750 }, patch: [[1, 3], ["-", "~l/1"]], events: [[0, 1, "+1"]] });
   // two clocks and no deadline: null; a whole legal list (its entry makes template 2, then used)
   deliver({ type: "update", seq: 3, legal: [{ type: "pass" }, [2, "draw"]], events: [] });
   clearInterval(socket.pinger);
