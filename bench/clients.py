@@ -149,7 +149,7 @@ class Templates:
             self.ids[key] = len(self.keys)
             self.keys.append((kind, keys))
 
-    def dict(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
+    def unpack(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
         """Return the dict template ``at`` (an event's if ``event``) and ``values`` stand for.
 
         Raises:
@@ -168,12 +168,12 @@ class Templates:
         if type(sent[0]) is str and len(sent) == 2:
             self.learn(sent[1], sent[0])
             return {"kind": sent[0], "data": sent[1]}
-        return {"kind": self.keys[sent[0]][0], "data": self.dict(sent[0], sent[1:], True)}
+        return {"kind": self.keys[sent[0]][0], "data": self.unpack(sent[0], sent[1:], True)}
 
     def entry(self, entry: Any) -> Any:
         """Return a list entry that must be a dict from ``[id, *values]`` or itself (learnt)."""
         if type(entry) is list:
-            return self.dict(entry[0], entry[1:])
+            return self.unpack(entry[0], entry[1:])
         self.learn(entry)
         return entry
 
@@ -200,7 +200,7 @@ def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = 
             continue
         kind = op[0]
         if type(kind) is int:
-            for path, value in templates.dict(kind, op[1:]).items():
+            for path, value in templates.unpack(kind, op[1:]).items():
                 _apply(doc, legal, "=", path, value)
         elif kind == "&":
             if len(op) != 3 or events is None:
@@ -215,7 +215,7 @@ def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = 
                 value = op[2]
                 templates.learn(value)
             else:
-                value = templates.dict(op[2], op[3:])
+                value = templates.unpack(op[2], op[3:])
             _apply(doc, legal, kind, op[1], value)
         else:
             raise ValueError(kind)

@@ -16,8 +16,16 @@ import pytest
 
 from bench import procstat
 from bench.ceiling import Ceiling, CeilingRoom
-from bench.clients import (Pace, Player, Rebuilt, RoomWatch, Spectator, Templates, apply_patch,
-                           match_of)
+from bench.clients import (
+    Pace,
+    Player,
+    Rebuilt,
+    RoomWatch,
+    Spectator,
+    Templates,
+    apply_patch,
+    match_of,
+)
 from bench.engines import EngineRun, play_random_game
 from bench.load import LoadConfig, RoomPlan, Window, ask_rematch, player_seeds, report
 from bench.metrics import Recorder, RoomTrace, Samples, percentile, summary_ms
@@ -305,7 +313,7 @@ async def test_ask_rematch_posts_with_the_token_and_counts_refusals():
 
 
 def test_apply_patch_edits_in_place_with_escaped_paths_templates_and_event_copies():
-    view = {"a/b": [1, 2], "m~n": 3, "field": [], "n": 0}
+    view: dict[str, Any] = {"a/b": [1, 2], "m~n": 3, "field": [], "n": 0}
     legal = [{"type": "play", "card": "+1"}, {"type": "pass"}]
     events = [{"turn": 1, "card": None}]
     templates = Templates()

@@ -42,7 +42,7 @@ class Templates:
         if (kind, list(value)) not in self.made:
             self.made.append((kind, list(value)))
 
-    def dict(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
+    def unpack(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
         """Return the dict template ``at`` and ``values`` stand for (one value per key)."""
         assert type(at) is int and 0 <= at < len(self.made), (at, self.made)
         kind, keys = self.made[at]
@@ -66,7 +66,7 @@ def rfc6902(ops: list[Any], events: list[dict[str, Any]], templates: Templates |
         if isinstance(op, dict) or type(op[0]) is int:
             if isinstance(op, dict):
                 templates.learn(op)
-            changes = op if isinstance(op, dict) else templates.dict(op[0], op[1:])
+            changes = op if isinstance(op, dict) else templates.unpack(op[0], op[1:])
             out.extend({"op": "replace", "path": pointer(path), "value": value}
                        for path, value in changes.items())
             continue
@@ -81,7 +81,7 @@ def rfc6902(ops: list[Any], events: list[dict[str, Any]], templates: Templates |
             one["value"] = op[2]
             templates.learn(op[2])
         else:
-            one["value"] = templates.dict(op[2], op[3:])
+            one["value"] = templates.unpack(op[2], op[3:])
         out.append(one)
     return out
 
@@ -129,12 +129,12 @@ class Rebuilder:
                 events.append({"kind": event[0], "data": event[1]})
             else:
                 events.append({"kind": self.templates.made[event[0]][0],
-                               "data": self.templates.dict(event[0], event[1:], True)})
+                               "data": self.templates.unpack(event[0], event[1:], True)})
         if "legal" in frame:
             legal = []
             for entry in frame["legal"]:
                 if isinstance(entry, list):
-                    entry = self.templates.dict(entry[0], entry[1:])
+                    entry = self.templates.unpack(entry[0], entry[1:])
                 else:
                     self.templates.learn(entry)
                 legal.append(entry)

@@ -3,9 +3,13 @@
 Within one fan-out every socket of one viewer (all the spectators; the sockets of one seat)
 that was last shown the same version gets the same data from the room core
 (``RoomPort.update``), so its encoded text is shared. A socket that asked for patches
-(``Stream``; docs/protocol.md "Patched updates") gets the JSON Patch from the document it was
-sent last to the new one: computed and encoded once per (last document, new data, room sent
-or not) within the fan-out, and only the socket's own ``seq`` is written per socket. The frame is built as a plain dict
+(``Stream``; docs/protocol.md "Patched updates") gets the compact patch from the document it
+was sent last to the new one: computed and encoded once per (last document, kept legal list,
+key templates, new data, room sent or not) within the fan-out, and only the socket's own
+``seq`` is written per socket. The templates are a function of what a stream was sent since
+its last full update, one shared table object per such history: sockets given the same frames
+keep sharing (a spectator that joined later has its own table, so its own diff, until the
+next full update — the next match). The full frame is built as a plain dict
 (server-made data, already JSON-ready) whose keys are ``app.realtime.schemas.Update``'s fields,
 in their order (``UPDATE_FIELDS``), and encoded the way Starlette's ``send_json`` does.
 """
@@ -109,10 +113,11 @@ def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dic
     legal list).
 
     The fields, each only when needed (docs/protocol.md "Patched updates"): ``version`` (when
-    not ``doc``'s + 1), ``prompt``, ``legal`` (whole) or ``legal_patch`` (ops on ``kept``),
-    ``deadline`` (ms, when not the one derived from the clocks), ``clocks`` (ms), ``patch``
-    (the new templates' definitions, then the ops on the view: ``Compactor.ops``), ``events``
-    (``[kind, data]`` or ``[kind, id, *values]`` lists), ``room`` when given."""
+    not ``doc``'s + 1), ``prompt``, ``legal`` (whole; else its ops are in ``patch``, paths
+    ``~l/…``), ``deadline`` (when not the one derived from the clocks) and ``clocks`` in ms
+    after ``doc``'s deadline, ``patch`` (``Compactor.ops``), ``events`` (``[kind, data]`` or a
+    template's ``[id, *values]``), ``room`` when given. The templates are made in the order
+    the client reads the places: events, ``legal``, ``patch``."""
     was, view = doc["view"], data["view"]
     if was is None or view is None:
         if was is not view:
