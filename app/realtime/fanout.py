@@ -68,6 +68,10 @@ def update_frame(render: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]
 TOP_FIELDS = ("prompt", "legal", "deadline", "clocks")
 
 
+#: The kept legal list of a socket never sent one (one object: equal streams stay equal).
+NO_LEGAL: list[Any] = []
+
+
 class Stream:
     """What a socket that asked for patches was sent last: the ``seq`` of its last ``welcome``
     or ``update``, the data that frame showed (``doc``: an ``update``'s render, held as given —
@@ -81,7 +85,7 @@ class Stream:
 
     def __init__(self, doc: dict[str, Any], room: dict[str, Any] | None = None) -> None:
         self.seq, self.doc, self.room = 0, doc, room
-        self.legal: list[Any] = doc["legal"]
+        self.legal: list[Any] = doc["legal"] or NO_LEGAL
         self.templates = NO_TEMPLATES
 
 
@@ -147,15 +151,13 @@ def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dic
             for op in changes:
                 op[1] = LEGAL + op[1]
             ops = ops + changes if ops else changes
-        kept = legal
-    clocks = data["clocks"]
-    shown = {seat: round(at * 1000) for seat, at in clocks.items()}
-    deadline = millis(data["deadline"])
+        kept = legal or NO_LEGAL
+    clocks, deadline = data["clocks"], millis(data["deadline"])
     base = millis(doc["deadline"]) or 0  # sent times count from the last deadline
-    if deadline != (next(iter(shown.values())) if len(shown) == 1 else None):
+    if deadline != (round(next(iter(clocks.values())) * 1000) if len(clocks) == 1 else None):
         frame["deadline"] = None if deadline is None else deadline - base
     if clocks is not doc["clocks"] and clocks != doc["clocks"]:
-        frame["clocks"] = {seat: at - base for seat, at in shown.items()}
+        frame["clocks"] = {seat: round(at * 1000) - base for seat, at in clocks.items()}
     if ops:
         frame["patch"] = compact.ops(ops, [event["data"] for event in events])
     frame["events"] = sent
@@ -200,7 +202,7 @@ class Fanout:
             made = None if full else patch_body(doc, kept, table, data,
                                                 self.room if fresh else None)
             if made is None:
-                made = full_body(data, self.room), data["legal"], NO_TEMPLATES
+                made = full_body(data, self.room), data["legal"] or NO_LEGAL, NO_TEMPLATES
             found = (doc, kept, table, data, *made)
             if not full:
                 self._patches[key] = found

@@ -28,6 +28,7 @@ replace path ever goes through an index another op of the patch shifted).
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import orjson
@@ -138,13 +139,26 @@ Keys = tuple[Any, ...]
 class Templates:
     """The key templates a patching socket was given since its last full update: ``{keys:
     id}``, ids numbered from 0 in the order they were made. Never mutated: a frame that makes
-    new ones makes a new table (``Compactor.table``), which every socket given that frame
-    shares, so equal histories keep one table (and share their encoded frames)."""
+    new ones gets the table after it from ``then``, one object per (table, new key tuples),
+    so sockets given the same frames since their last full update hold the same table (and
+    share their encoded frames) even when their first patches were computed apart (from
+    different ``welcome`` documents). Tables no socket holds are dropped (``then`` keeps weak
+    references)."""
 
-    __slots__ = ("ids",)
+    __slots__ = ("ids", "_then", "__weakref__")
 
     def __init__(self, ids: dict[Keys, int] | None = None) -> None:
         self.ids: dict[Keys, int] = ids or {}
+        self._then: weakref.WeakValueDictionary[tuple[Keys, ...], Templates] = \
+            weakref.WeakValueDictionary()
+
+    def then(self, made: dict[Keys, int]) -> Templates:
+        """Return the table after this one made ``made`` (``{keys: id}``, in order)."""
+        key = tuple(made)
+        found = self._then.get(key)
+        if found is None:
+            found = self._then[key] = Templates({**self.ids, **made})
+        return found
 
 
 #: The table of a socket given no template yet (after a ``welcome`` or a full update).
@@ -171,23 +185,23 @@ class Compactor:
         self._old = table
         self._new: dict[Keys, int] = {}
 
-    def _id(self, keys: Keys) -> int | None:
-        """Return the template id of ``keys``, or ``None`` after making it (when room is
-        left): the dict goes plain this time."""
+    def _id(self, keys: Keys, value: dict[str, Any]) -> int | None:
+        """Return the template id of ``keys`` (``value``'s), or ``None`` after making it (when
+        room is left and ``value`` may have one): the dict goes plain this time."""
         found = self._old.ids.get(keys)
         if found is None:
             found = self._new.get(keys)
             if found is None:
                 made = len(self._old.ids) + len(self._new)
-                if made < MAX_TEMPLATES:
+                if made < MAX_TEMPLATES and not _plain_only(value):
                     self._new[keys] = made
         return found
 
     def event(self, kind: str, data: Any) -> list[Any]:
         """Return an event as sent: ``[id, *values]`` by the template of its kind and data
         keys, else ``[kind, data]``."""
-        if type(data) is dict and not _plain_only(data):
-            found = self._id((kind, tuple(data)))
+        if type(data) is dict:
+            found = self._id((kind, tuple(data)), data)
             if found is not None:
                 return [found, *data.values()]
         return [kind, data]
@@ -195,8 +209,8 @@ class Compactor:
     def entry(self, value: Any) -> Any:
         """Return a dict in a templated place as sent: ``[id, *values]``, or the dict itself
         (also any other value)."""
-        if type(value) is dict and value and not _plain_only(value):
-            found = self._id(tuple(value))
+        if type(value) is dict and value:
+            found = self._id(tuple(value), value)
             if found is not None:
                 return [found, *value.values()]
         return value
@@ -231,7 +245,7 @@ class Compactor:
     @property
     def table(self) -> Templates:
         """The socket's templates after this frame."""
-        return Templates({**self._old.ids, **self._new}) if self._new else self._old
+        return self._old.then(self._new) if self._new else self._old
 
 
 #: The op that adds a copy of an event's data: ``["&", path, event index]``.

@@ -224,21 +224,24 @@ def test_a_full_update_replaces_a_patch_that_would_resend_the_view_or_a_legal_wi
                       None) is None
 
 
-def test_sockets_with_the_same_history_share_one_encoded_patch():
+def test_sockets_given_the_same_frames_share_one_encoded_patch():
     room = {"code": "AB"}
     start = doc({"n": 1}, version=0)
     data = doc({"n": 2}, version=1, events=[{"kind": "x", "data": {"n": 2}}])
     fanout = Fanout(room)
+    # a and b were welcomed with one document; late with another, equal one
     a, b, late = Stream(start, room), Stream(start, room), Stream(dict(start), room)
     texts = [fanout.patched(stream, data) for stream in (a, b, late)]
     assert texts[0] == texts[1] == texts[2]
-    assert a.templates is b.templates and late.templates is not a.templates
-    assert len(fanout._patches) == 2  # a and b: one diff; the late socket its own
+    assert len(fanout._patches) == 2  # a and b: one diff; late its own ...
+    assert a.templates is b.templates is late.templates  # ... making the same table
     assert json.loads(texts[0]) == {"type": "update", "seq": 1, "patch": [{"n": 2}],
                                     "events": [["x", {"n": 2}]]}
     nxt = doc({"n": 3}, version=2, events=[{"kind": "x", "data": {"n": 3}}])
     fanout = Fanout(room)
-    assert json.loads(fanout.patched(a, nxt)) == {"type": "update", "seq": 2,
-                                                  "patch": [[1, 3]], "events": [[0, 3]]}
+    for stream in (a, late):
+        assert json.loads(fanout.patched(stream, nxt)) == {
+            "type": "update", "seq": 2, "patch": [[1, 3]], "events": [[0, 3]]}
+    assert len(fanout._patches) == 1  # from now on one diff for all three
     full = json.loads(fanout.patched(b, nxt, full=True))
     assert "view" in full and b.templates is NO_TEMPLATES
