@@ -202,18 +202,19 @@ def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = 
         if type(kind) is int:
             for path, value in templates.unpack(kind, op[1:]).items():
                 _apply(doc, legal, "=", path, value)
-        elif kind == "&":
-            if len(op) != 3 or events is None:
-                raise ValueError(op)
-            _apply(doc, legal, "+", op[1], orjson.loads(orjson.dumps(events[op[2]])))
         elif kind == "-":
             if len(op) != 2:
                 raise ValueError(op)
             _apply(doc, legal, kind, op[1], None)
-        elif kind in ("=", "+"):
+        elif kind == "&":
+            if len(op) != 3 or events is None:
+                raise ValueError(op)
+            _apply(doc, legal, "+", op[1], orjson.loads(orjson.dumps(events[op[2]])))
+        elif kind == "=" or kind == "+":
             if len(op) == 3:
                 value = op[2]
-                templates.learn(value)
+                if type(value) is dict:
+                    templates.learn(value)
             else:
                 value = templates.unpack(op[2], op[3:])
             _apply(doc, legal, kind, op[1], value)
@@ -225,37 +226,40 @@ def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = 
 def _apply(doc: Any, legal: list[Any] | None, kind: str, path: str, value: Any) -> None:
     """Apply one replace (``=``), add (``+``) or remove (``-``) at ``path`` inside ``doc``
     (or, for a path starting ``~l/``, inside ``legal``)."""
-    if path.startswith("~l/"):
+    if path[:3] == "~l/":
         if legal is None:
             raise KeyError(path)
         doc, path = legal, path[3:]
-    tokens = path.split("/")
-    if "~" in path:
-        tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
-    target = doc
-    for token in tokens[:-1]:
-        target = target[int(token)] if type(target) is list else target[token]
-    last = tokens[-1]
-    if type(target) is list:
+    if "/" in path:
+        tokens = path.split("/")
+        if "~" in path:
+            tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
+        for token in tokens[:-1]:
+            doc = doc[int(token)] if type(doc) is list else doc[token]
+        last = tokens[-1]
+    else:
+        last = path.replace("~1", "/").replace("~0", "~") if "~" in path else path
+    if type(doc) is dict:
+        if kind == "=":
+            if last not in doc:
+                raise KeyError(path)
+            doc[last] = value
+        elif kind == "+":
+            doc[last] = value
+        else:
+            del doc[last]
+    elif type(doc) is list:
         at = int(last)
-        if at < 0 or at > len(target) or (kind != "+" and at == len(target)):
+        if at < 0 or at > len(doc) or (kind != "+" and at == len(doc)):
             raise IndexError(path)
         if kind == "+":
-            target.insert(at, value)
+            doc.insert(at, value)
         elif kind == "-":
-            del target[at]
+            del doc[at]
         else:
-            target[at] = value
-    elif type(target) is not dict:
-        raise TypeError(path)
-    elif kind == "+":
-        target[last] = value
-    elif kind == "-":
-        del target[last]
+            doc[at] = value
     else:
-        if last not in target:
-            raise KeyError(path)
-        target[last] = value
+        raise TypeError(path)
 
 
 class Rebuilt:
@@ -293,21 +297,22 @@ class Rebuilt:
             events = [templates.event(sent) for sent in data["events"]]
             if "legal" in data:
                 doc["legal"] = [templates.entry(entry) for entry in data["legal"]]
-            else:
-                doc["legal"] = list(doc["legal"])
-            apply_patch(doc["view"], data.get("patch", ()), [one["data"] for one in events],
-                        templates, doc["legal"])
+            if "patch" in data:
+                apply_patch(doc["view"], data["patch"], [one["data"] for one in events],
+                            templates, doc["legal"])
         except (KeyError, IndexError, ValueError, TypeError):
             return None
         if "prompt" in data:
             doc["prompt"] = data["prompt"]
-        base = round(doc["deadline"] * 1000) if doc["deadline"] is not None else 0
-        if "clocks" in data:
-            doc["clocks"] = {seat: (base + at) / 1000 for seat, at in data["clocks"].items()}
+        if "clocks" in data or "deadline" in data:  # ms after the last deadline
+            base = round(doc["deadline"] * 1000) if doc["deadline"] is not None else 0
+            if "clocks" in data:
+                doc["clocks"] = {seat: (base + at) / 1000 for seat, at in data["clocks"].items()}
+            if "deadline" in data:
+                doc["deadline"] = None if data["deadline"] is None else \
+                    (base + data["deadline"]) / 1000
         clocks = doc["clocks"]
-        if "deadline" in data:
-            doc["deadline"] = None if data["deadline"] is None else (base + data["deadline"]) / 1000
-        else:
+        if "deadline" not in data:
             doc["deadline"] = next(iter(clocks.values())) if len(clocks) == 1 else None
         self.seq = data["seq"]
         self.version = data.get("version", self.version + 1)

@@ -221,9 +221,9 @@ class Compactor:
         path goes through an index another op shifts, so they may come first), then the other
         ops in order, an add of a dict equal to ``events[i]`` written ``["&", path, i]`` and a
         templated dict value ``[op, path, id, *values]``."""
-        replaces = {op[1]: op[2] for op in ops
-                    if op[0] == REPLACE and not (type(op[2]) is dict and op[2])}
-        out: list[Op] = [self.entry(replaces)] if replaces else []
+        replaces: dict[str, Any] = {}
+        out: list[Op] = []
+        valued: list[int] = []  # where the ops with a dict value go, made after the map
         for op in ops:
             kind = op[0]
             if kind == REMOVE:
@@ -236,10 +236,21 @@ class Compactor:
                     if at is not None:
                         out.append([COPY, op[1], at])
                         continue
-                sent = self.entry(value)
-                out.append(op if sent is value else [kind, op[1], *sent])
-            elif kind == ADD:
+                valued.append(len(out))
                 out.append(op)
+            elif kind == REPLACE:
+                replaces[op[1]] = value
+            else:
+                out.append(op)
+        shift = 0
+        if replaces:  # first, and its template made before the values'
+            out.insert(0, self.entry(replaces))
+            shift = 1
+        for at in valued:
+            op = out[at + shift]
+            sent = self.entry(op[2])
+            if sent is not op[2]:
+                out[at + shift] = [op[0], op[1], *sent]
         return out
 
     @property
