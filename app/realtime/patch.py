@@ -99,10 +99,13 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op
         was = old.get(key, _MISSING)
         if was is value or was == value:
             continue
+        at = f"{path}/{key}" if "~" not in key and "/" not in key else pointer(path, key)
         if was is _MISSING:
-            ops.append([ADD, pointer(path, key), value])
-        else:
-            _diff(was, value, pointer(path, key), ops)
+            ops.append([ADD, at, value])
+        elif type(value) is dict or type(value) is list:
+            _diff(was, value, at, ops)
+        else:  # a scalar: what _diff would do, without the call
+            ops.append([REPLACE, at, value])
 
 
 def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
@@ -231,9 +234,15 @@ class Compactor:
                 continue
             value = op[2]
             if type(value) is dict and value:
-                if kind == ADD:
-                    at = next((i for i, data in enumerate(events) if data == value), None)
-                    if at is not None:
+                if kind == ADD and events:
+                    at = 0
+                    for data in events:
+                        if data == value:
+                            break
+                        at += 1
+                    else:
+                        at = -1
+                    if at >= 0:
                         out.append([COPY, op[1], at])
                         continue
                 valued.append(len(out))
