@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -195,13 +195,11 @@ def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = 
     for op in ops:
         if type(op) is dict:
             templates.learn(op)
-            for path, value in op.items():
-                _apply(doc, legal, "=", path, value)
+            _replace(doc, legal, op.items())
             continue
         kind = op[0]
         if type(kind) is int:
-            for path, value in templates.unpack(kind, op[1:]).items():
-                _apply(doc, legal, "=", path, value)
+            _replace(doc, legal, templates.unpack(kind, op[1:]).items())
         elif kind == "-":
             if len(op) != 2:
                 raise ValueError(op)
@@ -221,6 +219,17 @@ def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = 
         else:
             raise ValueError(kind)
     return doc
+
+
+def _replace(doc: Any, legal: list[Any] | None, changes: Iterable[tuple[str, Any]]) -> None:
+    """Apply replaces ``(path, value)`` (a view's own key without a lookup of ``_apply``)."""
+    for path, value in changes:
+        if "/" in path or "~" in path or type(doc) is not dict:
+            _apply(doc, legal, "=", path, value)
+        elif path in doc:
+            doc[path] = value
+        else:
+            raise KeyError(path)
 
 
 def _apply(doc: Any, legal: list[Any] | None, kind: str, path: str, value: Any) -> None:
