@@ -110,6 +110,9 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op
 
 def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
     n, m = len(old), len(new)
+    if m > n and new[:n] == old:  # grown at its end (a field, a discard pile): one C compare
+        ops.extend([ADD, f"{path}/{i}", new[i]] for i in range(n, m))
+        return
     head = 0
     while head < n and head < m and old[head] == new[head]:
         head += 1
@@ -204,7 +207,10 @@ class Compactor:
         """Return an event as sent: ``[id, *values]`` by the template of its kind and data
         keys, else ``[kind, data]``."""
         if type(data) is dict:
-            found = self._id((kind, tuple(data)), data)
+            keys = (kind, tuple(data))
+            found = self._old.ids.get(keys)
+            if found is None:
+                found = self._id(keys, data)
             if found is not None:
                 return [found, *data.values()]
         return [kind, data]
@@ -213,7 +219,10 @@ class Compactor:
         """Return a dict in a templated place as sent: ``[id, *values]``, or the dict itself
         (also any other value)."""
         if type(value) is dict and value:
-            found = self._id(tuple(value), value)
+            keys = tuple(value)
+            found = self._old.ids.get(keys)
+            if found is None:
+                found = self._id(keys, value)
             if found is not None:
                 return [found, *value.values()]
         return value
