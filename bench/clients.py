@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,68 +117,171 @@ def _decode(raw: bytes, recorder: Recorder, role: str) -> dict[str, Any]:
     return data
 
 
-#: The document a patch addresses (``version`` comes at the top of every update).
+#: A whole frame's document (``version`` aside): what a patched update changes.
 DOC = ("view", "prompt", "legal", "deadline", "clocks")
-#: The fields a patched update carries whole at its top when they changed.
-TOP = DOC[1:]
 SYNC = orjson.dumps({"type": "sync"})
 
 
-def apply_patch(doc: Any, ops: list[dict[str, Any]]) -> Any:
-    """Apply JSON Patch ``ops`` (RFC 6902 add/remove/replace) to ``doc`` in place; return it
-    (a new value when the whole document is replaced). The clients own their decoded frames,
-    so nothing is copied.
+#: The most key templates a socket is given (docs/protocol.md "Patched updates").
+MAX_TEMPLATES = 256
+
+
+class Templates:
+    """A patching socket's key templates since its last full update: ``keys[id]`` is
+    ``(kind, keys)`` (``kind`` ``None`` but for an event's data)."""
+
+    __slots__ = ("ids", "keys")
+
+    def __init__(self) -> None:
+        self.ids: dict[Any, int] = {}
+        self.keys: list[tuple[str | None, tuple[str, ...]]] = []
+
+    def learn(self, value: Any, kind: str | None = None) -> None:
+        """Make the next template of a dict sent plain in a templated place (an event's data
+        when ``kind`` is given), unless its key tuple has one, it is empty (but for an
+        event's), one of its keys is all digits, or ``MAX_TEMPLATES`` exist."""
+        if type(value) is not dict or not (value or kind is not None) or len(self.keys) \
+                >= MAX_TEMPLATES or any(key.isdigit() and key.isascii() for key in value):
+            return
+        keys = tuple(value)
+        key = keys if kind is None else (kind, keys)
+        if key not in self.ids:
+            self.ids[key] = len(self.keys)
+            self.keys.append((kind, keys))
+
+    def unpack(self, at: Any, values: list[Any], event: bool = False) -> dict[str, Any]:
+        """Return the dict template ``at`` (an event's if ``event``) and ``values`` stand for.
+
+        Raises:
+            IndexError, ValueError: no such template, or not one value per key.
+        """
+        if type(at) is not int or at < 0:
+            raise ValueError(f"template {at}")
+        kind, keys = self.keys[at]
+        if (kind is not None) != event or len(values) != len(keys):
+            raise ValueError(f"template {at}")
+        return dict(zip(keys, values))
+
+    def event(self, sent: list[Any]) -> dict[str, Any]:
+        """Return an event as a whole frame has it from ``[kind, data]`` (learnt) or
+        ``[id, *values]``."""
+        if type(sent[0]) is str and len(sent) == 2:
+            self.learn(sent[1], sent[0])
+            return {"kind": sent[0], "data": sent[1]}
+        return {"kind": self.keys[sent[0]][0], "data": self.unpack(sent[0], sent[1:], True)}
+
+    def entry(self, entry: Any) -> Any:
+        """Return a list entry that must be a dict from ``[id, *values]`` or itself (learnt)."""
+        if type(entry) is list:
+            return self.unpack(entry[0], entry[1:])
+        self.learn(entry)
+        return entry
+
+
+def apply_patch(doc: Any, ops: list[Any], events: list[dict[str, Any]] | None = None,
+                templates: Templates | None = None, legal: list[Any] | None = None) -> Any:
+    """Apply the ops of a patched update (docs/protocol.md "Patched updates": ``["=", path,
+    value]`` replace, ``["+", path, value]`` add, ``["-", path]`` remove, ``["&", path, i]``
+    add a copy of ``events[i]``, ``{path: value}`` or a template's ``[id, *values]``:
+    replaces, ``[op, path, id, *values]`` a dict value by a template; paths relative to
+    ``doc``, or with ``~l/`` first to ``legal``) to ``doc`` and ``legal`` in place, learning
+    the templates of the plain dicts; return ``doc``. The clients own their decoded frames,
+    so only an event's data is copied.
 
     Raises:
         KeyError, IndexError, ValueError, TypeError: an op that does not apply.
     """
+    templates = templates if templates is not None else Templates()
     for op in ops:
-        path, kind = op["path"], op["op"]
-        if not path:
-            if kind != "replace":
-                raise ValueError(f"cannot {kind} the whole document")
-            doc = op["value"]
+        if type(op) is dict:
+            templates.learn(op)
+            _replace(doc, legal, op.items())
             continue
-        tokens = path[1:].split("/")
-        if "~" in path:
-            tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
-        target = doc
-        for token in tokens[:-1]:
-            target = target[int(token)] if type(target) is list else target[token]
-        last = tokens[-1]
-        if type(target) is list:
-            at = len(target) if last == "-" else int(last)
-            if kind == "add":
-                if at > len(target):
-                    raise IndexError(path)
-                target.insert(at, op["value"])
-            elif kind == "remove":
-                del target[at]
-            elif kind == "replace":
-                target[at] = op["value"]
+        kind = op[0]
+        if type(kind) is int:
+            _replace(doc, legal, templates.unpack(kind, op[1:]).items())
+        elif kind == "-":
+            if len(op) != 2:
+                raise ValueError(op)
+            _apply(doc, legal, kind, op[1], None)
+        elif kind == "&":
+            if len(op) != 3 or events is None:
+                raise ValueError(op)
+            _apply(doc, legal, "+", op[1], orjson.loads(orjson.dumps(events[op[2]])))
+        elif kind == "=" or kind == "+":
+            if len(op) == 3:
+                value = op[2]
+                if type(value) is dict:
+                    templates.learn(value)
             else:
-                raise ValueError(kind)
-        elif kind == "add":
-            target[last] = op["value"]
-        elif kind == "remove":
-            del target[last]
-        elif kind == "replace":
-            if last not in target:
-                raise KeyError(path)
-            target[last] = op["value"]
+                value = templates.unpack(op[2], op[3:])
+            _apply(doc, legal, kind, op[1], value)
         else:
             raise ValueError(kind)
     return doc
 
 
-class Rebuilt:
-    """One patching socket's ``seq``, document and room: ``take`` returns each frame whole."""
+def _replace(doc: Any, legal: list[Any] | None, changes: Iterable[tuple[str, Any]]) -> None:
+    """Apply replaces ``(path, value)`` (a view's own key without a lookup of ``_apply``)."""
+    for path, value in changes:
+        if "/" in path or "~" in path or type(doc) is not dict:
+            _apply(doc, legal, "=", path, value)
+        elif path in doc:
+            doc[path] = value
+        else:
+            raise KeyError(path)
 
-    __slots__ = ("seq", "doc", "room", "syncing")
+
+def _apply(doc: Any, legal: list[Any] | None, kind: str, path: str, value: Any) -> None:
+    """Apply one replace (``=``), add (``+``) or remove (``-``) at ``path`` inside ``doc``
+    (or, for a path starting ``~l/``, inside ``legal``)."""
+    if path[:3] == "~l/":
+        if legal is None:
+            raise KeyError(path)
+        doc, path = legal, path[3:]
+    if "/" in path:
+        tokens = path.split("/")
+        if "~" in path:
+            tokens = [t.replace("~1", "/").replace("~0", "~") for t in tokens]
+        for token in tokens[:-1]:
+            doc = doc[int(token)] if type(doc) is list else doc[token]
+        last = tokens[-1]
+    else:
+        last = path.replace("~1", "/").replace("~0", "~") if "~" in path else path
+    if type(doc) is dict:
+        if kind == "=":
+            if last not in doc:
+                raise KeyError(path)
+            doc[last] = value
+        elif kind == "+":
+            doc[last] = value
+        else:
+            del doc[last]
+    elif type(doc) is list:
+        at = int(last)
+        if at < 0 or at > len(doc) or (kind != "+" and at == len(doc)):
+            raise IndexError(path)
+        if kind == "+":
+            doc.insert(at, value)
+        elif kind == "-":
+            del doc[at]
+        else:
+            doc[at] = value
+    else:
+        raise TypeError(path)
+
+
+class Rebuilt:
+    """One patching socket's ``seq``, version, document (its legal list the kept one), key
+    templates and room: ``take`` returns each frame whole."""
+
+    __slots__ = ("seq", "version", "doc", "templates", "room", "syncing")
 
     def __init__(self) -> None:
         self.seq = -1
+        self.version = 0
         self.doc: dict[str, Any] = {}
+        self.templates = Templates()
         self.room: dict[str, Any] | None = None
         self.syncing = False
 
@@ -191,23 +294,42 @@ class Rebuilt:
             self.room = data["room"]
         if kind not in ("welcome", "update"):
             return data
-        if "patch" not in data:
+        if "view" in data:
             self.seq, self.syncing, self.room = data.get("seq", -1), False, data.get("room")
+            self.version, self.templates = data.get("version", 0), Templates()
             self.doc = {key: data[key] for key in DOC if key in data}
             return data
         if self.syncing or data["seq"] != self.seq + 1:
             return None
+        doc, templates = self.doc, self.templates
         try:
-            self.doc = apply_patch(self.doc, data["patch"])
+            events = [templates.event(sent) for sent in data["events"]]
+            if "legal" in data:
+                doc["legal"] = [templates.entry(entry) for entry in data["legal"]]
+            if "patch" in data:
+                apply_patch(doc["view"], data["patch"], [one["data"] for one in events],
+                            templates, doc["legal"])
         except (KeyError, IndexError, ValueError, TypeError):
             return None
-        for key in TOP:
-            if key in data:
-                self.doc[key] = data[key]
+        if "prompt" in data:
+            doc["prompt"] = data["prompt"]
+        if "clocks" in data or "deadline" in data:  # ms after the last deadline
+            base = round(doc["deadline"] * 1000) if doc["deadline"] is not None else 0
+            if "clocks" in data:
+                doc["clocks"] = {seat: (base + at) / 1000 for seat, at in data["clocks"].items()}
+            if "deadline" in data:
+                doc["deadline"] = None if data["deadline"] is None else \
+                    (base + data["deadline"]) / 1000
+        clocks = doc["clocks"]
+        if "deadline" not in data:
+            doc["deadline"] = next(iter(clocks.values())) if len(clocks) == 1 else None
         self.seq = data["seq"]
+        self.version = data.get("version", self.version + 1)
         self.room = data.get("room", self.room)
-        return {"type": "update", "version": data["version"], **self.doc,
-                "events": data["events"], "room": self.room}
+        return {"type": "update", "version": self.version, "view": doc["view"],
+                "prompt": doc["prompt"], "legal": doc["legal"] if doc["prompt"] is not None
+                else [], "deadline": doc["deadline"], "clocks": clocks, "events": events,
+                "room": self.room}
 
 
 async def _open(url: str, token: str | None, recorder: Recorder, patches: bool):

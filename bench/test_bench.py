@@ -16,7 +16,16 @@ import pytest
 
 from bench import procstat
 from bench.ceiling import Ceiling, CeilingRoom
-from bench.clients import Pace, Player, Rebuilt, RoomWatch, Spectator, apply_patch, match_of
+from bench.clients import (
+    Pace,
+    Player,
+    Rebuilt,
+    RoomWatch,
+    Spectator,
+    Templates,
+    apply_patch,
+    match_of,
+)
 from bench.engines import EngineRun, play_random_game
 from bench.load import LoadConfig, RoomPlan, Window, ask_rematch, player_seeds, report
 from bench.metrics import Recorder, RoomTrace, Samples, percentile, summary_ms
@@ -303,15 +312,25 @@ async def test_ask_rematch_posts_with_the_token_and_counts_refusals():
 # ------------------------------------------------------------------ patched updates
 
 
-def test_apply_patch_edits_in_place_with_escaped_pointers():
-    doc = {"view": {"a/b": [1, 2], "m~n": 3}, "legal": []}
-    ops: list[dict[str, Any]] = [{"op": "add", "path": "/view/a~1b/1", "value": 9},
-           {"op": "remove", "path": "/view/a~1b/0"},
-           {"op": "replace", "path": "/view/m~0n", "value": 4},
-           {"op": "add", "path": "/legal/-", "value": {"type": "go"}},
-           {"op": "add", "path": "/view/new", "value": None}]
-    assert apply_patch(doc, ops) == {"view": {"a/b": [9, 2], "m~n": 4, "new": None},
-                                     "legal": [{"type": "go"}]}
+def test_apply_patch_edits_in_place_with_escaped_paths_templates_and_event_copies():
+    view: dict[str, Any] = {"a/b": [1, 2], "m~n": 3, "field": [], "n": 0}
+    legal = [{"type": "play", "card": "+1"}, {"type": "pass"}]
+    events = [{"turn": 1, "card": None}]
+    templates = Templates()
+    ops: list[Any] = [{"n": 1, "m~0n": 2}, ["+", "a~1b/1", 9], ["-", "a~1b/0"],
+                      ["+", "new", None], ["&", "field/0", 0], ["-", "~l/1"],
+                      ["+", "s", {"seat": 3, "hp": 4}], [0, 5, 6], ["=", "s", 1, 7, 8],
+                      ["+", "t", {"0": "digits"}]]
+    assert apply_patch(view, ops, events, templates, legal) == {
+        "a/b": [9, 2], "m~n": 6, "new": None, "field": [{"turn": 1, "card": None}], "n": 5,
+        "s": {"seat": 7, "hp": 8}, "t": {"0": "digits"}}
+    assert legal == [{"type": "play", "card": "+1"}]
+    assert view["field"][0] is not events[0]
+    assert templates.keys == [(None, ("n", "m~0n")), (None, ("seat", "hp"))]
+    for bad in (["-", "gone"], ["=", "a~1b/2", 1], ["+", "a~1b/5", 1], ["?", "m~0n"],
+                ["&", "field/0", 3], [2, 1], [0, 1], ["+", "u", 0, 1], ["-", "~l/1"]):
+        with pytest.raises((KeyError, IndexError, ValueError, TypeError)):
+            apply_patch(view, [bad], events, templates, legal)
 
 
 def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
@@ -319,21 +338,43 @@ def test_rebuilt_frames_follow_seq_and_drop_until_a_full_update():
     welcome = {"type": "welcome", "seq": 0, "seat": None, "version": 0, "view": {"n": 1},
                "prompt": None, "legal": [], "deadline": None, "clocks": {}, "room": {"r": 1}}
     assert rebuilt.take(welcome) is welcome
-    patch = {"type": "update", "seq": 1, "version": 1, "events": [{"kind": "x"}],
-             "patch": [{"op": "replace", "path": "/view/n", "value": 2}]}
+    patch = {"type": "update", "seq": 1, "clocks": {"0": 1500}, "events": [["x", {"n": 2}]],
+             "patch": [{"n": 2}]}  # the last deadline null: times count from 0
     assert rebuilt.take(patch) == {
         "type": "update", "version": 1, "view": {"n": 2}, "prompt": None, "legal": [],
-        "deadline": None, "clocks": {}, "events": [{"kind": "x"}], "room": {"r": 1}}
+        "deadline": 1.5, "clocks": {"0": 1.5}, "events": [{"kind": "x", "data": {"n": 2}}],
+        "room": {"r": 1}}
     assert rebuilt.take({**patch, "seq": 3}) is None  # a gap
-    bad = {**patch, "seq": 2, "patch": [{"op": "remove", "path": "/view/gone"}]}
+    bad = {**patch, "seq": 2, "events": [], "patch": [["-", "gone"]]}
     assert rebuilt.take(bad) is None  # does not apply
-    full = {"type": "update", "seq": 4, "version": 1, "view": {"n": 2}, "prompt": None,
-            "legal": [], "deadline": None, "clocks": {}, "events": [], "room": {"r": 2}}
+    full = {"type": "update", "seq": 4, "version": 1, "view": {"n": 2}, "prompt": "p",
+            "legal": [{"type": "a"}, {"type": "b"}], "deadline": None, "clocks": {},
+            "events": [], "room": {"r": 2}}
     rebuilt.syncing = True
     assert rebuilt.take({**patch, "seq": 2}) is None  # waiting for the sync's answer
     assert rebuilt.take(full) is full and (rebuilt.seq, rebuilt.syncing) == (4, False)
-    whole = {key: value for key, value in full.items() if key != "seq"}
-    assert rebuilt.take({**patch, "seq": 5}) == {**whole, "events": [{"kind": "x"}]}
+    # prompt null keeps the legal list; the next one is patched against it
+    assert rebuilt.take({"type": "update", "seq": 5, "prompt": None, "events": []}) == {
+        **{k: v for k, v in full.items() if k != "seq"}, "version": 2, "prompt": None,
+        "legal": []}
+    again = rebuilt.take({"type": "update", "seq": 6, "version": 7, "prompt": "q",
+                          "patch": [["-", "~l/0"]], "deadline": 9000,
+                          "clocks": {"0": 9000, "1": 9500}, "events": [["x", {"n": 3}]]})
+    # (the last deadline was null: the times count from 0)
+    assert again is not None
+    assert (again["version"], again["legal"], again["deadline"], again["clocks"]) == (
+        7, [{"type": "b"}], 9.0, {"0": 9.0, "1": 9.5})
+    assert again["events"] == [{"kind": "x", "data": {"n": 3}}]
+    templated = rebuilt.take({"type": "update", "seq": 7, "events": [[0, 4]],
+                              "legal": [{"type": "c"}, [1, "d"]]})
+    assert templated is not None and templated["events"] == [{"kind": "x", "data": {"n": 4}}]
+    assert templated["legal"] == [{"type": "c"}, {"type": "d"}]
+    assert templated["deadline"] is None  # two clocks, none sent
+    later = rebuilt.take({"type": "update", "seq": 8, "clocks": {"1": 9250}, "events": []})
+    assert later is not None and (later["deadline"], later["clocks"]) == (9.25, {"1": 9.25})
+    later = rebuilt.take({"type": "update", "seq": 9, "clocks": {"0": 750}, "events": []})
+    assert later is not None  # 750 ms after the last deadline
+    assert (later["deadline"], later["clocks"]) == (10.0, {"0": 10.0})
 
 
 async def test_movepath_plays_the_moves_it_was_asked_through_the_real_app():

@@ -3,9 +3,13 @@
 Within one fan-out every socket of one viewer (all the spectators; the sockets of one seat)
 that was last shown the same version gets the same data from the room core
 (``RoomPort.update``), so its encoded text is shared. A socket that asked for patches
-(``Stream``; docs/protocol.md "Patched updates") gets the JSON Patch from the document it was
-sent last to the new one: computed and encoded once per (last document, new data, room sent
-or not) within the fan-out, and only the socket's own ``seq`` is written per socket. The frame is built as a plain dict
+(``Stream``; docs/protocol.md "Patched updates") gets the compact patch from the document it
+was sent last to the new one: computed and encoded once per (last document, kept legal list,
+key templates, new data, room sent or not) within the fan-out, and only the socket's own
+``seq`` is written per socket. The templates are a function of what a stream was sent since
+its last full update, one shared table object per such history: sockets given the same frames
+keep sharing (a spectator that joined later has its own table, so its own diff, until the
+next full update — the next match). The full frame is built as a plain dict
 (server-made data, already JSON-ready) whose keys are ``app.realtime.schemas.Update``'s fields,
 in their order (``UPDATE_FIELDS``), and encoded the way Starlette's ``send_json`` does.
 """
@@ -16,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from app.realtime.patch import diff_fields
+from app.realtime.patch import NO_TEMPLATES, Compactor, Op, Templates, diff
 from app.realtime.schemas import Update
 
 
@@ -59,31 +63,30 @@ def update_frame(render: dict[str, Any], room: dict[str, Any]) -> dict[str, Any]
     return data
 
 
-#: The document of a patching socket, the keys its patches address (``version`` comes at the
-#: top of every update instead: it changes with nearly every frame).
-DOC_FIELDS = ("view", "prompt", "legal", "deadline", "clocks")
+#: A full update's fields that a patched one carries at its top when they changed
+#: (``version`` only when not the previous frame's + 1; the view is patched instead).
+TOP_FIELDS = ("prompt", "legal", "deadline", "clocks")
 
-#: The fields a patched update carries at its top, whole, when they changed whole (a
-#: ``replace`` of the field would cost 30 bytes more): ``"/prompt"`` → ``"prompt"``, …
-TOP_FIELDS = {f"/{name}": name for name in DOC_FIELDS if name != "view"}
 
-#: A patch that replaces the view whole is sent as a full update instead (a new match, a seat's
-#: socket turned spectator's: the patch would hold the whole view and more).
-WHOLE = "/view"
+#: The kept legal list of a socket never sent one (one object: equal streams stay equal).
+NO_LEGAL: list[Any] = []
 
 
 class Stream:
     """What a socket that asked for patches was sent last: the ``seq`` of its last ``welcome``
     or ``update``, the data that frame showed (``doc``: an ``update``'s render, held as given —
-    shared, never copied or mutated — or the welcome's document) and the last ``Room`` JSON it
-    was sent (``room``, compared by identity: ``RoomPort.room`` keeps one dict while
-    unchanged; ``None``: not known, the next update carries it).
+    shared, never copied or mutated — or the welcome's document), its kept legal list
+    (``legal``: the last one sent while a prompt was shown; kept while the prompt is null) and
+    the last ``Room`` JSON it was sent (``room``, compared by identity: ``RoomPort.room`` keeps
+    one dict while unchanged; ``None``: not known, the next update carries it).
     """
 
-    __slots__ = ("seq", "doc", "room")
+    __slots__ = ("seq", "doc", "legal", "templates", "room")
 
     def __init__(self, doc: dict[str, Any], room: dict[str, Any] | None = None) -> None:
         self.seq, self.doc, self.room = 0, doc, room
+        self.legal: list[Any] = doc["legal"] or NO_LEGAL
+        self.templates = NO_TEMPLATES
 
 
 def _framed(seq: int, body: str) -> str:
@@ -100,28 +103,71 @@ def full_body(data: dict[str, Any], room: dict[str, Any]) -> str:
     return encode(frame)[1:]
 
 
-def patch_body(doc: dict[str, Any], data: dict[str, Any], room: dict[str, Any] | None
-               ) -> str | None:
-    """Return the fields after ``type`` of the update turning ``doc`` into ``data``, encoded
-    without the opening brace: ``version``, each of ``TOP_FIELDS`` replaced whole, ``patch``
-    (the other RFC 6902 ops on ``DOC_FIELDS``), ``events``, and ``room`` when given; ``None``
-    when the patch would replace the view whole (``WHOLE``: a full update is then smaller)."""
-    frame: dict[str, Any] = {"version": data["version"]}
-    ops = []
-    for op in diff_fields(doc, data, DOC_FIELDS):
-        path = op["path"]
-        if path == WHOLE:
+def millis(seconds: float | None) -> int | None:
+    """Return a unix time in seconds as whole milliseconds (``None`` stays ``None``)."""
+    return None if seconds is None else round(seconds * 1000)
+
+
+def patch_body(doc: dict[str, Any], kept: list[Any], table: Templates, data: dict[str, Any],
+               room: dict[str, Any] | None) -> tuple[str, list[Any], Templates] | None:
+    """Return the fields after ``type`` of the patched update turning the document ``doc``
+    (with the kept legal list ``kept`` and the key templates ``table``) into ``data``, encoded
+    without the opening brace, then the kept legal list and the templates after it; ``None``
+    when a full update must be sent instead (the view replaced whole; a null prompt with a
+    legal list).
+
+    The fields, each only when needed (docs/protocol.md "Patched updates"): ``version`` (when
+    not ``doc``'s + 1), ``prompt``, ``legal`` (whole; else its ops are in ``patch``, paths
+    ``~l/…``), ``deadline`` (when not the one derived from the clocks) and ``clocks`` in ms
+    after ``doc``'s deadline, ``patch`` (``Compactor.ops``), ``events`` (``[kind, data]`` or a
+    template's ``[id, *values]``), ``room`` when given. The templates are made in the order
+    the client reads the places: events, ``legal``, ``patch``."""
+    was, view = doc["view"], data["view"]
+    if was is None or view is None:
+        if was is not view:
             return None
-        top = TOP_FIELDS.get(path)
-        if top is None:
-            ops.append(op)
-        else:  # only a replace has the field's own path
-            frame[top] = op["value"]
-    frame["patch"] = ops
-    frame["events"] = data["events"]
+        ops: list[Op] | None = []
+    else:
+        ops = diff(was, view)
+        if ops is None:
+            return None
+    prompt, legal = data["prompt"], data["legal"]
+    if prompt is None and legal:
+        return None
+    compact = Compactor(table)
+    frame: dict[str, Any] = {}
+    version = data["version"]
+    if version != doc["version"] + 1:
+        frame["version"] = version
+    if prompt != doc["prompt"]:
+        frame["prompt"] = prompt
+    events = data["events"]
+    sent = [compact.event(event["kind"], event["data"]) for event in events]
+    if prompt is not None and legal is not kept and legal != kept:
+        changes = diff(kept, legal)
+        if changes is None:
+            frame["legal"] = [compact.entry(action) for action in legal]
+        else:
+            for op in changes:
+                op[1] = LEGAL + op[1]
+            ops = ops + changes if ops else changes
+        kept = legal or NO_LEGAL
+    clocks, deadline = data["clocks"], millis(data["deadline"])
+    base = millis(doc["deadline"]) or 0  # sent times count from the last deadline
+    if deadline != (round(next(iter(clocks.values())) * 1000) if len(clocks) == 1 else None):
+        frame["deadline"] = None if deadline is None else deadline - base
+    if clocks is not doc["clocks"] and clocks != doc["clocks"]:
+        frame["clocks"] = {seat: round(at * 1000) - base for seat, at in clocks.items()}
+    if ops:
+        frame["patch"] = compact.ops(ops, [event["data"] for event in events])
+    frame["events"] = sent
     if room is not None:
         frame["room"] = room
-    return encode(frame)[1:]
+    return encode(frame)[1:], kept, compact.table
+
+
+#: The first token of a path into the kept legal list (never a view's: RFC 6901 escapes ``~``).
+LEGAL = "~l/"
 
 
 class Fanout:
@@ -134,7 +180,7 @@ class Fanout:
     def __init__(self, room: dict[str, Any]) -> None:
         self.room = room
         self._texts: dict[int, tuple[dict[str, Any], str]] = {}
-        self._patches: dict[tuple[int, int, bool], tuple[dict[str, Any], dict[str, Any], str]] = {}
+        self._patches: dict[tuple[int, int, int, int, bool], tuple[Any, ...]] = {}
 
     def text(self, data: dict[str, Any]) -> str:
         """Return the encoded ``update`` frame of ``data`` (encoded once per data object)."""
@@ -146,16 +192,21 @@ class Fanout:
     def patched(self, stream: Stream, data: dict[str, Any], full: bool = False) -> str:
         """Return the next ``update`` text of a patching socket (``stream``, advanced to it):
         the patch from its last document to ``data`` (``patch_body``), or with ``full`` (a
-        ``sync``) the full update. Each (last document, data, room sent) is diffed and
-        encoded once per fan-out."""
-        doc, fresh = stream.doc, stream.room is not self.room
-        key = (id(doc), id(data), fresh)
-        kept = None if full else self._patches.get(key)
-        if kept is None:  # both data are kept with the text, so their ids stay their own
-            body = None if full else patch_body(doc, data, self.room if fresh else None)
-            kept = (doc, data, body if body is not None else full_body(data, self.room))
+        ``sync``) the full update. Each (last document, kept legal list, templates, data,
+        room sent) is diffed and encoded once per fan-out."""
+        doc, kept, table = stream.doc, stream.legal, stream.templates
+        fresh = stream.room is not self.room
+        key = (id(doc), id(kept), id(table), id(data), fresh)
+        found = None if full else self._patches.get(key)
+        if found is None:  # the objects are kept with the text, so their ids stay their own
+            made = None if full else patch_body(doc, kept, table, data,
+                                                self.room if fresh else None)
+            if made is None:
+                made = full_body(data, self.room), data["legal"] or NO_LEGAL, NO_TEMPLATES
+            found = (doc, kept, table, data, *made)
             if not full:
-                self._patches[key] = kept
+                self._patches[key] = found
         stream.seq += 1
         stream.doc, stream.room = data, self.room
-        return _framed(stream.seq, kept[2])
+        stream.legal, stream.templates = found[5], found[6]
+        return _framed(stream.seq, found[4])

@@ -59,32 +59,86 @@ def test_translations_card_labels_and_step_sentences(live_server, chromium_path)
 
 
 PATCH_SCRIPT = """async () => {
-  const { applyPatch } = await import("/static/js/socket.js");
-  const doc = { view: { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] } }, legal: [] };
-  const before = JSON.stringify(doc);
-  const ops = [
-    { op: "remove", path: "/view/a~1b/0" }, { op: "add", path: "/view/a~1b/2", value: 9 },
-    { op: "add", path: "/view/a~1b/-", value: 10 }, { op: "replace", path: "/view/m~0n/x", value: 2 },
-    { op: "add", path: "/legal/0", value: { type: "go" } }, { op: "remove", path: "/view/keep" },
-    { op: "add", path: "/view/", value: "empty key" }];
-  const after = applyPatch(doc, ops);
-  const fails = [[{ op: "remove", path: "/view/none" }], [{ op: "replace", path: "/legal/0", value: 1 }],
-    [{ op: "add", path: "/legal/1", value: 1 }], [{ op: "move", from: "/legal", path: "/x" }],
-    [{ op: "add", path: "/view/a~1b/01", value: 1 }], [{ op: "add", path: "view", value: 1 }]]
-    .map((bad) => { try { applyPatch(doc, bad); return "applied"; } catch { return "refused"; } });
-  return { after, unchanged: JSON.stringify(doc) === before,
-           kept: applyPatch(doc, [{ op: "replace", path: "/legal", value: [] }]).view === doc.view,
-           whole: applyPatch(doc, [{ op: "replace", path: "", value: { v: 1 } }]), fails };
+  const { applyPatch, Templates } = await import("/static/js/socket.js");
+  const view = { "a/b": [1, 2, 3], "m~n": { x: 1 }, keep: { deep: [4] }, field: [], n: 0 };
+  const legal = [{ type: "play", card: "+1" }, { type: "pass" }];
+  const before = JSON.stringify([view, legal]);
+  const events = [{ seat: 1 }, { turn: 2, card: null }];
+  const templates = new Templates();
+  const ops = [{ n: 1, "m~0n/x": 2 }, ["-", "a~1b/0"], ["+", "a~1b/2", 9], ["+", "a~1b/3", 10],
+    ["-", "keep"], ["+", "", "empty key"], ["&", "field/0", 1], ["-", "~l/1"],
+    ["+", "~l/1", { type: "play", card: "-2" }], ["+", "s", { seat: 3, hp: 4 }], [0, 5, 6],
+    ["=", "s", 2, 7, 8], ["+", "t", { 0: "digits" }]];
+  const after = applyPatch(view, legal, ops, events, templates);
+  after.view.field[0].card = "+3";  // the copy is the view's own: the event is untouched
+  const made = JSON.parse(JSON.stringify(templates.made));
+  const bad = [[["-", "none"]], [["=", "field/0", 1]], [["+", "field/1", 1]], [["move", "a~1b"]],
+    [["+", "a~1b/01", 1]], [["&", "field/0", 2]], [{ op: "add", path: "/x", value: 1 }],
+    [["-", "keep", 1]], [["=", "m~0n/x/y", 1]], [[3, 1, 2]], [[0, 1]], [["+", "u", 1, 1]],
+    [["-", "~l/2"]]];
+  const fails = bad.map((ops) => { try { applyPatch(view, legal, ops, events, templates); return "applied"; } catch { return "refused"; } });
+  return { after, events, templates: made, unchanged: JSON.stringify([view, legal]) === before,
+           kept: applyPatch(view, legal, [["=", "a~1b/0", 5]]).view.keep === view.keep, fails };
 }"""
 
 
-def test_apply_patch_applies_rfc6902_ops_to_a_copy(live_server, chromium_path):
+def test_apply_patch_applies_compact_ops_and_templates_to_a_copy(live_server, chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", PATCH_SCRIPT)
-    assert got["after"] == {"view": {"a/b": [2, 3, 9, 10], "m~n": {"x": 2}, "": "empty key"},
-                            "legal": [{"type": "go"}]}
-    assert got["unchanged"] and got["kept"]  # the old document intact, untouched parts shared
-    assert got["whole"] == {"v": 1}
-    assert got["fails"] == ["refused"] * 6
+    assert got["after"] == {
+        "view": {"a/b": [2, 3, 9, 10], "m~n": {"x": 6}, "": "empty key", "n": 5,
+                 "field": [{"turn": 2, "card": "+3"}], "s": {"seat": 7, "hp": 8},
+                 "t": {"0": "digits"}},
+        "legal": [{"type": "play", "card": "+1"}, {"type": "play", "card": "-2"}]}
+    assert got["events"][1] == {"turn": 2, "card": None}
+    # made in order: the replace map, the added legal entry, the added dict (never one with a
+    # key of digits only)
+    assert got["templates"] == [{"kind": None, "keys": ["n", "m~0n/x"]},
+                                {"kind": None, "keys": ["type", "card"]},
+                                {"kind": None, "keys": ["seat", "hp"]}]
+    assert got["unchanged"] and got["kept"]  # the old view intact, untouched parts shared
+    assert got["fails"] == ["refused"] * 13
+
+
+REBUILD_SCRIPT = """async () => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  const frames = [];
+  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
+                                                  onFrame: (frame) => frames.push(frame) });
+  const ws = { readyState: WebSocket.OPEN, send: () => {} };
+  socket.ws = ws;
+  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
+  const legal = [{ type: "play", card: "+1" }, { type: "play", card: "-2" }];
+  deliver({ type: "welcome", seq: 0, seat: 0, room: { code: "T" }, version: 3,
+            view: { turn: 1, field: [] }, prompt: "p1", legal, deadline: 10.5, clocks: { 0: 10.5 } });
+  // seat 0 played: no version (3 + 1), prompt null (legal kept), the other seat's clock (ms
+  // after the last deadline); the event and the replace map make templates 0 and 1
+  deliver({ type: "update", seq: 1, prompt: null, clocks: { 1: 9750 },
+            patch: [{ turn: 2 }, ["&", "field/0", 0]], events: [["played", { seat: 0, card: "-2" }]] });
+  // seat 0 asked again: the kept legal list patched; version jumps; two clocks, own deadline
+  deliver({ type: "update", seq: 2, version: 9, prompt: "p2", deadline: 9750,
+            clocks: { 0: 9750, 1: 10750 }, patch: [[1, 3], ["-", "~l/1"]], events: [[0, 1, "+1"]] });
+  // two clocks and no deadline: null; a whole legal list (its entry makes template 2, then used)
+  deliver({ type: "update", seq: 3, legal: [{ type: "pass" }, [2, "draw"]], events: [] });
+  clearInterval(socket.pinger);
+  return frames.slice(1);
+}"""
+
+
+def test_room_socket_rebuilds_version_legal_clocks_events_and_templates(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", REBUILD_SCRIPT)
+    room = {"code": "T"}
+    played = {"seat": 0, "card": "-2"}
+    assert got == [
+        {"type": "update", "version": 4, "view": {"turn": 2, "field": [played]},
+         "prompt": None, "legal": [], "deadline": 20.25, "clocks": {"1": 20.25},
+         "events": [{"kind": "played", "data": played}], "room": room},
+        {"type": "update", "version": 9, "view": {"turn": 3, "field": [played]},
+         "prompt": "p2", "legal": [{"type": "play", "card": "+1"}], "deadline": 30,
+         "clocks": {"0": 30, "1": 31},
+         "events": [{"kind": "played", "data": {"seat": 1, "card": "+1"}}], "room": room},
+        {"type": "update", "version": 10, "view": {"turn": 3, "field": [played]},
+         "prompt": "p2", "legal": [{"type": "pass"}, {"type": "draw"}], "deadline": None,
+         "clocks": {"0": 30, "1": 31}, "events": [], "room": room}]
 
 
 SYNC_SCRIPT = """async () => {
@@ -99,14 +153,14 @@ SYNC_SCRIPT = """async () => {
   const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
   const room = { code: "T" };
   const patch = (seq, n) => ({ type: "update", seq, version: seq, events: [],
-                               patch: [{ op: "replace", path: "/view/n", value: n }] });
+                               patch: [["=", "n", n]] });
   deliver({ type: "welcome", seq: 0, seat: null, room, version: 0, ...doc });
   deliver(patch(1, 2));
   deliver(patch(3, 3));     // a gap: dropped, sync sent
   deliver(patch(4, 4));     // still waiting for the full update: dropped, no second sync
   deliver({ type: "update", seq: 5, version: 5, ...doc, view: { n: 5 }, events: [], room });
   deliver(patch(6, 6));
-  deliver({ ...patch(7, 7), patch: [{ op: "remove", path: "/view/gone" }] });  // does not apply
+  deliver({ ...patch(7, 7), patch: [["-", "gone"]] });  // does not apply
   clearInterval(socket.pinger);
   return { frames, sent };
 }"""
@@ -200,7 +254,7 @@ REFUSED_SYNC_SCRIPT = """async () => {
   const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
   const doc = { view: { n: 1 }, prompt: null, legal: [], deadline: null, clocks: {} };
   const patch = (seq) => ({ type: "update", seq, version: seq, events: [],
-                            patch: [{ op: "replace", path: "/view/n", value: seq }] });
+                            patch: [["=", "n", seq]] });
   deliver({ type: "welcome", seq: 0, seat: null, room: { code: "T" }, version: 0, ...doc });
   deliver(patch(2));                                   // a gap: sync sent
   deliver(patch(3));                                   // waiting: dropped, no second sync
