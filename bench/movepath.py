@@ -134,12 +134,14 @@ async def run(rooms: int, spectators: int, moves: int, seed: int, concurrency: i
             profiler = cProfile.Profile() if profile else None
             started = cpu = 0.0
             while measured is None or played - measured < moves:
-                if measured is None and played >= warm:
-                    measured = played
-                    started, cpu = time.perf_counter(), time.process_time()
-                    if profiler is not None:
-                        profiler.enable()
                 for at in range(0, len(tables), concurrency):
+                    if measured is None and played >= warm:
+                        measured = played
+                        started, cpu = time.perf_counter(), time.process_time()
+                        if profiler is not None:
+                            profiler.enable()
+                    if measured is not None and played - measured >= moves:
+                        break  # at most concurrency - 1 moves over the count asked
                     group = tables[at:at + concurrency]
                     steps = await asyncio.gather(*(_step(t) for t in group))
                     for table, acted in zip(group, steps):
