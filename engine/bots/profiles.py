@@ -83,10 +83,9 @@ def _mahjong_shanten(state: Any, seat: int) -> int:
     from engine.mahjong.shapes import shanten
     player = state.hand.players[seat]
     held = player.held()
-    if len(held) % 3 == 2:      # in turn with a drawn tile: the best after one discard
-        return min(shanten([t for i, t in enumerate(held) if i != j], player.melds,
-                           state.rules) for j in range(len(held)))
-    return shanten(held, player.melds, state.rules)
+    # In turn with a drawn tile, the best after one discard: the 14 − 3·k tiles' own shanten
+    # (every shape leaves a tile spare unless complete, and a complete hand less one is ready).
+    return max(0, shanten(held, player.melds, state.rules))
 
 
 def _mahjong(game: Any, state: Any, seat: int) -> float:
