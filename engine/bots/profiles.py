@@ -22,7 +22,9 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 - numgr: own HP less the opponent's;
 - reverse_curse: the ladder position toward the seat's goal (+ for UP), over the KO distance;
 - zipai: 0 (a hand not finished is even);
-- mahjong: the others' mean shanten (``shapes.shanten``) less the seat's.
+- mahjong: the others' mean shanten (``shapes.shanten``) less the seat's; in ``hebei`` plus
+  ``KONG_EVAL`` × the seat's kong points of the hand so far less the others' mean (kongs are
+  paid even on a draw: a kong made is points banked).
 
 The root's prior (``Profile.prior``) is the greedy bot's score, except for mahjong: the
 value-aware ``engine.mahjong.plan`` (ready hands by their ≥ 8-point waits under ``mcr``, outs
@@ -88,10 +90,21 @@ def _mahjong_shanten(state: Any, seat: int) -> int:
     return max(0, shanten(held, player.melds, state.rules))
 
 
+#: Cut-off evaluation units per point of the hand's kongs so far (``hebei``; ``mcr`` pays
+#: none): a hand's points squash over 10 (``hand_scale``), the evaluation over 20.
+KONG_EVAL = 2.0
+
+
 def _mahjong(game: Any, state: Any, seat: int) -> float:
-    others = [s for s in range(len(state.hand.players)) if s != seat]
+    from engine.mahjong.hebei import kong_points
+    players = state.hand.players
+    others = [s for s in range(len(players)) if s != seat]
     mine = _mahjong_shanten(state, seat)
-    return sum(_mahjong_shanten(state, s) for s in others) / len(others) - mine
+    value = sum(_mahjong_shanten(state, s) for s in others) / len(others) - mine
+    if state.rules == "hebei" and any(m.is_kong for p in players for m in p.melds):
+        points = kong_points([p.melds for p in players])
+        value += KONG_EVAL * (points[seat] - sum(points[s] for s in others) / len(others))
+    return value
 
 
 EVALUATIONS: dict[str, Evaluation] = {
@@ -267,9 +280,11 @@ class Profile:
                    ) -> list[dict[str, Any]]:
         """Return the root's actions: the ``width`` best of ``legal`` by the prior value of the
         view (``prior``), best first (a stable sort: the earlier legal action first on
-        a tie), so the search's own ties go to the prior's choice."""
+        a tie), so the search's own ties go to the prior's choice. An action the prior scores
+        −inf is never searched (mahjong: a declined win, ``engine.mahjong.plan``)."""
         values = self.prior(view, legal)
-        keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
+        keep = sorted((i for i in range(len(legal)) if values[i] > -math.inf),
+                      key=lambda i: -values[i])[:self.width]
         return [legal[i] for i in keep]
 
     def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:
