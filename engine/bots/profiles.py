@@ -280,11 +280,9 @@ class Profile:
                    ) -> list[dict[str, Any]]:
         """Return the root's actions: the ``width`` best of ``legal`` by the prior value of the
         view (``prior``), best first (a stable sort: the earlier legal action first on
-        a tie), so the search's own ties go to the prior's choice. An action the prior scores
-        −inf is never searched (mahjong: a declined win, ``engine.mahjong.plan``)."""
+        a tie), so the search's own ties go to the prior's choice."""
         values = self.prior(view, legal)
-        keep = sorted((i for i in range(len(legal)) if values[i] > -math.inf),
-                      key=lambda i: -values[i])[:self.width]
+        keep = sorted(range(len(legal)), key=lambda i: -values[i])[:self.width]
         return [legal[i] for i in keep]
 
     def prior(self, view: Mapping[str, Any], legal: Sequence[dict[str, Any]]) -> list[float]:

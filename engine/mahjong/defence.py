@@ -6,9 +6,10 @@ chooses a discard in ``hebei`` (the hard and expert bots; the greedy bot does no
 
 ``danger(view, tile) = Σ over the other seats o of threat(o) × risk(tile, o)``:
 
-- ``threat(o)`` how likely ``o`` is ready: 1 after a ready declaration (报听, public); else
-  ``(discards − 6) / 8`` clipped to 0 … 0.8 (a seat is rarely ready before its seventh
-  discard), plus 0.1 per declared set, at most 0.9.
+- ``threat(o)`` how likely ``o`` is ready: 1 after a ready declaration (报听, public), else 0.
+  A guess from the discards and sets (``(discards − 6) / 8`` up to 0.8, + 0.1 per set) cost the
+  hard bot more wins than deal-ins against the greedy bots (bench/HISTORY.md 2026-12-06:
+  hard's per-hand margin fell by ≈ 0.5 with it), so it is not used.
 - ``risk(tile, o)`` relative to a middle suited tile (1.0) nobody has shown to be safe:
 
   * a kind ``o`` discarded itself: 0.2 (no furiten in these rules, so not quite safe, but a
@@ -29,7 +30,7 @@ from typing import Any
 
 from engine.mahjong.tiles import COPIES, INDEX, is_honor, number, suit
 
-__all__ = ["danger", "threat", "risk"]
+__all__ = ["danger", "threat", "risk", "unseen_counts"]
 
 SAFE_OWN = 0.2
 HONOR_PER_COPY = 0.15
@@ -37,16 +38,12 @@ EDGE = {1: 0.6, 2: 0.8, 8: 0.8, 9: 0.6}
 SUJI = 0.5
 DEAD = 0.1
 READY_THREAT = 1.0
-THREAT_FROM, THREAT_SPAN, THREAT_CAP = 6, 8.0, 0.8
-MELD_THREAT, MOST_THREAT = 0.1, 0.9
 
 
 def threat(player: Mapping[str, Any]) -> float:
-    """Return how likely the seat of ``player`` (one entry of ``view["players"]``) is ready."""
-    if player.get("ready"):
-        return READY_THREAT
-    early = min(THREAT_CAP, max(0.0, (len(player["discards"]) - THREAT_FROM) / THREAT_SPAN))
-    return min(MOST_THREAT, early + MELD_THREAT * len(player["melds"]))
+    """Return how likely the seat of ``player`` (one entry of ``view["players"]``) is ready
+    (module doc: 1 after its ready declaration, else 0)."""
+    return READY_THREAT if player.get("ready") else 0.0
 
 
 def risk(tile: str, discarded: frozenset[str], unseen: Sequence[int]) -> float:

@@ -40,7 +40,7 @@ k declared sets), in tiers that never overlap::
   more than most hands are worth. A discard also pays its danger (``engine.mahjong.defence``):
   ``danger × 10/1000`` (ten useful tiles per unit: it orders discards of one tier), or
   ``danger × 100`` (a shanten step per unit: the hand folds) when the hand left is two or more
-  from ready and another seat's threat is at least 0.8.
+  from ready and another seat has declared ready (``defence.threat`` 1).
 
 The fan figures are those of the seat's own winds and flowers (``view["seat_winds"]``,
 ``view["prevalent_wind"]``, the seat's flowers); 和绝张, 杠上开花 and the last-tile fans are
@@ -76,15 +76,6 @@ KONG_TIER = 900.0
 DEFEND = 10 / 1000
 FOLD = 100.0
 FOLD_SHANTEN = 2
-FOLD_THREAT = 0.8
-#: ``hebei``: a win on a discard is declined (scored ``DECLINED``: the search never plays it)
-#: by a concealed hand while the wall holds at least ``DECLINE_WALL`` tiles and at least
-#: ``DECLINE_LIVE`` winning tiles are unseen; ``None``: never declined.
-DECLINE_WALL: int | None = None
-DECLINE_LIVE = 4
-DECLINED = float("-inf")
-#: ``hebei``: a concealed hand claims a 碰 only when it leaves the hand ready (门清 doubles).
-PUNG_NEEDS_READY = False
 DISCARD_SHARE = 0.75
 
 #: ``(rules, seat wind letter, prevalent wind letter or "E", flowers, unseen per kind (34))``.
@@ -96,7 +87,7 @@ Melds = tuple[tuple[str, str], ...]
 def _points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: Context, self_drawn: bool
             ) -> int:
     """The total of the win, 0 when below the minimum (``mcr``) or not complete."""
-    rules, seat_wind, round_wind, flowers, _ = ctx
+    rules, seat_wind, round_wind, flowers = ctx[:4]
     text = tiles_text(hand)
     if rules == "mcr":
         found = mcr.fans(text, tile, melds, self_drawn=self_drawn, fourth_tile=False,
@@ -116,7 +107,13 @@ def _points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: Context, self_d
 def wait_points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: Context) -> float:
     """Return the points a win on ``tile`` counts for (module doc: ``mcr`` 0.75 × on a discard
     + 0.25 × self-drawn, each 0 below 8 points; ``hebei``: the value on a discard).
-    ``hand``: 13 − 3·k standing tiles in sort order."""
+    ``hand``: 13 − 3·k standing tiles in sort order. Memoised without the unseen counts, which
+    it does not read: the same hands come back decision after decision."""
+    return _wait_points(hand, tile, melds, ctx[:4])
+
+
+@lru_cache(maxsize=1 << 15)
+def _wait_points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: tuple) -> float:
     if ctx[0] != "mcr":
         return float(_points(hand, tile, melds, ctx, False))
     return (DISCARD_SHARE * _points(hand, tile, melds, ctx, False)
@@ -239,8 +236,6 @@ def _claim(view: Mapping[str, Any], action: Mapping[str, Any], ctx: Context) -> 
         arg = ("pon", tiles_text([tile] * 3)) if kind == "pung" else (
             "chi", tiles_text(sorted_tiles([tile, *used])))
         after = _best_discard(_without(hand, used), (*melds, arg), ctx)
-    if ctx[0] == "hebei" and PUNG_NEEDS_READY and after < READY_TIER and not melds:
-        return now_value - 1
     needed = 0.0 if after >= OUTS_TIER else CLAIM_STEP
     return after if after > now_value + needed else now_value - 1
 
@@ -261,10 +256,10 @@ def _own_kong(view: Mapping[str, Any], tile: str, held: Sequence[str], ctx: Cont
 def score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
     """Return the value of ``action`` for ``view["seat"]`` (tiers in the module doc)."""
     kind = action["type"]
+    if kind == "win":
+        return WIN
     me = view["me"]
     held = list(me["hand"]) + ([me["drawn"]] if me["drawn"] else [])
-    if kind == "win":
-        return DECLINED if _declines(view, held) else WIN
     ctx = _context(view, held)
     if kind == "pass":
         return hand_value(tuple(sorted_tiles(me["hand"])), _melds(view), ctx)
@@ -281,32 +276,15 @@ def score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
     return value - (READY_COST if action.get("ready") else 0)
 
 
-def _declines(view: Mapping[str, Any], held: Sequence[str]) -> bool:
-    """Whether a ``hebei`` win on a discard is declined to wait for a self-drawn one (module
-    doc): a self-drawn win doubles and all three others pay it, eight times a discard's gain
-    over the table's mean; no furiten, so the same tile may still be taken later."""
-    if (DECLINE_WALL is None or view["rules"] != "hebei" or view["phase"] != "claim"
-            or view["wall_left"] < DECLINE_WALL):
-        return False
-    melds = view["players"][view["seat"]]["melds"]
-    if any(m["kind"] != "concealed_kong" for m in melds):
-        return False
-    unseen = _seen(view, held)
-    waits = winning_tiles(held, _melds(view), "hebei")
-    return sum(max(0, COPIES - unseen[INDEX[t]]) for t in waits) >= DECLINE_LIVE
-
-
 def _defence(view: Mapping[str, Any], tile: str, rest: tuple[str, ...], ctx: Context) -> float:
     """The ``hebei`` discard's danger cost (module doc): ``defence.danger`` × 10/1000 (ten
     useful tiles per unit), × 100 (a shanten step) when the hand left is two or more from ready
-    and another seat looks ready (threat ≥ 0.8)."""
+    and another seat has declared ready."""
     unseen = defence.unseen_counts(ctx[4])
     risk = defence.danger(view, tile, unseen)
     if not risk:
         return 0.0
-    if shanten(rest, _melds(view), ctx[0]) >= FOLD_SHANTEN and any(
-            defence.threat(p) >= FOLD_THREAT
-            for s, p in enumerate(view["players"]) if s != view["seat"]):
+    if shanten(rest, _melds(view), ctx[0]) >= FOLD_SHANTEN:    # danger: a seat is ready
         return FOLD * risk
     return DEFEND * risk
 

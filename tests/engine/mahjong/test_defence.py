@@ -23,12 +23,9 @@ def _unseen(seen: str) -> tuple[int, ...]:
     return tuple(COPIES - n for n in counts(parse_tiles(seen)))
 
 
-def test_threat_is_certain_after_a_ready_declaration_and_grows_with_discards_and_sets():
-    player = {"ready": False, "melds": [], "discards": [None] * 10}
-    assert defence.threat(player) == pytest.approx(0.5)            # (10 − 6) / 8
-    assert defence.threat({**player, "melds": [None, None]}) == pytest.approx(0.7)
-    assert defence.threat({**player, "discards": [None] * 30}) == pytest.approx(0.8)
-    assert defence.threat({**player, "discards": [None] * 5}) == 0
+def test_threat_is_a_ready_declaration_only():
+    player = {"ready": False, "melds": [None, None], "discards": [None] * 14}
+    assert defence.threat(player) == 0
     assert defence.threat({**player, "ready": True}) == 1
 
 
@@ -50,11 +47,14 @@ def test_risk_per_tile():
 
 def test_danger_sums_threat_times_risk_over_the_other_seats():
     view = _view("123m", None, discards="5m")
-    view["players"][3]["discards"] = [{"tile": "1z", "taken": False, "ready": False}] * 10
+    view["players"][3]["ready"] = True
+    view["players"][3]["discards"] = [{"tile": "1z", "taken": False, "ready": False}]
+    view["players"][0]["discards"] = [{"tile": "9p", "taken": False, "ready": False}] * 14
     unseen = _unseen("")
-    # Seat 2 (ready, 1.0) discarded 5m: 0.2; seat 3 (10 discards, 0.5): 1.0; seat 0: no threat.
-    assert defence.danger(view, "5m", unseen) == pytest.approx(0.2 + 0.5)
-    assert defence.danger(view, "1z", unseen) == pytest.approx(0.6 + 0.5 * 0.2)
+    # Seat 2 (ready) discarded 5m: 0.2; seat 3 (ready): 1.0; seat 0 (not ready): nothing.
+    assert defence.danger(view, "5m", unseen) == pytest.approx(0.2 + 1.0)
+    assert defence.danger(view, "1z", unseen) == pytest.approx(0.6 + 0.2)
+    assert defence.danger(view, "9p", unseen) == pytest.approx(0.6 + 0.6)
 
 
 # Seat 1 holds 159m 26p 37s 1234z 55z and draws 9s: five from ready whatever it discards, the
@@ -72,7 +72,7 @@ def test_a_hand_far_from_ready_folds_to_the_ready_seats_own_discard():
     assert greedy(view, five) == greedy(view, six) == pytest.approx(-399.98)
     assert plan.score(view, six) == pytest.approx(plan.score(view, five) + 80)
     assert plan.choose(view, legal) == six
-    calm = _view(*FAR, ready=False)                 # 3 discards: no threat, no cost
+    calm = _view(*FAR, ready=False)                 # no declaration: no threat, no cost
     assert plan.choose(calm, legal) == five
     assert plan.score(calm, five) == pytest.approx(-399.98)
 
