@@ -22,7 +22,9 @@ Evaluations (higher is better for ``seat``), each read from the raw state of a s
 - numgr: own HP less the opponent's;
 - reverse_curse: the ladder position toward the seat's goal (+ for UP), over the KO distance;
 - zipai: 0 (a hand not finished is even);
-- mahjong: the others' mean shanten (``shapes.shanten``) less the seat's.
+- mahjong: the others' mean shanten (``shapes.shanten``) less the seat's; in ``hebei`` plus
+  ``KONG_EVAL`` × the seat's kong points of the hand so far less the others' mean (kongs are
+  paid even on a draw: a kong made is points banked).
 
 The root's prior (``Profile.prior``) is the greedy bot's score, except for mahjong: the
 value-aware ``engine.mahjong.plan`` (ready hands by their ≥ 8-point waits under ``mcr``, outs
@@ -83,16 +85,26 @@ def _mahjong_shanten(state: Any, seat: int) -> int:
     from engine.mahjong.shapes import shanten
     player = state.hand.players[seat]
     held = player.held()
-    if len(held) % 3 == 2:      # in turn with a drawn tile: the best after one discard
-        return min(shanten([t for i, t in enumerate(held) if i != j], player.melds,
-                           state.rules) for j in range(len(held)))
-    return shanten(held, player.melds, state.rules)
+    # In turn with a drawn tile, the best after one discard: the 14 − 3·k tiles' own shanten
+    # (every shape leaves a tile spare unless complete, and a complete hand less one is ready).
+    return max(0, shanten(held, player.melds, state.rules))
+
+
+#: Cut-off evaluation units per point of the hand's kongs so far (``hebei``; ``mcr`` pays
+#: none): a hand's points squash over 10 (``hand_scale``), the evaluation over 20.
+KONG_EVAL = 2.0
 
 
 def _mahjong(game: Any, state: Any, seat: int) -> float:
-    others = [s for s in range(len(state.hand.players)) if s != seat]
+    from engine.mahjong.hebei import kong_points
+    players = state.hand.players
+    others = [s for s in range(len(players)) if s != seat]
     mine = _mahjong_shanten(state, seat)
-    return sum(_mahjong_shanten(state, s) for s in others) / len(others) - mine
+    value = sum(_mahjong_shanten(state, s) for s in others) / len(others) - mine
+    if state.rules == "hebei" and any(m.is_kong for p in players for m in p.melds):
+        points = kong_points([p.melds for p in players])
+        value += KONG_EVAL * (points[seat] - sum(points[s] for s in others) / len(others))
+    return value
 
 
 EVALUATIONS: dict[str, Evaluation] = {

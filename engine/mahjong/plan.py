@@ -8,6 +8,7 @@ Every action is valued by the hand it leaves (``hand_value`` of 13 − 3·k stan
 k declared sets), in tiers that never overlap::
 
     win                        1000
+    hebei: any kong             900
     ready, gain g > 0           50 + min(g, 40000) / 1000          (50 … 90)
     mcr: outs o > 0            −50 + o / 100                       (about −50 … −48)
     mcr: second outs o2 > 0   −150 + o2 / 100                      (about −150 … −148)
@@ -32,8 +33,14 @@ k declared sets), in tiers that never overlap::
   a pass in a claim window scores the standing hand; a 碰 or 吃 the best of the hands left by
   the claim and one discard, a claimed kong (明杠) the hand after it. A claim is worth its
   hand only when that beats passing (by at least 50, one shanten, below the outs tier), else
-  the pass less 1. ``hebei`` 明杠: taken when it does not raise the shanten (pass + 1), else
-  pass − 1. A kong in one's turn scores the hand after it (+ 1/1000: it draws a replacement).
+  the pass less 1. A kong in one's turn scores the hand after it (+ 1/1000: it draws a
+  replacement).
+- ``hebei``: every kong the seat may make scores 900 (``KONG_TIER``, below a win only): it is
+  paid at the hand's end even on a draw (3 from the discarder, or 1 or 2 from each other seat),
+  more than most hands are worth. A discard also pays its danger (``engine.mahjong.defence``):
+  ``danger × 10/1000`` (ten useful tiles per unit: it orders discards of one tier), or
+  ``danger × 100`` (a shanten step per unit: the hand folds) when the hand left is two or more
+  from ready and another seat has declared ready (``defence.threat`` 1).
 
 The fan figures are those of the seat's own winds and flowers (``view["seat_winds"]``,
 ``view["prevalent_wind"]``, the seat's flowers); 和绝张, 杠上开花 and the last-tile fans are
@@ -48,7 +55,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core import Rng
-from engine.mahjong import hebei, mcr
+from engine.mahjong import defence, hebei, mcr
 from engine.mahjong.bot import _seen, useful_tiles
 from engine.mahjong.notation import ARG_KIND
 from engine.mahjong.shapes import shanten, winning_tiles
@@ -65,6 +72,10 @@ GAIN_CAP = 40000.0
 READY_COST = 0.5
 CLAIM_STEP = 50.0
 KONG_BONUS = 1 / 1000
+KONG_TIER = 900.0
+DEFEND = 10 / 1000
+FOLD = 100.0
+FOLD_SHANTEN = 2
 DISCARD_SHARE = 0.75
 
 #: ``(rules, seat wind letter, prevalent wind letter or "E", flowers, unseen per kind (34))``.
@@ -76,7 +87,7 @@ Melds = tuple[tuple[str, str], ...]
 def _points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: Context, self_drawn: bool
             ) -> int:
     """The total of the win, 0 when below the minimum (``mcr``) or not complete."""
-    rules, seat_wind, round_wind, flowers, _ = ctx
+    rules, seat_wind, round_wind, flowers = ctx[:4]
     text = tiles_text(hand)
     if rules == "mcr":
         found = mcr.fans(text, tile, melds, self_drawn=self_drawn, fourth_tile=False,
@@ -96,7 +107,13 @@ def _points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: Context, self_d
 def wait_points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: Context) -> float:
     """Return the points a win on ``tile`` counts for (module doc: ``mcr`` 0.75 × on a discard
     + 0.25 × self-drawn, each 0 below 8 points; ``hebei``: the value on a discard).
-    ``hand``: 13 − 3·k standing tiles in sort order."""
+    ``hand``: 13 − 3·k standing tiles in sort order. Memoised without the unseen counts, which
+    it does not read: the same hands come back decision after decision."""
+    return _wait_points(hand, tile, melds, ctx[:4])
+
+
+@lru_cache(maxsize=1 << 15)
+def _wait_points(hand: tuple[str, ...], tile: str, melds: Melds, ctx: tuple) -> float:
     if ctx[0] != "mcr":
         return float(_points(hand, tile, melds, ctx, False))
     return (DISCARD_SHARE * _points(hand, tile, melds, ctx, False)
@@ -213,9 +230,6 @@ def _claim(view: Mapping[str, Any], action: Mapping[str, Any], ctx: Context) -> 
     if kind == "kong":
         rest = _without(hand, [tile] * 3)
         more = (*melds, ("kong", tiles_text([tile] * 4)))
-        if ctx[0] == "hebei":
-            keeps = shanten(rest, more, "hebei") <= shanten(hand, melds, "hebei")
-            return now_value + (1 if keeps else -1)
         after = hand_value(tuple(sorted_tiles(rest)), more, ctx)
     else:
         used = [tile] * 2 if kind == "pung" else list(action["tiles"])
@@ -249,12 +263,30 @@ def score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
     ctx = _context(view, held)
     if kind == "pass":
         return hand_value(tuple(sorted_tiles(me["hand"])), _melds(view), ctx)
+    if kind == "kong" and ctx[0] == "hebei":
+        return KONG_TIER
     if kind in ("pung", "chow") or (kind == "kong" and view["phase"] == "claim"):
         return _claim(view, action, ctx)
     if kind == "kong":
         return _own_kong(view, action["tile"], held, ctx)
-    value = hand_value(tuple(sorted_tiles(_without(held, [action["tile"]]))), _melds(view), ctx)
+    rest = tuple(sorted_tiles(_without(held, [action["tile"]])))
+    value = hand_value(rest, _melds(view), ctx)
+    if ctx[0] == "hebei":
+        value -= _defence(view, action["tile"], rest, ctx)
     return value - (READY_COST if action.get("ready") else 0)
+
+
+def _defence(view: Mapping[str, Any], tile: str, rest: tuple[str, ...], ctx: Context) -> float:
+    """The ``hebei`` discard's danger cost (module doc): ``defence.danger`` × 10/1000 (ten
+    useful tiles per unit), × 100 (a shanten step) when the hand left is two or more from ready
+    and another seat has declared ready."""
+    unseen = defence.unseen_counts(ctx[4])
+    risk = defence.danger(view, tile, unseen)
+    if not risk:
+        return 0.0
+    if shanten(rest, _melds(view), ctx[0]) >= FOLD_SHANTEN:    # danger: a seat is ready
+        return FOLD * risk
+    return DEFEND * risk
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[dict[str, Any]], rng: Rng | None = None

@@ -406,10 +406,12 @@ def _standard_shanten(c: Sequence[int], needed: int) -> int:
     return best
 
 
-def _special_shanten(c: Sequence[int], declared: int, rules: str) -> int:
-    best = 99
+def _special_shanten(c: Sequence[int], declared: int, rules: str, best: int = 99) -> int:
+    """Return the least of ``best`` and the shanten of the special shapes (and, in ``mcr``,
+    of a knitted straight with a set and a pair); a knitted pattern is skipped when its missing
+    tiles less one (a complete set and pair) reach ``best``."""
     if declared == 0:
-        best = 6 - min(7, sum(n // 2 for n in c))
+        best = min(best, 6 - min(7, sum(n // 2 for n in c)))
         orphans = sum(1 for i in _ORPHANS if c[i])
         best = min(best, 13 - orphans - any(c[i] >= 2 for i in _ORPHANS))
         if rules == "mcr":
@@ -417,10 +419,18 @@ def _special_shanten(c: Sequence[int], declared: int, rules: str) -> int:
             best = min(best, 13 - max(len(held & (p | set(_HONORS))) for p in KNITTED_STRAIGHTS))
     if rules == "mcr" and declared <= 1:
         for pattern in KNITTED_STRAIGHTS:
-            rest = [n - (n > 0 and i in pattern) for i, n in enumerate(c)]
             missing = sum(1 for i in pattern if not c[i])
-            best = min(best, missing + _standard_shanten(rest, 1 - declared))
+            if missing - 1 < best:      # the set and pair part is −1 at best
+                rest = [n - (n > 0 and i in pattern) for i, n in enumerate(c)]
+                best = min(best, missing + _standard_shanten(rest, 1 - declared))
     return best
+
+
+@lru_cache(maxsize=_CACHE)
+def _shanten_counts(c: tuple[int, ...], declared: int, rules: str) -> int:
+    """``shanten`` of the count tuple ``c`` (sizes checked by the caller); memoised, as the
+    bots ask for the same hands again and again within a decision and across iterations."""
+    return _special_shanten(c, declared, rules, _standard_shanten(c, SETS_IN_HAND - declared))
 
 
 def shanten(concealed: Iterable[str], exposed_sets: Sequence[object], rules: str) -> int:
@@ -444,4 +454,4 @@ def shanten(concealed: Iterable[str], exposed_sets: Sequence[object], rules: str
             f"{sum(c)} concealed tiles with {declared} declared sets: "
             f"expected {13 - 3 * declared} or {14 - 3 * declared}."
         )
-    return min(_standard_shanten(c, SETS_IN_HAND - declared), _special_shanten(c, declared, rules))
+    return _shanten_counts(tuple(c), declared, rules)

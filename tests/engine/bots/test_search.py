@@ -157,6 +157,10 @@ SHOWCASES = [
     ("zipai", b"show/zipai/3", 31, {"type": "hu"}),
     ("mahjong", b"show/mahjong/1", 101, {"type": "win"}),
     ("mahjong", b"show/mahjong/0", 101, {"type": "win"}),
+    # Hebei kongs the greedy bot declines: a 明杠 on 9p it passes (its shanten does not fall),
+    # and a 加杠 of 7m it skips for a discard, ready (a kong pays even when the hand is drawn).
+    ("mahjong", b"show/mahjong/kong/1", 142, {"type": "kong", "tile": "9p"}),
+    ("mahjong", b"show/mahjong/kong/1", 227, {"type": "kong", "tile": "7m"}),
 ]
 
 

@@ -77,10 +77,10 @@ def test_a_claim_is_taken_only_when_it_beats_passing():
     view = _view("123m456p55s77z139s", rules="hebei", claim="7z")
     assert plan.score(view, {"type": "pung"}) > plan.READY_TIER
     assert plan.score(view, {"type": "pass"}) < -99
-    # A Hebei 明杠 of 7z held three times beside a lone 5s: still ready after it, so taken.
+    # A Hebei 明杠 is always taken (the discarder pays 3 at the hand's end, even on a draw).
     kong_view = _view("123m456p789s777z5s", rules="hebei", claim="7z")
     kong = {"type": "kong", "tile": "7z"}
-    assert plan.score(kong_view, kong) == plan.score(kong_view, {"type": "pass"}) + 1
+    assert plan.score(kong_view, kong) == plan.KONG_TIER
 
 
 def test_the_hard_bot_with_the_plan_is_deterministic_for_a_seed():
