@@ -7,6 +7,8 @@ exactly those, plus the game id, level and seed — never a state).
 - ``easy`` and ``normal`` (a random pick; a one-ply greedy score of each legal action) are
   decided inline, on the event loop: they cost about as much as pickling the view to a worker
   would (``bench/RESULTS.md``), and they are the fallback, which must not depend on the pool.
+  The games of ``THREADED_INLINE_GAMES``, whose greedy decision costs milliseconds, decide them
+  in a thread instead: the event loop then waits at most a GIL switch interval at a time.
 - ``hard`` and ``expert`` (``engine.bots.BUDGETS``: searches) go to the pool. A decision's
   wall-clock budget (``budgets[level]`` seconds) counts from the call, queueing included; past
   ``2 × budget`` the greedy (``normal``) action is returned instead and a warning is logged (the
@@ -46,6 +48,9 @@ log = logging.getLogger(__name__)
 INLINE_LEVELS = frozenset({"easy", "normal"})
 #: The level whose action is played when a search is late or its worker died.
 FALLBACK_LEVEL = "normal"
+#: Games whose greedy decision takes milliseconds of CPU (mahjong: the shanten of every discard;
+#: up to ≈ 11 ms, bench/HISTORY.md 2026-12-06), decided in a thread rather than on the loop.
+THREADED_INLINE_GAMES = frozenset({"mahjong"})
 #: Wall-clock seconds a search level's decision may take before counting as late (twice this).
 DEFAULT_BUDGETS: dict[str, float] = {"hard": 0.5, "expert": 2.5}
 #: How much nicer (lower priority) than the server a worker process runs.
@@ -173,7 +178,7 @@ class Thinker:
             ValueError: (inline levels) an unknown level or an empty ``legal``.
         """
         if level in INLINE_LEVELS or level not in self._budgets:
-            return self._inline(game_id, level, view, legal, seed)
+            return await self._decide_inline(game_id, level, view, legal, seed)
         asked = time.monotonic()
         deadline = 2 * self._budgets[level]
         pool = self._ensure_pool()
@@ -182,26 +187,34 @@ class Thinker:
             job = pool.submit(think, self._decide_path, self._cap_factor * self._budgets[level],
                               stop_at, game_id, level, view, legal, seed)
         except BrokenProcessPool:  # broke since the last decision
-            return self._crashed(pool, game_id, level, view, legal, seed)
+            return await self._crashed(pool, game_id, level, view, legal, seed)
         job.add_done_callback(lambda done: self._report_cut(done, game_id, level))
         try:
             thought = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(job)), deadline)
         except TimeoutError:
             job.cancel()  # not started yet: never run it
-            return self._late(asked, deadline, game_id, level, view, legal, seed)
+            return await self._late(asked, deadline, game_id, level, view, legal, seed)
         except BrokenProcessPool:
-            return self._crashed(pool, game_id, level, view, legal, seed)
+            return await self._crashed(pool, game_id, level, view, legal, seed)
         except Exception:  # a bug in the search: the greedy bot still answers
             self.counts["failed"] += 1
             log.exception("bot search failed: greedy action played",
                           extra={"game": game_id, "level": level})
-            return self._fallback(game_id, view, legal, seed)
+            return await self._fallback(game_id, view, legal, seed)
         if thought.action is None:  # queued past its deadline
-            return self._late(asked, deadline, game_id, level, view, legal, seed)
+            return await self._late(asked, deadline, game_id, level, view, legal, seed)
         self.counts["searched"] += 1
         return thought.action
 
-    def _late(self, asked: float, deadline: float, game_id: str, level: str,
+    async def _decide_inline(self, game_id: str, level: str, view: Mapping[str, Any],
+                             legal: Sequence[dict[str, Any]], seed: bytes) -> dict[str, Any]:
+        """Return the inline level's action: on the loop, or in a thread for the games of
+        ``THREADED_INLINE_GAMES``."""
+        if game_id in THREADED_INLINE_GAMES:
+            return await asyncio.to_thread(self._inline, game_id, level, view, legal, seed)
+        return self._inline(game_id, level, view, legal, seed)
+
+    async def _late(self, asked: float, deadline: float, game_id: str, level: str,
               view: Mapping[str, Any], legal: Sequence[dict[str, Any]],
               seed: bytes) -> dict[str, Any]:
         """No answer within the deadline: log it and answer greedily."""
@@ -209,13 +222,13 @@ class Thinker:
         log.warning("bot search late: greedy action played",
                     extra={"game": game_id, "level": level, "deadline": deadline,
                            "waited": round(time.monotonic() - asked, 3)})
-        return self._fallback(game_id, view, legal, seed)
+        return await self._fallback(game_id, view, legal, seed)
 
-    def _fallback(self, game_id: str, view: Mapping[str, Any],
-                  legal: Sequence[dict[str, Any]], seed: bytes) -> dict[str, Any]:
-        return self._inline(game_id, FALLBACK_LEVEL, view, legal, seed)
+    async def _fallback(self, game_id: str, view: Mapping[str, Any],
+                        legal: Sequence[dict[str, Any]], seed: bytes) -> dict[str, Any]:
+        return await self._decide_inline(game_id, FALLBACK_LEVEL, view, legal, seed)
 
-    def _crashed(self, pool: Executor, game_id: str, level: str, view: Mapping[str, Any],
+    async def _crashed(self, pool: Executor, game_id: str, level: str, view: Mapping[str, Any],
                  legal: Sequence[dict[str, Any]], seed: bytes) -> dict[str, Any]:
         """A worker died: rebuild the pool (once per broken pool) and answer greedily."""
         self.counts["crashed"] += 1
@@ -224,7 +237,7 @@ class Thinker:
         if self._pool is pool:
             self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)
-        return self._fallback(game_id, view, legal, seed)
+        return await self._fallback(game_id, view, legal, seed)
 
     @staticmethod
     def _report_cut(job: Future, game_id: str, level: str) -> None:

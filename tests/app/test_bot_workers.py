@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,6 +49,28 @@ async def test_easy_and_normal_decide_inline_without_a_pool():
         assert await thinker.decide("numgr", level, view, legal, SEED) == \
             decide("numgr", level, view, legal, SEED)
     assert not thinker.running()
+
+
+async def test_mahjong_decides_its_greedy_action_in_a_thread_the_others_on_the_loop():
+    game = GAMES["mahjong"]
+    state = game.new_game(game.validate_options({}), 4, SEED)
+    seat = min(game.to_act(state))
+    mahjong = (game.view(state, seat), game.legal_actions(state, seat))
+    numgr = seat_frame()
+    thinker = Thinker(1, executor_factory=lambda n: pytest.fail("no pool for inline levels"))
+    threads: dict[str, int] = {}
+
+    def recording(game_id, level, view, legal, seed):
+        threads[game_id] = threading.get_ident()
+        return decide(game_id, level, view, legal, seed)
+
+    thinker._inline = recording
+    assert await thinker.decide("mahjong", "normal", *mahjong, SEED) == \
+        decide("mahjong", "normal", *mahjong, SEED)
+    assert await thinker.decide("numgr", "normal", *numgr, SEED) == \
+        decide("numgr", "normal", *numgr, SEED)
+    assert threads["numgr"] == threading.get_ident()
+    assert threads["mahjong"] != threading.get_ident()
 
 
 async def test_a_search_runs_in_the_pool_and_returns_its_answer():
