@@ -344,6 +344,9 @@ def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browse
     lobby_code = site.room(alice, "zipai", seated=[alice])  # three seats: it stays open
     waiting = site.open(browser, f"/room/{lobby_code}", alice)
     expect(waiting.get_by_test_id("leave-seat-0")).to_be_visible()
+    # The socket's welcome came: a seat taken before it would be in the welcome's room, not a
+    # change the page saw (the REST room renders first).
+    expect(waiting.locator("#conn-status[data-status=connected]")).to_have_count(1)
     system = waiting.get_by_test_id("system-line")
     httpx.post(f"{site.base}/api/rooms/{lobby_code}/seats/1", headers=auth(cat))
     expect(system.filter(has_text="Cat took seat 2.")).to_have_count(1)
