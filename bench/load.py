@@ -172,18 +172,17 @@ async def _wait_welcomed(recorder: Recorder, expected: int, timeout: float) -> N
         await asyncio.sleep(0.1)
 
 
-#: The generator's collector thresholds during a run (``quiet_collector``).
-GENERATOR_GC = (50_000, 50, 1_000)
-
-
 def quiet_collector() -> None:
-    """Keep the generator's own garbage collector from pausing its clients in the window: the
-    objects of the set-up (thousands of sockets) are frozen — never scanned again — and
-    collections run less often (``GENERATOR_GC``). With CPython's defaults a full collection
-    of 4,000 clients took 0.3–1 s, every few seconds, and counted in the round-trips."""
+    """Keep the generator's own garbage collector from pausing its clients in the run: the
+    objects of the set-up (thousands of sockets) are collected once and frozen, then the
+    collector is off until the process ends (reference counting still frees what the clients
+    drop; a run's cycles are a few MB). With CPython's defaults a full collection of 4,000
+    clients took 0.3–1 s every few seconds, and even young and middle collections every few
+    hundred ms counted in the round-trips as the server's latency (bench/HISTORY.md
+    2026-12-06 "tail")."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*GENERATOR_GC)
+    gc.disable()
 
 
 def _server_sample(pid: int | None) -> procstat.Sample | None:
