@@ -44,7 +44,14 @@ import uvloop
 
 from bench import procstat, servers
 from bench.clients import Pace, Player, RoomWatch
-from bench.load import LoadConfig, _launch, _post, _wait_welcomed, create_rooms
+from bench.load import (
+    LoadConfig,
+    _launch,
+    _post,
+    _wait_welcomed,
+    create_rooms,
+    quiet_collector,
+)
 from bench.metrics import Recorder
 
 #: The targets: the loop's lag p99 with bots (ms), and people's round-trip p99 with bots over
@@ -159,6 +166,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
                    for plan in plans]
         tasks = await _launch(load, plans, clients)
         await _wait_welcomed(recorder, sum(len(c) for c in clients), timeout=120)
+        quiet_collector()
         pace.go.set()
         await asyncio.sleep(config.warmup)
         await _post(client, "/bench/lag/start")
