@@ -123,6 +123,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(settings.log_format, settings.log_level)
         tune_gc()  # bench/HISTORY.md section 3: the collector's thresholds under load
+        unwatch_collector = metrics.watch_collector()
         ensure_sqlite_folder(settings.database_url)
         engine = make_engine(settings.database_url)
         await migrate(engine)
@@ -176,6 +177,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await hub.stop()
             await broker.stop()
             await engine.dispose()
+            unwatch_collector()
 
     app = endpoint.ArenaApp(title="Reversal Arena", version="0.1.0", lifespan=lifespan,
                             docs_url=None, redoc_url=None,  # app.api.api_docs serves /docs

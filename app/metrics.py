@@ -11,11 +11,16 @@ A registry per app (not the global one) lets a test process create many apps wit
 - ``arena_action_latency_seconds{game}`` histogram: from the ``act`` call to the publish
   (database commit included), seconds;
 - ``arena_errors_total{code,channel}`` counter: refusals by stable code, ``channel`` = ws (error
-  frames) | http (REST error answers).
+  frames) | http (REST error answers);
+- ``arena_gc_pause_seconds{generation}`` histogram: how long each of the garbage collector's
+  runs held the process (wall seconds; ``generation`` 0, 1 or 2), while ``watch_collector``
+  is on: every collection in the process counts, whichever app's objects it walks.
 """
 
 from __future__ import annotations
 
+import gc
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +30,10 @@ from app.rooms.observe import Applied
 
 #: Histogram buckets of the action latency, seconds (a commit on PostgreSQL takes milliseconds).
 LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+#: Histogram buckets of a collector pause, seconds (a young collection takes about a
+#: millisecond on a small heap, a full one can take a second on a large one).
+GC_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 
 
 class Metrics:
@@ -48,6 +57,9 @@ class Metrics:
                                  ["game"], buckets=LATENCY_BUCKETS, registry=r)
         self.errors = Counter("arena_errors", "Refusals by stable error code and channel.",
                               ["code", "channel"], registry=r)
+        self.gc_pauses = Histogram("arena_gc_pause_seconds",
+                                   "Wall seconds each garbage collection held the process, by "
+                                   "generation.", ["generation"], buckets=GC_BUCKETS, registry=r)
         self._children: dict[tuple[int, tuple[str, ...]], Any] = {}
 
     def bind(self, counts: Callable[[], dict[str, int]], held: Callable[[], int]) -> None:
@@ -74,6 +86,21 @@ class Metrics:
         if child is None:
             child = self._children[key] = metric.labels(*labels)
         return child
+
+    def watch_collector(self) -> Callable[[], None]:
+        """Observe every garbage collection of this process in ``arena_gc_pause_seconds``
+        from now on (a ``gc.callbacks`` entry); return the function that stops it."""
+        began: list[float] = [0.0]
+        pauses = [self.gc_pauses.labels(str(generation)) for generation in range(3)]
+
+        def timed(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                began[0] = time.perf_counter()
+            else:
+                pauses[info["generation"]].observe(time.perf_counter() - began[0])
+
+        gc.callbacks.append(timed)
+        return lambda: gc.callbacks.remove(timed)
 
     def error(self, code: str, channel: str) -> None:
         """Count one refusal with ``code`` on ``channel`` (``"ws"`` or ``"http"``)."""

@@ -40,6 +40,7 @@ from typing import Any
 
 import httpx
 import uvloop
+from prometheus_client.parser import text_string_to_metric_families
 
 from bench import procstat, servers
 from bench.clients import Pace, Player, RoomWatch, Spectator
@@ -249,7 +250,8 @@ class Window:
 
     Attributes:
         start, end: perf seconds; first, last: the server at each end; peak: its highest RSS
-            seen (bytes).
+            seen (bytes); collector: the server's garbage-collector pauses over the window
+            (``collector_pauses``; ``None`` for a server without them).
     """
 
     start: float
@@ -257,19 +259,46 @@ class Window:
     first: procstat.Sample | None
     last: procstat.Sample | None
     peak: int
+    collector: dict[str, dict[str, float]] | None = None
 
 
-async def _observe(pid: int | None, start: float, end: float) -> Window:
+async def _observe(pid: int | None, start: float, end: float, url: str) -> Window:
     """Sample the server (``pid``, if any) at ``start`` (perf seconds, waited for) and every
-    second until ``end``; return the window as it ran."""
+    second until ``end``, and read its collector pauses (``url``'s ``/metrics``) at both ends;
+    return the window as it ran."""
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
-    first = _server_sample(pid)
+    first, pauses = _server_sample(pid), await collector_pauses(url)
     peak = first.rss_bytes if first else 0
     while (now := time.perf_counter()) < end:
         await asyncio.sleep(min(1.0, end - now))
         sample = _server_sample(pid)
         peak = max(peak, sample.rss_bytes if sample else 0)
-    return Window(start, time.perf_counter(), first, _server_sample(pid), peak)
+    last, later = _server_sample(pid), await collector_pauses(url)
+    collector = None if pauses is None or later is None else {
+        generation: {key: later[generation][key] - pauses[generation][key]
+                     for key in ("count", "sum")} for generation in later}
+    return Window(start, time.perf_counter(), first, last, peak, collector)
+
+
+async def collector_pauses(url: str) -> dict[str, dict[str, float]] | None:
+    """Return the server's ``arena_gc_pause_seconds`` so far, ``{generation: {"count",
+    "sum"}}`` (seconds), or ``None`` when ``url`` serves no such metric (the ceiling)."""
+    try:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as client:
+            answer = await client.get("/metrics")
+    except httpx.HTTPError:
+        return None
+    if answer.status_code != 200:
+        return None
+    found: dict[str, dict[str, float]] = {}
+    for family in text_string_to_metric_families(answer.text):
+        if family.name != "arena_gc_pause_seconds":
+            continue
+        for sample in family.samples:
+            kind = sample.name.rsplit("_", 1)[1]
+            if kind in ("count", "sum"):
+                found.setdefault(sample.labels["generation"], {})[kind] = sample.value
+    return found or None
 
 
 def report(config: LoadConfig, plans: Sequence[RoomPlan], samples: Samples,
@@ -323,7 +352,8 @@ async def _run_load(config: LoadConfig, server_pid: int | None,
     await asyncio.sleep(config.warmup)
     recorder = generator.recorder
     recorder.start, cpu0 = time.perf_counter(), time.process_time()
-    window = await _observe(server_pid, recorder.start, recorder.start + config.seconds)
+    window = await _observe(server_pid, recorder.start, recorder.start + config.seconds,
+                            config.url)
     recorder.end, client_cpu = window.end, time.process_time() - cpu0
     samples = await generator.finish(client_cpu)
     return report(config, plans, samples, setup_seconds, window,
@@ -363,7 +393,7 @@ async def _run_split(config: LoadConfig, server_pid: int | None, processes: int
         start = time.perf_counter() + config.warmup
         for child in children:
             child.send({"start": start, "end": start + config.seconds})
-        window = await _observe(server_pid, start, start + config.seconds)
+        window = await _observe(server_pid, start, start + config.seconds, config.url)
         parts = await asyncio.gather(*(child.receive("samples") for child in children))
         for child in children:
             await child.wait()
@@ -464,7 +494,9 @@ def _write(message: dict[str, Any]) -> None:
 
 def _server_figures(pid: int | None, baseline, created, idle, window: Window,
                     rooms: int) -> dict[str, Any] | None:
-    """Return the server's CPU % over the window, RSS (MB) and idle bytes per room (KB).
+    """Return the server's CPU % over the window, RSS (MB) and idle bytes per room (KB), and
+    its collector's pauses over the window (``gc``: per generation, how many and their
+    seconds; ``gc_percent``: their total over the window's seconds, % of wall time).
 
     ``idle_room_kb`` = (RSS with every room created and every client connected, before any
     move - RSS before the run) / rooms; ``room_only_kb`` is the part before the clients
@@ -480,7 +512,19 @@ def _server_figures(pid: int | None, baseline, created, idle, window: Window,
             "rss_baseline_mb": round(baseline.rss_bytes / MB, 1),
             "rss_idle_mb": round(idle.rss_bytes / MB, 1),
             "idle_room_kb": round((idle.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1),
-            "room_only_kb": round((created.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1)}
+            "room_only_kb": round((created.rss_bytes - baseline.rss_bytes) / rooms / 1024, 1),
+            **_collector_figures(window)}
+
+
+def _collector_figures(window: Window) -> dict[str, Any]:
+    """``gc`` and ``gc_percent`` of ``_server_figures`` (nothing for a server without them)."""
+    if window.collector is None:
+        return {}
+    seconds = sum(pauses["sum"] for pauses in window.collector.values())
+    return {"gc": {generation: {"count": int(pauses["count"]),
+                                "seconds": round(pauses["sum"], 3)}
+                   for generation, pauses in sorted(window.collector.items())},
+            "gc_percent": round(100 * seconds / (window.end - window.start), 1)}
 
 
 # --------------------------------------------------------------------------- command line
