@@ -15,7 +15,8 @@ or coroutine stack (memory per idle room: bench/RESULTS.md "Fast paths").
   ``X-Forwarded-For``. Then the per-address socket limit (``too_many_connections``, 1008) and
   the ``hello`` timeout (``hello_timeout``, 1008).
 - Inbound text (or binary, read as UTF-8) messages (a fragmented one once whole) go to the
-  session in order: a reader task
+  session in order, also one read together with the client's close frame (it came before
+  the close: an act sent just before a page closes is played): a reader task
   runs while frames wait and ends with the last one; uvicorn's graceful shutdown waits for it
   (an action being stored is stored).
 - Outbound frames are written at once (``send_text``); while the transport is paused (a slow
@@ -353,8 +354,15 @@ class RoomSocketProtocol(asyncio.Protocol):
         if not frame.fin:
             return
         data, self.fragments = b"".join(self.fragments), None
-        if self.session is not None and self.open:
+        if self.session is not None and (self.open or self._closed_by_client()):
             self._inbound(data.decode("utf-8", "replace"))
+
+    def _closed_by_client(self) -> bool:
+        """Whether the closing handshake is the client's: a message the library hands on then
+        came before the client's close frame (read with it, which already moved the protocol
+        on to closing), so it is served like any other; after a close the server began (a
+        flood, a refusal, a shutdown) the client's later messages are dropped."""
+        return self.conn.close_rcvd is not None and bool(self.conn.close_rcvd_then_sent)
 
     def _inbound(self, text: str) -> None:
         """Queue one message for the session; start the reader when none runs."""

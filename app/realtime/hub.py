@@ -218,12 +218,15 @@ class Hub:
     async def sync(self, conn: Connection) -> None:
         """Answer a patching socket's ``sync``: a full ``update`` (its next ``seq``) of the
         document it was sent last, without events, with the current ``Room`` JSON; nothing
-        about the match is rendered again (its later patches start from that document)."""
+        about the match is rendered again (its later patches start from that document).
+        The document is taken after the ``Room`` JSON was read: an update sent during that
+        read (a fan-out) must not be followed by a full update of the document before it."""
         assert conn.patches, "the endpoint refuses sync from a socket without patches"
+        room = await conn.port.room()
         data = {**conn.document(), "events": []}
         if conn.stream is None:
             conn.stream = Stream(data)
-        conn.update(Fanout(await conn.port.room()), data, full=True)
+        conn.update(Fanout(room), data, full=True)
 
     def welcome(self, conn: Connection, greeting: Greeting) -> None:
         """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``); a

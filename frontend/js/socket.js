@@ -40,6 +40,15 @@ function index(list, token, adding) {
   return at;
 }
 
+/** Return whole milliseconds of unix seconds as the server counts them (Python's `round`: a
+ * tie goes to the even number, where `Math.round` goes up), so a patch's times count from the
+ * same base. */
+export function millis(seconds) {
+  const x = seconds * 1000;
+  const r = Math.round(x);
+  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
 /** Return a deep copy of a JSON value. */
 const copied = (value) => (value === null || typeof value !== "object" ? value : structuredClone(value));
 
@@ -274,7 +283,7 @@ export class RoomSocket {
     }
     if ("prompt" in frame) doc.prompt = frame.prompt;
     // sent times are whole ms after the last deadline (0 when it was null)
-    const base = this.doc.deadline === null ? 0 : Math.round(this.doc.deadline * 1000);
+    const base = this.doc.deadline === null ? 0 : millis(this.doc.deadline);
     const seconds = (millis) => (millis === null ? null : (base + millis) / 1000);
     if ("clocks" in frame) {
       doc.clocks = Object.fromEntries(Object.entries(frame.clocks).map(([seat, at]) => [seat, seconds(at)]));

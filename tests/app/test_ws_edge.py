@@ -224,3 +224,32 @@ async def test_a_fragmented_or_binary_message_reaches_the_session_whole(arena):
             break
     assert [kind for kind in kinds if kind != "presence"] == ["welcome", "pong"]
     client.writer.close()
+
+
+async def test_an_act_sent_with_the_close_in_one_read_is_played(arena):
+    # A page that plays and closes at once (a move, then the tab closed) sends its act and
+    # its close frame together: the act came before the close, so it must be played.
+    alice, bob = await arena.player("Alice"), await arena.player("Bob")
+    room = await arena.room(alice, game="numgr")
+    code = room["code"]
+    for seat, person in enumerate((alice, bob)):
+        assert (await arena.sit(code, seat, person)).status_code == 200
+    sockets = [await arena.connect(code, person["token"]) for person in (alice, bob)]
+    seat = next(s for s, client in enumerate(sockets) if client.welcome["prompt"])
+    welcome = sockets[seat].welcome
+    match_id = (await arena.http.get(f"/api/rooms/{code}")).json()["match_id"]
+    client = await RawClient.connect(f"{arena.ws_base}/ws/rooms/{code}", answers=True)
+    client.protocol.send_text(json.dumps(
+        {"type": "hello", "token": (alice, bob)[seat]["token"]}).encode())
+    client.write()
+    async for frame in client.frames():
+        if frame.opcode is Opcode.TEXT and json.loads(frame.data)["type"] == "welcome":
+            break
+    client.protocol.send_text(json.dumps({"type": "act", "prompt": welcome["prompt"],
+                                          "action": welcome["legal"][0]}).encode())
+    client.protocol.send_close(1000)
+    client.writer.write(b"".join(client.protocol.data_to_send()))  # one segment, one read
+    update = await sockets[1 - seat].next("update")
+    assert update["version"] == 1
+    assert await arena.action_count(match_id) == 1
+    client.writer.close()

@@ -10,6 +10,7 @@ full update; a socket that did not ask for patches gets today's frames and may n
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Hashable
 from typing import Any
 
@@ -162,3 +163,40 @@ async def test_patches_must_be_a_json_boolean(arena):
     await client.send({"type": "hello", "token": None, "patches": "yes"})
     error = await client.next("error")
     assert error["code"] == "bad_frame"
+
+
+async def test_a_sync_answered_after_a_move_shows_that_move(arena):
+    # The room JSON a sync's full update carries is read first (here from the database, held
+    # up); a move fanned out meanwhile is patched onto the socket's document, so the sync's
+    # answer, which comes after it, must show the document after that move, not the one
+    # before (a client takes a full update whatever it shows: it would keep an older board).
+    _, clients = await table(arena, "numgr", {})
+    engine = GAMES["numgr"]
+    state = engine.new_game(engine.validate_options({}), 2, SEED)
+    watcher = clients["patch", None]
+    assert isinstance(watcher, PatchClient)
+    live = arena.app.state.arena.service._live
+    reading, release = asyncio.Event(), asyncio.Event()
+    read_room = live.read_room
+
+    async def held_read(code: str) -> dict[str, Any]:
+        live.read_room = read_room  # only the sync's read is held
+        reading.set()
+        await release.wait()
+        return await read_room(code)
+
+    live.forget_room()
+    live.read_room = held_read
+    await watcher.send({"type": "sync"})
+    await asyncio.wait_for(reading.wait(), 5)
+    seat = min(engine.to_act(state))
+    action = engine.legal_actions(state, seat)[0]
+    await clients["full", seat].act(action)
+    state, _ = engine.apply(state, seat, action)
+    moved = await watcher.next("update")
+    assert watcher.raw[-1]["seq"] == 1 and moved["view"] == engine.view(state, None)
+    release.set()
+    answer = await watcher.next("update")
+    assert watcher.raw[-1]["seq"] == 2 and watcher.raw[-1]["events"] == []
+    assert exact(answer) == exact({**moved, "events": []})
+    assert answer["view"] == engine.view(state, None)

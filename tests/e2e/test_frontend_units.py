@@ -5,9 +5,12 @@ Expected strings are written from en.json and the rulings' card list, not read f
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.e2e.browser import evaluate_on
+from app.realtime.fanout import Fanout, Stream
+from tests.e2e.browser import chromium, evaluate_on, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -271,3 +274,42 @@ def test_room_socket_syncs_again_after_an_error_while_waiting_for_its_sync(live_
     got = evaluate_on(chromium_path, f"{live_server}/history", REFUSED_SYNC_SCRIPT)
     assert got["sent"] == ["sync", "sync"]
     assert got["frames"] == ["welcome", "error", "update", "update"]
+
+
+#: A welcome's deadline whose milliseconds are a tie: 1765000070.9665 * 1000 is exactly
+#: 1765000070966.5 in binary floating point (Python's ``round`` and the server: ...966).
+TIED_DEADLINE = 1765000070.9665
+
+TIE_SCRIPT = """async ([welcome, patched]) => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  const frames = [];
+  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
+                                                  onFrame: (frame) => frames.push(frame) });
+  const ws = { readyState: WebSocket.OPEN, send: () => {} };
+  socket.ws = ws;
+  socket.receive(ws, { data: welcome });
+  socket.receive(ws, { data: patched });
+  clearInterval(socket.pinger);
+  return frames[1];
+}"""
+
+
+def test_room_socket_counts_times_from_the_servers_milliseconds_of_a_tied_deadline(
+        live_server, chromium_path):
+    # The server's patch counts the next clock from round(deadline * 1000) (a tie goes to the
+    # even millisecond); the client must take the same base, else every later time is 1 ms off.
+    room = {"code": "T"}
+    welcome = {"version": 3, "view": {"turn": 1}, "prompt": None, "legal": [],
+               "deadline": TIED_DEADLINE, "clocks": {"0": TIED_DEADLINE}}
+    data = {"version": 4, "view": {"turn": 2}, "prompt": None, "legal": [],
+            "deadline": 1765000080.25, "clocks": {"1": 1765000080.25}, "events": []}
+    patched = Fanout(room).patched(Stream(welcome), data)
+    assert json.loads(patched)["clocks"] == {"1": 1765000080250 - 1765000070966}
+    first = json.dumps({"type": "welcome", "seq": 0, "seat": None, "room": room, **welcome})
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/history")
+        got = page.evaluate(TIE_SCRIPT, [first, patched])
+    assert got == {"type": "update", "version": 4, "view": {"turn": 2}, "prompt": None,
+                   "legal": [], "deadline": 1765000080.25, "clocks": {"1": 1765000080.25},
+                   "events": [], "room": room}
