@@ -36,7 +36,7 @@ async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
                           limit: int = Query(50, ge=1, le=200),
                           offset: int = Query(0, ge=0, le=MAX_ID)) -> dict:
     """Return ``{game, players: [{rank, player: {id, name}, rating, mu, sigma, matches, wins,
-    kos}]}`` best rating first; 404 ``unknown_game`` (the path names no hosted game); 422 for
+    kos}]}`` best rating first (equal ratings share a rank: 1, 1, 3); 404 ``unknown_game`` (the path names no hosted game); 422 for
     ``offset`` outside 0 … 2^31-1 (an unbounded one overflowed the database integer: 500)."""
     try:
         service.catalog.game(game)
@@ -44,8 +44,8 @@ async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
         raise RoomError(exc.code, exc.message, 404) from exc
     rows = await ratings_repo.leaderboard(session, game, limit, offset)
     return {"game": game, "players": [
-        {"rank": offset + i + 1, "player": {"id": row.player_id, "name": name},
-         **rating_json(row)} for i, (row, name) in enumerate(rows)]}
+        {"rank": rank, "player": {"id": row.player_id, "name": name},
+         **rating_json(row)} for row, name, rank in rows]}
 
 
 async def profile(session, player: Player) -> dict[str, Any]:

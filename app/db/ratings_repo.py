@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import MatchSeat, Player, Rating
@@ -49,14 +49,28 @@ async def put_rating(session: AsyncSession, row: Rating | None, *, player_id: in
 
 
 async def leaderboard(session: AsyncSession, game: str, limit: int, offset: int = 0
-                      ) -> list[tuple[Rating, str]]:
-    """Return ``[(Rating, player name)]`` of ``game``, best ordinal first (then more matches,
-    then the older player)."""
-    query = (select(Rating, Player.name).join(Player, Player.id == Rating.player_id)
+                      ) -> list[tuple[Rating, str, int]]:
+    """Return ``[(Rating, player name, rank)]`` of ``game``, best ordinal first (then more
+    matches, then the older player). Equal ordinals share a rank, one more than the number of
+    players rated above them (standard competition ranking: 1, 1, 3), on every page."""
+    query = (select(Rating, Player.name, ORDINAL.label("ordinal"))
+             .join(Player, Player.id == Rating.player_id)
              .where(Rating.game == game)
              .order_by(ORDINAL.desc(), Rating.matches.desc(), Rating.player_id)
              .offset(offset).limit(limit))
-    return [(row, name) for row, name in await session.execute(query)]
+    rows = (await session.execute(query)).all()
+    ranked: list[tuple[Rating, str, int]] = []
+    for i, (row, name, value) in enumerate(rows):
+        if i and value == rows[i - 1][2]:
+            rank = ranked[-1][2]
+        elif i == 0 and offset:
+            above = select(func.count()).select_from(Rating).where(Rating.game == game,
+                                                                   ORDINAL > value)
+            rank = 1 + (await session.scalar(above) or 0)
+        else:
+            rank = offset + i + 1
+        ranked.append((row, name, rank))
+    return ranked
 
 
 async def player_ratings(session: AsyncSession, player_id: int) -> Sequence[Rating]:

@@ -127,6 +127,17 @@ async def test_a_team_match_rates_every_member_of_both_sides(arena):
     assert by_player[players[0]["id"]]["mu"] == by_player[players[2]["id"]]["mu"]
     assert by_player[players[1]["id"]]["mu"] - MU == pytest.approx(
         MU - by_player[players[0]["id"]]["mu"], abs=1e-9)
+    # Equal ratings share a rank (1, 1, 3, 3), also on a page that starts inside a tie.
+    rows = await leaderboard(arena, "reverse_curse")
+    assert [(row["rank"], row["player"]["id"]) for row in rows] == [
+        (1, players[1]["id"]), (1, players[3]["id"]), (3, players[0]["id"]),
+        (3, players[2]["id"])]
+    page = (await arena.http.get("/api/ladders/reverse_curse?offset=1&limit=2")).json()
+    assert [(row["rank"], row["player"]["id"]) for row in page["players"]] == [
+        (1, players[3]["id"]), (3, players[0]["id"])]
+    page = (await arena.http.get("/api/ladders/reverse_curse?offset=3&limit=2")).json()
+    assert [(row["rank"], row["player"]["id"]) for row in page["players"]] == [
+        (3, players[2]["id"])]
 
 
 async def test_three_player_zipai_is_rated_free_for_all(arena):
