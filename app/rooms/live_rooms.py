@@ -432,7 +432,11 @@ class LiveRooms:
 
     async def _resynced(self, room: LiveRoom, since: float | None, now: float) -> None:
         """Make ``room`` current if followed, extend its clocks by the outage ``since`` ..
-        ``now`` (``None``: none), and tell its listeners."""
+        ``now`` (``None``: none), tell its listeners, then tell the other processes the version
+        held (queued: the channel is not ``connected`` before the resync's handlers are done).
+        Actions this process stored while only its own Redis connection was lost were announced
+        into the void; a process whose subscription never broke has no resync of its own and
+        would show the room without them until a greet, an act or a clock there."""
         try:
             async with room.lock:
                 if room.followers:
@@ -441,6 +445,9 @@ class LiveRooms:
                 if since is not None and live is not None and not live.over:
                     room.match, room.changed = live.extended(since, now), True
             await self.settle(room)
+            live = room.match
+            if live is not None:
+                await self._publisher.version(room.code, live.match_id, live.version)
         except Exception:
             log.exception("could not refresh room %s", room.code)
 

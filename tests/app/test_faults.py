@@ -23,6 +23,7 @@ from tests.app.conftest import Client
 from tests.app.expect import Expect
 from tests.app.prod import (  # noqa: F401
     Cluster,
+    RedisPath,
     ServerProcess,
     clock,
     clocked,
@@ -196,6 +197,49 @@ async def test_a_process_started_while_redis_is_down_is_unready_then_subscribes_
     while bob_two.last["view"] != GAME.view(await engine_state(cluster, match_id), 1):
         await next_update(bob_two)
     assert len(await stored_actions(cluster.database, match_id)) == 1
+
+
+async def test_actions_stored_while_only_one_process_lost_redis_reach_the_others_once_it_is_back(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock, TURN))
+    path = RedisPath(cluster.redis)
+    await path.open()
+    [two] = await cluster.launch(1, **clocked(clock, TURN, REDIS_URL=path.url))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    ann_one, bob_two = await a.connect(code, ann["token"]), await b.connect(code, bob["token"])
+    watching_one = await a.connect(code)
+    match_id = ann_one.welcome["room"]["match_id"]
+    await path.cut()  # process two alone loses Redis; process one keeps it
+
+    async def unready() -> bool:
+        return (await readiness(two))[0] == 503
+    await until(unready, "process two unready without Redis")
+    await until_clocks(True, two)  # it knows: its messages are dropped from now on
+    assert (await readiness(one))[0] == 200
+    def drops() -> int:
+        return two.log.read_text(errors="replace").count('"msg": "redis publish dropped"')
+    dropped = drops()
+    for client in (ann_one, bob_two):  # both mulligans (keep), Bob's stored on two
+        await client.act(client.last["legal"][0])
+        await next_update(client)
+
+    async def bobs_dropped() -> bool:
+        return drops() > dropped
+    await until(bobs_dropped, "process two dropping the version message of Bob's mulligan")
+    await path.open()
+
+    async def ready() -> bool:
+        return (await readiness(two))[0] == 200
+    await until(ready, "process two ready once Redis answers it again")
+    # Process one's sockets are shown Bob's mulligan with nothing else happening there (no
+    # socket opens, nobody acts, no clock runs out).
+    state = await engine_state(cluster, match_id)
+    assert len(await stored_actions(cluster.database, match_id)) == 2
+    for client, viewer in ((ann_one, 0), (watching_one, None)):
+        while client.last["view"] != GAME.view(state, viewer):
+            await next_update(client)
+    await path.close()
 
 
 async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_or_stored(
