@@ -14,7 +14,9 @@ copy applies every version message, and an unfollowed one ignores them and is ma
 before its next use.
 
 Every change of a held match is told to ``listeners`` (``await listener(code)``: the hub's
-fan-out, the bot driver) right after it, before it is published to the other processes.
+fan-out, the bot driver) right after it; an action stored here or a match started here is
+published to the other processes first (so nobody is told of it by a process that could still
+die without having published it).
 """
 
 from __future__ import annotations
@@ -283,13 +285,13 @@ class LiveRooms:
                 self._firing.drop(room.code)
 
     async def adopt(self, live: LiveMatch) -> None:
-        """Hold a match that was just stored (started here, version 0) and tell the listeners
-        and the other processes."""
+        """Hold a match that was just stored (started here, version 0) and tell the other
+        processes, then the listeners."""
         room = self.enter(live.code)
         async with room.lock:
             self._install(room, live, [])
+            await self._publisher.version(live.code, live.match_id, live.version)
         await self.settle(room)
-        await self._publisher.version(live.code, live.match_id, live.version)
 
     # ------------------------------------------------------------------ currency
 
@@ -430,7 +432,11 @@ class LiveRooms:
 
     async def _resynced(self, room: LiveRoom, since: float | None, now: float) -> None:
         """Make ``room`` current if followed, extend its clocks by the outage ``since`` ..
-        ``now`` (``None``: none), and tell its listeners."""
+        ``now`` (``None``: none), tell its listeners, then tell the other processes the version
+        held (queued: the channel is not ``connected`` before the resync's handlers are done).
+        Actions this process stored while only its own Redis connection was lost were announced
+        into the void; a process whose subscription never broke has no resync of its own and
+        would show the room without them until a greet, an act or a clock there."""
         try:
             async with room.lock:
                 if room.followers:
@@ -439,6 +445,9 @@ class LiveRooms:
                 if since is not None and live is not None and not live.over:
                     room.match, room.changed = live.extended(since, now), True
             await self.settle(room)
+            live = room.match
+            if live is not None:
+                await self._publisher.version(room.code, live.match_id, live.version)
         except Exception:
             log.exception("could not refresh room %s", room.code)
 
@@ -522,9 +531,11 @@ class LiveRooms:
 
     async def _apply(self, code: str, decide: Callable[[LiveMatch], Step | None], *,
                      optimistic: bool, started: float | None) -> Step | None:
-        """Decide, store and announce one action on room ``code`` (see ``act``): the local
-        listeners hear of it (and of any catch-up on the way) first, then the other processes,
-        then the observers."""
+        """Decide, store and announce one action on room ``code`` (see ``act``): the other
+        processes hear of it first (``Publisher.version`` returns once Redis has the message,
+        so the actor's ``update`` — its acknowledgement — never goes out from a process that
+        could still die without having told the others), then the local listeners (of it and
+        of any catch-up on the way), then the observers."""
         room = self.enter(code)
         step = None
         try:
@@ -534,14 +545,14 @@ class LiveRooms:
                 if room.match is None:
                     raise RoomError("match_not_started", "The match has not started yet.")
                 live, step = await self._decided(room, decide, optimistic)
+                if step is not None and not self._single:  # before anyone here is told
+                    await self._publisher.version(code, live.match_id, step.version,
+                                                  StoredStep.of(live.match_id, step))
         finally:
             await self.settle(room)
             self.release(room)
         if step is None:
             return None
-        if not self._single:
-            await self._publisher.version(code, live.match_id, step.version,
-                                          StoredStep.of(live.match_id, step))
         applied = Applied(live.game.spec.id, code, live.match_id, step.version, step.seat,
                           step.timeout, None if started is None
                           else time.perf_counter() - started)

@@ -123,14 +123,28 @@ class Publisher:
                       step: StoredStep | None = None) -> None:
         """Tell the other processes that room ``code``'s match ``match_id`` is at ``version``
         actions (with ``step``, the action just stored that made it); nothing with a
-        single-process broker (every follower here was told already)."""
+        single-process broker (every follower here was told already).
+
+        While the room channel works (``connected``) it returns once the broker has sent the
+        message (or dropped it: a Redis that fails within its command timeout): the callers
+        announce a stored change before this process's sockets are told of it, so a process
+        killed right after it acknowledged an action has told the others. During an outage
+        the message is only queued (``post``: the caller is not held up; every process makes
+        its followed rooms current after the ``resync``)."""
         if self.single_process:
             return
         message: dict[str, Any] = {"room": code, "kind": "version", "match": match_id,
                                    "version": version}
         if step is not None:
             message["step"] = step.to_json()
-        self.post(message)
+        if not self._connected:  # an outage: only queued (every process resyncs after it)
+            self.post(message)
+            return
+        try:
+            await self._broker.publish(CHANNEL, message)
+        except Exception as exc:
+            log.warning("could not publish a room message", extra={
+                "room": code, "kind": "version", "error": repr(exc)})
 
     async def room(self, code: str) -> None:
         """Tell every process (this one included) that room ``code`` changed (seats, status,

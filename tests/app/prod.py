@@ -130,6 +130,72 @@ class RedisServer:
             self.process.wait(10)
 
 
+class RedisPath:
+    """A TCP forwarder (in the test's event loop) from a free port to ``RedisServer``: a
+    process given ``url`` loses Redis when the path is cut (``cut``: every forwarded
+    connection closed, new ones closed at once) while the others keep it, and gets it back
+    with ``open``."""
+
+    def __init__(self, redis: RedisServer) -> None:
+        self.redis, self.port = redis, free_port()
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._open = False
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    async def open(self) -> None:
+        """Forward the connections to Redis (from now on)."""
+        if self._server is None:
+            self._server = await asyncio.start_server(self._forward, "127.0.0.1", self.port)
+        self._open = True
+
+    async def cut(self) -> None:
+        """Close every forwarded connection (both ends); close new ones at once."""
+        self._open = False
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
+
+    async def close(self) -> None:
+        """Cut, and stop listening."""
+        await self.cut()
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+
+    async def _forward(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self._open:
+            writer.transport.abort()
+            return
+        self._writers.add(writer)
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.redis.port)
+        except OSError:
+            writer.transport.abort()
+            return
+        if not self._open:  # cut while connecting
+            writer.transport.abort()
+            up_writer.transport.abort()
+            return
+        self._writers.add(up_writer)
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            try:
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            except (OSError, ConnectionError):
+                pass
+            finally:
+                sink.transport.abort()
+                self._writers.discard(sink)
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A private Redis for this test (skips without ``redis-server``)."""

@@ -67,15 +67,25 @@ def crash_at(point: str) -> None:
     Raises:
         ValueError: an unknown point.
     """
-    if point != "after_commit":
+    if point not in ("after_commit", "after_tell"):
         raise ValueError(f"unknown crash point {point!r}")
-    commit = LiveRooms._commit
+    commit, settle = LiveRooms._commit, LiveRooms.settle
+    committed: set[str] = set()  # rooms with a COMMIT not yet told to this process's sockets
 
     def crashing(self: LiveRooms, room: Any, live: Any, step: Any) -> None:
         commit(self, room, live, step)
-        os._exit(CRASH_STATUS)
+        if point == "after_commit":
+            os._exit(CRASH_STATUS)
+        committed.add(room.code)
+
+    async def told(self: LiveRooms, room: Any) -> None:
+        await settle(self, room)
+        if room.code in committed:
+            os._exit(CRASH_STATUS)
 
     LiveRooms._commit = crashing  # type: ignore[method-assign]
+    if point == "after_tell":
+        LiveRooms.settle = told  # type: ignore[method-assign]
 
 
 class FastClock:

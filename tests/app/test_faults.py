@@ -23,6 +23,7 @@ from tests.app.conftest import Client
 from tests.app.expect import Expect
 from tests.app.prod import (  # noqa: F401
     Cluster,
+    RedisPath,
     ServerProcess,
     clock,
     clocked,
@@ -198,6 +199,49 @@ async def test_a_process_started_while_redis_is_down_is_unready_then_subscribes_
     assert len(await stored_actions(cluster.database, match_id)) == 1
 
 
+async def test_actions_stored_while_only_one_process_lost_redis_reach_the_others_once_it_is_back(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock, TURN))
+    path = RedisPath(cluster.redis)
+    await path.open()
+    [two] = await cluster.launch(1, **clocked(clock, TURN, REDIS_URL=path.url))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([a, b], OPTIONS)
+    ann_one, bob_two = await a.connect(code, ann["token"]), await b.connect(code, bob["token"])
+    watching_one = await a.connect(code)
+    match_id = ann_one.welcome["room"]["match_id"]
+    await path.cut()  # process two alone loses Redis; process one keeps it
+
+    async def unready() -> bool:
+        return (await readiness(two))[0] == 503
+    await until(unready, "process two unready without Redis")
+    await until_clocks(True, two)  # it knows: its messages are dropped from now on
+    assert (await readiness(one))[0] == 200
+    def drops() -> int:
+        return two.log.read_text(errors="replace").count('"msg": "redis publish dropped"')
+    dropped = drops()
+    for client in (ann_one, bob_two):  # both mulligans (keep), Bob's stored on two
+        await client.act(client.last["legal"][0])
+        await next_update(client)
+
+    async def bobs_dropped() -> bool:
+        return drops() > dropped
+    await until(bobs_dropped, "process two dropping the version message of Bob's mulligan")
+    await path.open()
+
+    async def ready() -> bool:
+        return (await readiness(two))[0] == 200
+    await until(ready, "process two ready once Redis answers it again")
+    # Process one's sockets are shown Bob's mulligan with nothing else happening there (no
+    # socket opens, nobody acts, no clock runs out).
+    state = await engine_state(cluster, match_id)
+    assert len(await stored_actions(cluster.database, match_id)) == 2
+    for client, viewer in ((ann_one, 0), (watching_one, None)):
+        while client.last["view"] != GAME.view(state, viewer):
+            await next_update(client)
+    await path.close()
+
+
 async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_or_stored(
         cluster: Cluster, clock: FileClock):
     [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_commit"))
@@ -221,6 +265,42 @@ async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_
     while again.last["view"] != GAME.view(state, 0):
         await next_update(again)
     assert len(await stored_actions(cluster.database, match_id)) == 2
+
+
+async def test_a_process_killed_right_after_acknowledging_an_action_leaves_it_shown_by_the_others(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_tell"))
+    [two] = await cluster.launch(1, **clocked(clock, TURN))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([b, b], OPTIONS)
+    ann_two, bob_two = await b.connect(code, ann["token"]), await b.connect(code, bob["token"])
+    watching_two = await b.connect(code)
+    match_id = bob_two.welcome["room"]["match_id"]
+    for client in (ann_two, bob_two):  # both mulligans (keep), played on process two
+        await client.act(client.last["legal"][0])
+        await next_update(client)
+    state = await engine_state(cluster, match_id)
+    while 0 not in GAME.to_act(state):  # Bob plays on process two until Ann is asked
+        while bob_two.last["view"] != GAME.view(state, 1):
+            await next_update(bob_two)
+        action = GAME.legal_actions(state, 1)[0]
+        await bob_two.act(action)
+        state = GAME.apply(state, 1, action)[0]
+    ann_one = await a.connect(code, ann["token"])
+    assert ann_one.welcome["view"] == GAME.view(state, 0)
+    action = GAME.legal_actions(state, 0)[0]
+    await ann_one.act(action)
+    assert (await next_update(ann_one))["view"] == GAME.view(GAME.apply(state, 0, action)[0], 0)
+    assert one.process.wait(WAIT) == CRASH_STATUS  # died once its sockets were told
+    state = GAME.apply(state, 0, action)[0]
+    stored = await stored_actions(cluster.database, match_id)
+    assert (stored[-1]["seat"], stored[-1]["action"]) == (0, action)
+    # Process two's sockets are shown the acknowledged action with nothing else happening
+    # there (no socket opens, nobody acts, no clock runs out).
+    for client, viewer in ((bob_two, 1), (ann_two, 0), (watching_two, None)):
+        while client.last["view"] != GAME.view(state, viewer):
+            await next_update(client)
+    assert len(await stored_actions(cluster.database, match_id)) == len(stored)
 
 
 LEASE = 5  # seconds a process keeps a room's bots after its last answer there
