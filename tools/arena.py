@@ -14,6 +14,13 @@ Reported:
   its 95 % interval;
 - CPU time per decision (``time.process_time``) p50 and p99 for each bot, and the greatest;
 - one ``{"summary": ...}`` JSON line with every figure.
+
+``--duplicate`` (3–4 players, a diagnostic): match ``n`` is played once with A in each seat,
+from the same seed (so the same walls or decks hand by hand), and the score figure is the mean
+over matches of each match's mean per-hand row, with its interval over the matches: the luck of
+the deal, the same for every seating, cancels out (with B in every seat the figure is exactly 0
+when the bots tie-break by seat). It measures the same quantity as the plain run with far fewer
+matches, but it is not the gate's command.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ class MatchRecord:
 
     result: float | None = None
     hands: list[tuple[float, float]] = field(default_factory=list)
+    match: int = 0
     cpu: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
 
 
@@ -58,16 +66,17 @@ def _hand_row(sheet: dict[str, Any], seat: int) -> tuple[float, float]:
 
 
 def play(game_id: str, levels: tuple[str, str], n: int, seed: str,
-         options: dict[str, Any]) -> MatchRecord:
-    """Play match ``n`` (module doc) and return its record."""
+         options: dict[str, Any], a_seat: int | None = None) -> MatchRecord:
+    """Play match ``n`` (module doc) with A in ``a_seat`` (default ``n % seats``) and return its
+    record."""
     game = get_game(game_id)
     opts = game.validate_options(options)
     seats = game.seats(opts)
     match_seed = f"arena/{seed}/{game_id}/{n}".encode()
-    a_seat = n % seats
+    a_seat = n % seats if a_seat is None else a_seat
     bots = {"A": make_bot(game_id, levels[0]), "B": make_bot(game_id, levels[1])}
     state = game.new_game(opts, seats, match_seed)
-    record = MatchRecord()
+    record = MatchRecord(match=n)
     for step in range(game.spec.max_length + 1):
         acting = sorted(game.to_act(state))
         if not acting:
@@ -115,9 +124,19 @@ def summarize(game_id: str, levels: tuple[str, str], records: Sequence[MatchReco
     else:
         rows = [row for r in records for row in r.hands]
         summary["hands"] = len(rows)
+        groups: dict[int, list[MatchRecord]] = {}
+        for r in records:
+            groups.setdefault(r.match, []).append(r)
+        duplicate = any(len(g) > 1 for g in groups.values())
         for name, column in (("score_diff", 0), ("rank", 1)):
-            mean, low, high = interval([row[column] for row in rows])
+            if duplicate:       # each match's mean over its seatings' mean rows
+                values = [statistics.fmean(statistics.fmean(row[column] for row in r.hands)
+                                           for r in g) for g in groups.values()]
+            else:
+                values = [row[column] for row in rows]
+            mean, low, high = interval(values)
             summary[name] = {"mean": mean, "low": low, "high": high}
+        summary["duplicate"] = duplicate
     for who, level in zip("AB", levels):
         cpu = [c for r in records for c in r.cpu[who]]
         summary[f"cpu_{who}"] = {"level": level, "decisions": len(cpu),
@@ -134,7 +153,8 @@ def _print(summary: dict[str, Any], out: Any) -> None:
         print(f"  A's win rate {w['mean']:.1%} (95 % {w['low']:.1%} … {w['high']:.1%})", file=out)
     else:
         d, r = summary["score_diff"], summary["rank"]
-        print(f"  {summary['hands']} hands: A − mean B per hand {d['mean']:+.2f} "
+        print(f"  {summary['hands']} hands{' (duplicate)' if summary['duplicate'] else ''}: "
+              f"A − mean B per hand {d['mean']:+.2f} "
               f"(95 % {d['low']:+.2f} … {d['high']:+.2f}); A's rank {r['mean']:.2f} "
               f"(95 % {r['low']:.2f} … {r['high']:.2f})", file=out)
     for who in "AB":
@@ -158,12 +178,20 @@ def main(argv: Sequence[str] | None = None, out: Any = sys.stdout) -> dict[str, 
     parser.add_argument("--seed", default="0")
     parser.add_argument("--options", default="{}", help="room options as JSON")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="3-4 players: each match once with A in every seat (module doc)")
     args = parser.parse_args(argv)
     levels = tuple(args.bots.split(","))
     if len(levels) != 2 or any(level not in LEVELS for level in levels):
         parser.error(f"--bots takes two of {', '.join(LEVELS)}, e.g. hard,normal")
     options = json.loads(args.options)
-    jobs = [(args.game, levels, n, args.seed, options) for n in range(args.games)]
+    jobs: list[tuple] = [(args.game, levels, n, args.seed, options) for n in range(args.games)]
+    if args.duplicate:
+        game = get_game(args.game)
+        seats = game.seats(game.validate_options(options))
+        if seats < 3:
+            parser.error("--duplicate is for games of 3-4 players")
+        jobs = [(*job, seat) for job in jobs for seat in range(seats)]
     began = time.perf_counter()
     if args.jobs > 1:
         from multiprocessing import Pool

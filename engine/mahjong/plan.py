@@ -14,7 +14,8 @@ k declared sets), in tiers that never overlap::
     mcr: second outs o2 > 0   −150 + o2 / 100                      (about −150 … −148)
     otherwise (greedy)        −100 × shanten + useful / 1000       (bot.py's discard score;
                                 ``mcr``: a hand at shanten ≤ 1 without outs counts as 2,
-                                one at shanten 2 without second outs as 3)
+                                one at shanten 2 without second outs as 3; ``hebei``: useful
+                                tiles of a kind held as a pair count 1 + 3 times)
 
 - gain: the sum over the winning kinds ``w`` of the hand (``shapes.winning_tiles``) of
   ``unseen(w) × points(w)``; ``unseen`` = 4 − the copies the seat sees (its own hand, every
@@ -35,6 +36,13 @@ k declared sets), in tiers that never overlap::
   hand only when that beats passing (by at least 50, one shanten, below the outs tier), else
   the pass less 1. A kong in one's turn scores the hand after it (+ 1/1000: it draws a
   replacement).
+- ``hebei`` useful tiles (``PAIR_CLAIM``): a kind that lowers the shanten and that the hand
+  holds two or more of counts ``1 + PAIR_CLAIM`` times its unseen copies. Hebei has no 吃
+  (rulings "Claims on a discard"), so a tile a hand needs for a sequence comes only from its own
+  draws, while a kind held as a pair also comes as a 碰 from any of the three other seats'
+  discards, and a pung may grow into a kong (paid even on a draw). Counted this way the plan
+  keeps pairs over sequence shapes of equal count; against the greedy bots, on duplicate deals
+  (bench/HISTORY.md), it gained mostly kong points.
 - ``hebei``: every kong the seat may make scores 900 (``KONG_TIER``, below a win only): it is
   paid at the hand's end even on a draw (3 from the discarder, or 1 or 2 from each other seat),
   more than most hands are worth. A discard also pays its danger (``engine.mahjong.defence``):
@@ -59,7 +67,7 @@ from engine.mahjong import defence, hebei, mcr
 from engine.mahjong.bot import _seen, useful_tiles
 from engine.mahjong.notation import ARG_KIND
 from engine.mahjong.shapes import shanten, winning_tiles
-from engine.mahjong.tiles import COPIES, INDEX, KINDS, sorted_tiles, tiles_text
+from engine.mahjong.tiles import COPIES, INDEX, KINDS, counts, sorted_tiles, tiles_text
 
 __all__ = ["score", "choose", "hand_value", "gain", "outs", "second_outs", "wait_points", "Context"]
 
@@ -77,6 +85,7 @@ DEFEND = 10 / 1000
 FOLD = 100.0
 FOLD_SHANTEN = 2
 DISCARD_SHARE = 0.75
+PAIR_CLAIM = 3
 
 #: ``(rules, seat wind letter, prevalent wind letter or "E", flowers, unseen per kind (34))``.
 Context = tuple[str, str, str, int, tuple[int, ...]]
@@ -195,7 +204,22 @@ def hand_value(hand: tuple[str, ...], melds: Melds, ctx: Context) -> float:
         if o > 0:
             return SECOND_TIER + o / 100
         now = 3
+    if rules == "hebei":
+        return -SHANTEN_WEIGHT * now + _claimable_useful(hand, melds, ctx, now) / 1000
     return -SHANTEN_WEIGHT * now + useful_tiles(list(hand), len(melds), rules, ctx[4]) / 1000
+
+
+def _claimable_useful(hand: tuple[str, ...], melds: Melds, ctx: Context, now: int) -> int:
+    """``hebei``: the unseen copies of each kind whose draw lowers the shanten of ``hand`` (at
+    shanten ``now``), ``1 + PAIR_CLAIM`` times for a kind it holds two or more of (module
+    doc)."""
+    held = counts(list(hand))
+    total = 0
+    for kind in KINDS:
+        left = _unseen(ctx, kind)
+        if left and shanten([*hand, kind], melds, ctx[0]) < now:
+            total += left * (1 + PAIR_CLAIM if held[INDEX[kind]] >= 2 else 1)
+    return total
 
 
 def _context(view: Mapping[str, Any], held: Sequence[str]) -> Context:

@@ -48,3 +48,14 @@ def test_unknown_levels_are_refused():
         arena.main(["numgr", "--bots", "hard"], io.StringIO())
     with pytest.raises(SystemExit):
         arena.main(["numgr", "--bots", "hard,greedy"], io.StringIO())
+
+
+def test_a_duplicate_run_seats_a_everywhere_and_cancels_the_deal():
+    # The same bot in every seat plays each seating alike: each match's mean row is 0.
+    summary = arena.main(["mahjong", "--bots", "normal,normal", "--games", "1", "--duplicate",
+                          "--options", '{"hands": 4}'], io.StringIO())
+    assert summary["duplicate"] is True and summary["hands"] == 16
+    assert summary["score_diff"]["mean"] == pytest.approx(0.0, abs=1e-9)
+    assert summary["rank"]["mean"] == pytest.approx(2.5)
+    with pytest.raises(SystemExit):
+        arena.main(["numgr", "--bots", "normal,easy", "--duplicate"], io.StringIO())

@@ -106,3 +106,20 @@ def test_a_hand_two_from_ready_is_valued_by_its_second_outs():
     ctx = _ctx("789m456p345s2p1s7z5z")
     assert plan.second_outs(hand, (), ctx) == 35
     assert plan.hand_value(hand, (), ctx) == pytest.approx(plan.SECOND_TIER + 35 / 100)
+
+
+def test_a_hebei_hand_counts_the_useful_tiles_of_a_pair_four_times():
+    # 123m 478m 1p 4556p 789s, Hebei, one from ready after either 1p or 5p out. The tiles that
+    # lower the shanten (unseen copies, the seat's own tiles taken off):
+    #   1p out (123m 478m 4556p 789s): 1m 3, 4m 3, 6m 4, 9m 4 and 5p 2 — held as a pair, so
+    #     also a 碰 from any seat (no 吃 in Hebei): 14 + 2 = 16 for the greedy bot, 14 + 4 × 2
+    #     = 22 for the plan;
+    #   5p out (123m 478m 1456p 789s): the same 14 and 1p 3 (held once): 17 for both.
+    view = _view("123478m1455p789s", drawn="6p", rules="hebei")
+    one, five = {"type": "discard", "tile": "1p"}, {"type": "discard", "tile": "5p"}
+    assert greedy(view, one) == pytest.approx(-100 + 16 / 1000)
+    assert greedy(view, five) == pytest.approx(-100 + 17 / 1000)
+    assert plan.score(view, one) == pytest.approx(-100 + 22 / 1000)
+    assert plan.score(view, five) == pytest.approx(-100 + 17 / 1000)
+    legal = [{"type": "discard", "tile": t} for t in dict.fromkeys(parse_tiles("123478m14556p789s"))]
+    assert plan.choose(view, legal) == one
