@@ -66,6 +66,9 @@ class LoadConfig:
     seed: int = 0
     rematch: bool = True
     patches: bool = True
+    #: Read the server's collector pauses from ``/metrics``: one server process only (several
+    #: uvicorn workers share a port, and each scrape reaches any one of them).
+    collector: bool = True
 
     def ws_url(self, code: str) -> str:
         """Return the websocket URL of room ``code``."""
@@ -262,10 +265,10 @@ class Window:
     collector: dict[str, dict[str, float]] | None = None
 
 
-async def _observe(pid: int | None, start: float, end: float, url: str) -> Window:
+async def _observe(pid: int | None, start: float, end: float, url: str | None) -> Window:
     """Sample the server (``pid``, if any) at ``start`` (perf seconds, waited for) and every
-    second until ``end``, and read its collector pauses (``url``'s ``/metrics``) at both ends;
-    return the window as it ran."""
+    second until ``end``, and read its collector pauses (``url``'s ``/metrics``, if given) at
+    both ends; return the window as it ran."""
     await asyncio.sleep(max(0.0, start - time.perf_counter()))
     first, pauses = _server_sample(pid), await collector_pauses(url)
     peak = first.rss_bytes if first else 0
@@ -280,9 +283,12 @@ async def _observe(pid: int | None, start: float, end: float, url: str) -> Windo
     return Window(start, time.perf_counter(), first, last, peak, collector)
 
 
-async def collector_pauses(url: str) -> dict[str, dict[str, float]] | None:
+async def collector_pauses(url: str | None) -> dict[str, dict[str, float]] | None:
     """Return the server's ``arena_gc_pause_seconds`` so far, ``{generation: {"count",
-    "sum"}}`` (seconds), or ``None`` when ``url`` serves no such metric (the ceiling)."""
+    "sum"}}`` (seconds), or ``None`` when ``url`` serves no such metric (the ceiling) or is
+    ``None``."""
+    if url is None:
+        return None
     try:
         async with httpx.AsyncClient(base_url=url, timeout=10) as client:
             answer = await client.get("/metrics")
@@ -353,7 +359,7 @@ async def _run_load(config: LoadConfig, server_pid: int | None,
     recorder = generator.recorder
     recorder.start, cpu0 = time.perf_counter(), time.process_time()
     window = await _observe(server_pid, recorder.start, recorder.start + config.seconds,
-                            config.url)
+                            config.url if config.collector else None)
     recorder.end, client_cpu = window.end, time.process_time() - cpu0
     samples = await generator.finish(client_cpu)
     return report(config, plans, samples, setup_seconds, window,
@@ -393,7 +399,8 @@ async def _run_split(config: LoadConfig, server_pid: int | None, processes: int
         start = time.perf_counter() + config.warmup
         for child in children:
             child.send({"start": start, "end": start + config.seconds})
-        window = await _observe(server_pid, start, start + config.seconds, config.url)
+        window = await _observe(server_pid, start, start + config.seconds,
+                                config.url if config.collector else None)
         parts = await asyncio.gather(*(child.receive("samples") for child in children))
         for child in children:
             await child.wait()
@@ -582,7 +589,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         spectators=args.spectators, think=args.think, seconds=args.seconds,
                         warmup=args.warmup, connect_rate=args.connect_rate,
                         rest_concurrency=args.rest_concurrency, seed=args.seed,
-                        rematch=not args.no_rematch, patches=not args.full_frames)
+                        rematch=not args.no_rematch, patches=not args.full_frames,
+                        collector=args.workers == 1)
     process = None
     if args.start:
         spec = servers.ServerSpec(args.start, args.port, args.database_url or "", args.redis_url,

@@ -27,7 +27,16 @@ from bench.clients import (
     match_of,
 )
 from bench.engines import EngineRun, play_random_game
-from bench.load import LoadConfig, RoomPlan, Window, ask_rematch, player_seeds, report
+from bench.load import (
+    LoadConfig,
+    RoomPlan,
+    Window,
+    _collector_figures,
+    ask_rematch,
+    collector_pauses,
+    player_seeds,
+    report,
+)
 from bench.metrics import Recorder, RoomTrace, Samples, percentile, summary_ms
 from bench.suite import targets
 from engine.registry import GAMES
@@ -384,3 +393,15 @@ async def test_movepath_plays_the_moves_it_was_asked_through_the_real_app():
     again = await run(rooms=2, spectators=1, moves=40, seed=0, concurrency=1, profile=None)
     assert (result["rooms"], result["spectators"], result["moves"]) == (2, 1, 40)
     assert result["updates_per_move"] == again["updates_per_move"]  # the same seeded play
+
+
+async def test_the_servers_collector_pauses_over_the_window():
+    window = Window(10.0, 30.0, None, None, 0, {"0": {"count": 3.0, "sum": 0.15},
+                                                "1": {"count": 1.0, "sum": 0.25},
+                                                "2": {"count": 0.0, "sum": 0.0}})
+    assert _collector_figures(window) == {
+        "gc": {"0": {"count": 3, "seconds": 0.15}, "1": {"count": 1, "seconds": 0.25},
+               "2": {"count": 0, "seconds": 0.0}},
+        "gc_percent": 2.0}
+    assert _collector_figures(Window(10.0, 30.0, None, None, 0)) == {}
+    assert await collector_pauses(None) is None  # several workers: not read
