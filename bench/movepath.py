@@ -5,9 +5,9 @@ R Reverse Curse rooms (2 players + S spectators each) whose sockets are in-proce
 frame a socket would be sent is encoded as for the network and handed to a client stand-in that
 rebuilds it (``bench.clients.Rebuilt``) — no websocket framing, no system call, no event-loop
 wake-up per frame. The players answer in turn, room after room (each its seeded random legal
-action), as fast as the server takes them; a finished match is followed by a rematch. It prints
-one JSON line: moves, CPU of the process (every thread: the group writer's too) and wall time per
-move, ``update`` frames per move. The client stand-ins' decoding is included (≈ 4 frames per
+action; each match's deal from ``--seed`` too), as fast as the server takes them; a finished
+match is followed by a rematch. It prints one JSON line: moves, CPU of the process (every
+thread: the group writer's too) and wall time per move, ``update`` frames per move. The client stand-ins' decoding is included (≈ 4 frames per
 move).
 
 What it leaves out is measured by ``bench.load`` (the network, uvicorn's HTTP, the websocket
@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import hashlib
+import itertools
 import json
 import os
 import random
@@ -119,7 +121,9 @@ async def run(rooms: int, spectators: int, moves: int, seed: int, concurrency: i
     settings = Settings(database_url=f"sqlite+aiosqlite:///{folder}/arena.db",
                         max_connections_per_ip=0, players_per_minute=0, rooms_per_minute=0,
                         frames_per_second=1e9, log_level="WARNING")
-    app = create_app(settings)
+    matches = itertools.count()
+    app = create_app(settings, seed_source=lambda: hashlib.sha256(
+        f"movepath/{seed}/{next(matches)}".encode()).digest())  # the same deals every run
     options = {"turn_seconds": 120, "shop_seconds": 120}
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
