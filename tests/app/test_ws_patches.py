@@ -89,10 +89,16 @@ async def test_patches_rebuild_every_full_frame(arena, game, options):
             assert all("seq" not in f for f in [client.welcome, client.last]), viewer
 
 
-async def test_sync_answers_a_full_update_of_the_last_document(arena):
+async def numgr_table(arena: Arena) -> tuple[dict[Any, Client], Any, Any]:
+    """A NumGR room of ``table`` (its clients by (kind, viewer)), the engine and the match's
+    first state as the server dealt it (``SEED``)."""
     _, clients = await table(arena, "numgr", {})
     engine = GAMES["numgr"]
-    state = engine.new_game(engine.validate_options({}), 2, SEED)
+    return clients, engine, engine.new_game(engine.validate_options({}), 2, SEED)
+
+
+async def test_sync_answers_a_full_update_of_the_last_document(arena):
+    clients, engine, state = await numgr_table(arena)
     watcher = clients["patch", None]
     assert isinstance(watcher, PatchClient)
     for _ in range(2):
@@ -142,9 +148,7 @@ async def test_sync_before_the_first_update_repeats_the_welcome(arena):
 
 
 async def test_a_socket_without_patches_gets_todays_frames_and_may_not_sync(arena):
-    _, clients = await table(arena, "numgr", {})
-    engine = GAMES["numgr"]
-    state = engine.new_game(engine.validate_options({}), 2, SEED)
+    clients, engine, state = await numgr_table(arena)
     full = clients["full", None]
     assert full.welcome is not None and "seq" not in full.welcome
     seat = min(engine.to_act(state))
@@ -170,9 +174,7 @@ async def test_a_sync_answered_after_a_move_shows_that_move(arena):
     # up); a move fanned out meanwhile is patched onto the socket's document, so the sync's
     # answer, which comes after it, must show the document after that move, not the one
     # before (a client takes a full update whatever it shows: it would keep an older board).
-    _, clients = await table(arena, "numgr", {})
-    engine = GAMES["numgr"]
-    state = engine.new_game(engine.validate_options({}), 2, SEED)
+    clients, engine, state = await numgr_table(arena)
     watcher = clients["patch", None]
     assert isinstance(watcher, PatchClient)
     live = arena.app.state.arena.service._live

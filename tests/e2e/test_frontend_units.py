@@ -102,14 +102,18 @@ def test_apply_patch_applies_compact_ops_and_templates_to_a_copy(live_server, ch
     assert got["fails"] == ["refused"] * 13
 
 
-REBUILD_SCRIPT = """async () => {
-  const { RoomSocket } = await import("/static/js/socket.js");
+#: A ``RoomSocket`` on a stand-in websocket that sends nothing, its frames collected in
+#: ``frames`` (the start of a page script's body).
+SOCKET_STAND_IN = """  const { RoomSocket } = await import("/static/js/socket.js");
   const frames = [];
   const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
                                                   onFrame: (frame) => frames.push(frame) });
   const ws = { readyState: WebSocket.OPEN, send: () => {} };
   socket.ws = ws;
-  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
+"""
+
+REBUILD_SCRIPT = """async () => {
+""" + SOCKET_STAND_IN + """  const deliver = (frame) => socket.receive(ws, { data: JSON.stringify(frame) });
   const legal = [{ type: "play", card: "+1" }, { type: "play", card: "-2" }];
   deliver({ type: "welcome", seq: 0, seat: 0, room: { code: "T" }, version: 3,
             view: { turn: 1, field: [] }, prompt: "p1", legal, deadline: 10.5, clocks: { 0: 10.5 } });
@@ -281,13 +285,7 @@ def test_room_socket_syncs_again_after_an_error_while_waiting_for_its_sync(live_
 TIED_DEADLINE = 1765000070.9665
 
 TIE_SCRIPT = """async ([welcome, patched]) => {
-  const { RoomSocket } = await import("/static/js/socket.js");
-  const frames = [];
-  const socket = new RoomSocket("/ws/rooms/T", { getToken: () => null, onStatus: () => {},
-                                                  onFrame: (frame) => frames.push(frame) });
-  const ws = { readyState: WebSocket.OPEN, send: () => {} };
-  socket.ws = ws;
-  socket.receive(ws, { data: welcome });
+""" + SOCKET_STAND_IN + """  socket.receive(ws, { data: welcome });
   socket.receive(ws, { data: patched });
   clearInterval(socket.pinger);
   return frames[1];
