@@ -209,11 +209,9 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-#: What one score sheet shows, read in one go (a newer frame may redraw the table between two
-#: separate reads): null when no sheet of that hand is inside ``within``.
-SHEET_SHOWN = """([within, hand]) => {
-  const sheet = document.querySelector(`${within} [data-testid=mj-sheet][data-hand='${hand}']`);
-  if (!sheet) return null;
+#: Reads one score sheet element in one go (a newer frame may redraw the table between two
+#: separate reads): how it ended, its fans, doublings, total, scores, running totals and hands.
+READ_SHEET = """(sheet) => {
   const all = (sel) => [...sheet.querySelectorAll(sel)];
   const total = sheet.querySelector('[data-testid=mj-sheet-total]');
   return {
@@ -227,20 +225,31 @@ SHEET_SHOWN = """([within, hand]) => {
   };
 }"""
 
+#: The sheet of hand ``hand`` inside ``within``, read: null when there is none.
+SHEET_SHOWN = f"""([within, hand]) => {{
+  const sheet = document.querySelector(`${{within}} [data-testid=mj-sheet][data-hand='${{hand}}']`);
+  return sheet ? ({READ_SHEET})(sheet) : null;
+}}"""
 
-def check_sheet(page: Page, sheet: dict, within: str = "[data-testid=mj-last-sheet]", moving: bool = False) -> bool:
-    """The page's sheet of ``sheet["hand"]`` (inside ``within``) shows the view's sheet: how it
-    ended, each fan (its points) or the doublings, and every seat's score and running total.
+#: Installed before the page loads: every sheet the table shows as the last hand's, read when it
+#: first appears, by hand number (``window.lastSheets``). Polling from the test can miss a hand's
+#: sheet while bots play on; an observer of the page's own redraws cannot.
+RECORD_LAST_SHEETS = f"""(() => {{
+  window.lastSheets = {{}};
+  const read = {READ_SHEET};
+  const look = () => {{
+    const sheet = document.querySelector('[data-testid=mj-last-sheet] [data-testid=mj-sheet]');
+    if (sheet && !(sheet.dataset.hand in window.lastSheets)) window.lastSheets[sheet.dataset.hand] = read(sheet);
+  }};
+  document.addEventListener('DOMContentLoaded', () =>
+    new MutationObserver(look).observe(document.body, {{childList: true, subtree: true}}));
+}})();"""
 
-    ``moving``: the table may have gone on to a later hand's sheet meanwhile (bots playing on);
-    then nothing is checked and False is returned. True once checked."""
-    selector = f"{within} [data-testid=mj-sheet][data-hand='{sheet['hand']}']"
-    if not moving:
-        expect(page.locator(selector)).to_be_visible()
-    shown = page.evaluate(SHEET_SHOWN, [within, sheet["hand"]])
-    if shown is None and moving:
-        return False
-    assert shown is not None, f"no sheet of hand {sheet['hand']} in {within}"
+
+def check_shown(shown: dict | None, sheet: dict, where: str) -> None:
+    """``shown`` (a ``READ_SHEET`` read) shows the view's ``sheet``: how the hand ended, each fan
+    (its points) or the doublings, every seat's score and running total, the four hands."""
+    assert shown is not None, f"no sheet of hand {sheet['hand']} in {where}"
     assert shown["result"] == sheet["result"]
     if sheet["fans"]:
         assert shown["fans"] == [[f, p] for f, p in sheet["fans"]]
@@ -252,7 +261,13 @@ def check_sheet(page: Page, sheet: dict, within: str = "[data-testid=mj-last-she
     assert sum(sheet["scores"]) == 0
     assert shown["totals"] == [str(t) for t in sheet["totals"]]
     assert shown["hands"] == 4
-    return True
+
+
+def check_sheet(page: Page, sheet: dict, within: str = "[data-testid=mj-last-sheet]") -> None:
+    """The page's sheet of ``sheet["hand"]`` (inside ``within``, waited for) shows the view's
+    sheet (``check_shown``)."""
+    expect(page.locator(f"{within} [data-testid=mj-sheet][data-hand='{sheet['hand']}']")).to_be_visible()
+    check_shown(page.evaluate(SHEET_SHOWN, [within, sheet["hand"]]), sheet, within)
 
 
 def hand_no_text(lang: str, n: int, total: int) -> str:
@@ -263,6 +278,7 @@ def hand_no_text(lang: str, n: int, total: int) -> str:
 def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server, chromium_path, lang):  # noqa: F811
     with chromium(chromium_path) as browser:
         person = new_page(browser, width=360, height=780, locale=LOCALES[lang])
+        person.add_init_script(RECORD_LAST_SHEETS)
         frames = Frames(person)
 
         def fill(form: Page) -> None:
@@ -283,23 +299,21 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
             assert person.get_by_test_id(f"mj-wind-{seat}").get_attribute("data-wind") in "ESWN"
         expect(person.locator("[data-testid^=mj-dealer-]")).to_have_count(1)
         check_page(person)
-        sheets_seen: set[int] = set()
 
         def done() -> bool:
-            over = person.get_by_test_id("game-over").is_visible()  # first: a frame may come meanwhile
-            last = frames.last["view"] if frames.last else None
-            if last and last["results"] and last["results"][-1]["hand"] not in sheets_seen:
-                if check_sheet(person, last["results"][-1], moving=not over):
-                    check_page(person)
-                    sheets_seen.add(last["results"][-1]["hand"])
-            return over
+            return person.get_by_test_id("game-over").is_visible()
 
         clicks = play([(person, frames)], watch, done, seconds=300)
         assert clicks > 0  # a hand can end on a bot's win before the person's turn comes
         expect_game_over([person, watch])
         final = frames.last["view"]
         assert final["phase"] == "finished" and len(final["results"]) == 4
-        assert len(sheets_seen) >= 2 and 4 in sheets_seen
+        # Each hand's sheet was shown as the last hand's while the next one was played.
+        shown = person.evaluate("() => window.lastSheets")
+        assert sorted(shown) == ["1", "2", "3", "4"]
+        for sheet in final["results"]:
+            check_shown(shown[str(sheet["hand"])], sheet, f"the last sheet of hand {sheet['hand']}")
+        check_sheet(person, final["results"][-1])
         # Every hand's sheet, unfolded from the scores.
         for sheet, fold in zip(final["results"], person.get_by_test_id("mj-sheet-fold").all()):
             fold.locator("summary").click()
