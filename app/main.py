@@ -13,7 +13,7 @@ import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -52,7 +52,7 @@ from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.management import RoomManager
 from app.rooms.service import RoomService, SeedSource, new_seed
-from app.runtime import tune_gc
+from app.runtime import Collector, tune_gc
 from app.settings import Settings, ensure_sqlite_folder
 
 log = logging.getLogger(__name__)
@@ -159,6 +159,10 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
 
         # The process serves from here on; the playing matches are resumed meanwhile.
         resuming = asyncio.create_task(resume())
+        collector = Collector(settings.gc_freeze_seconds, settings.gc_full_seconds,
+                              settings.gc_full_requests,
+                              lambda: cast(endpoint.ArenaApp, app).http_requests)
+        collector.start()  # app.runtime: keeps the collector's pauses short on a big heap
         try:
             yield
         finally:
@@ -177,6 +181,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await hub.stop()
             await broker.stop()
             await engine.dispose()
+            await collector.stop()
             unwatch_collector()
 
     app = endpoint.ArenaApp(title="Reversal Arena", version="0.1.0", lifespan=lifespan,

@@ -1,21 +1,102 @@
-"""Process-wide runtime tuning of a server process: the garbage collector's thresholds.
+"""Process-wide runtime tuning of a server process: the garbage collector.
 
-Higher than CPython's ``(700, 10, 10)``, and a middle collection after every young one, so no
-collection holds the event loop for long under load (figures: bench/RESULTS.md, "The p99
-tail"). Reference counting still frees almost every object; cycles are still found.
+A server holds every playing match's state, views and sent documents — about 800,000
+GC-tracked objects at 1,000 rooms — and each move replaces a room's part of them. CPython's
+young-collection count is allocations *minus* deallocations, so a move that frees an old state
+and builds a new one leaves the count where it was while the young list grows by a whole state:
+every young collection then walked about one state per room (100-200 ms at 1,000 rooms), and
+the pauses set the round-trip p99 (bench/HISTORY.md, "the collector frozen each second").
+
+Reference counting frees almost everything here: playing makes no garbage cycles; requests
+over HTTP make a few dozen cyclic objects each. So ``Collector`` moves every tracked object
+into the permanent generation once a second (``gc.freeze``: no object is walked, the cost does
+not grow with the heap) and runs a full collection of everything after ``full_requests``
+HTTP requests or ``full_seconds``, whichever comes first: a cycle waits at most that long.
+The thresholds stay as the safety net of a loop too busy to freeze on time.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
+import time
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
 
 #: ``gc.set_threshold`` arguments: a young collection every 50,000 net allocations, a middle
 #: one after each young one (so it walks the survivors of at most 2 × 50,000 allocations; a
 #: ``threshold1`` of 20 let ≈ 1 M objects wait and cost one 300 ms pause), a full one every
-#: 101 middle ones. A lower first threshold makes the steady young pauses more frequent.
+#: 101 middle ones. Between two freezes of ``Collector`` they seldom fire.
 GC_THRESHOLDS = (50_000, 0, 100)
 
 
 def tune_gc() -> None:
     """Set the collector's thresholds to ``GC_THRESHOLDS`` (for this whole process)."""
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+class Collector:
+    """The collector's schedule in a running server: every ``freeze_seconds`` a freeze, after a
+    full collection when one is due — at the first tick, after ``full_seconds``, or after
+    ``full_requests`` HTTP requests (``requests()`` counts them since the start): playing makes
+    no garbage cycles, a request a few dozen (SQLAlchemy's statements, the HTTP stack), so a
+    burst of requests (rooms being made) is collected while it lasts. Periods in seconds, > 0.
+
+    ``start`` begins it on the running event loop; ``stop`` ends it and unfreezes, so the
+    process's collector works as before (several apps may run in one process: tests).
+
+    Raises:
+        ValueError: a period or ``full_requests`` not > 0.
+    """
+
+    def __init__(self, freeze_seconds: float, full_seconds: float, full_requests: int,
+                 requests: Callable[[], int]) -> None:
+        if freeze_seconds <= 0 or full_seconds <= 0 or full_requests <= 0:
+            raise ValueError("freeze_seconds, full_seconds and full_requests must be > 0")
+        self.freeze_seconds = freeze_seconds
+        self.full_seconds = full_seconds
+        self.full_requests = full_requests
+        self.requests = requests
+        self._task: asyncio.Task[None] | None = None
+        self._last_full: tuple[float, int] | None = None  # (time, requests) of the last one
+
+    def start(self) -> None:
+        """Begin the schedule (a task of the running loop)."""
+        self._task = asyncio.create_task(self._run(), name="collector")
+
+    async def stop(self) -> None:
+        """End the schedule and hand every frozen object back to the collector."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        gc.unfreeze()
+
+    def tick(self, now: float) -> None:
+        """One step of the schedule at ``now`` (``time.monotonic`` seconds): a full collection
+        when one is due, then a freeze."""
+        served = self.requests()
+        last = self._last_full
+        if (last is None or now - last[0] >= self.full_seconds
+                or served - last[1] >= self.full_requests):
+            full_collection()
+            self._last_full = (now, served)
+        gc.freeze()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.freeze_seconds)
+            self.tick(time.monotonic())
+
+
+def full_collection() -> int:
+    """Unfreeze and collect every generation; return the number of unreachable objects found.
+    Logs the pause (ms) and the count at INFO."""
+    began = time.perf_counter()
+    gc.unfreeze()
+    found = gc.collect()
+    log.info("full collection", extra={"ms": round((time.perf_counter() - began) * 1000, 2),
+                                        "found": found})
+    return found

@@ -45,6 +45,11 @@ class Settings(BaseSettings):
             answer there before another may take over (``app.rooms.bot_lease``; seconds).
         presence_seconds: how long a process's presence entry counts without being renewed
             (it renews its entries every third of that; seconds).
+        gc_freeze_seconds: how often the server freezes every GC-tracked object (seconds;
+            ``app.runtime.Collector``).
+        gc_full_seconds, gc_full_requests: the server collects every generation, frozen
+            objects included, after that many seconds or HTTP requests, whichever comes first
+            (the longest a garbage cycle is kept).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -79,6 +84,9 @@ class Settings(BaseSettings):
     clock_grace_seconds: float = 10.0
     bot_lease_seconds: float = Field(5.0, gt=0)
     presence_seconds: float = Field(30.0, gt=0)
+    gc_freeze_seconds: float = Field(1.0, gt=0)
+    gc_full_seconds: float = Field(600.0, gt=0)
+    gc_full_requests: int = Field(2000, gt=0)
     bot_delay_min: float = 0.6
     bot_delay_max: float = 1.2
     bot_workers: int = Field(0, ge=0)

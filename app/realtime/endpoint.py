@@ -110,10 +110,15 @@ def origin_allowed(headers: Headers, scheme: str, allowed: list[str]) -> bool:
 class ArenaApp(FastAPI):
     """The application: FastAPI for HTTP and the lifespan. Room sockets are served by
     ``app.realtime.edge`` (uvicorn's ``--ws``), never by an ASGI route: a websocket that
-    reaches the app (uvicorn started without that ``--ws``) is refused and logged."""
+    reaches the app (uvicorn started without that ``--ws``) is refused and logged.
+
+    ``http_requests`` counts the HTTP requests received (``app.runtime.Collector``)."""
+
+    http_requests = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
+            self.http_requests += scope["type"] == "http"
             await super().__call__(scope, receive, send)
             return
         log.error("a websocket reached the ASGI app: start uvicorn with "

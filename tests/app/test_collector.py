@@ -1,0 +1,113 @@
+"""The collector's schedule in a server (``app.runtime.Collector``): frozen objects are not
+walked by the collections between two full ones; a full one finds the cycles frozen meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.main import create_app
+from app.runtime import Collector
+from app.settings import Settings
+
+
+class Node:
+    """One half of a reference cycle (only the collector can free it)."""
+
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def garbage_cycle() -> weakref.ref[Node]:
+    """Make two nodes that refer to each other, drop them, return a weak reference to one."""
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+@pytest.fixture
+def quiet_collector() -> Iterator[None]:
+    """Only the collections the test asks for; the process's collector restored after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    gc.collect()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if enabled:
+            gc.enable()
+
+
+def test_a_frozen_cycle_survives_collections_until_the_full_one(quiet_collector):
+    collector = Collector(freeze_seconds=1.0, full_seconds=600.0, full_requests=2000,
+                          requests=lambda: 0)
+    collector.tick(1000.0)               # the first tick: a full collection, then a freeze
+    cycle = garbage_cycle()
+    collector.tick(1001.0)               # frozen: out of every generation
+    assert gc.get_freeze_count() > 0
+    assert gc.get_count() == (0, 0, 0)
+    gc.collect(2)                        # a collection walks none of the frozen objects
+    assert cycle() is not None
+    collector.tick(1599.0)               # not yet: still frozen
+    assert cycle() is not None
+    collector.tick(1600.0)               # 600 s after the last one: the full collection
+    assert cycle() is None
+    fresh = garbage_cycle()
+    collector.tick(2199.0)               # the next one is 600 s after that one
+    gc.collect(2)
+    assert fresh() is not None
+    collector.tick(2200.0)
+    assert fresh() is None
+
+
+def test_a_full_collection_comes_after_so_many_requests(quiet_collector):
+    served = [0]
+    collector = Collector(freeze_seconds=1.0, full_seconds=600.0, full_requests=2000,
+                          requests=lambda: served[0])
+    served[0] = 10
+    collector.tick(0.0)                  # the first tick: full, at 10 requests
+    cycle = garbage_cycle()
+    served[0] = 2009
+    collector.tick(1.0)                  # 1,999 requests since: not yet
+    assert cycle() is not None
+    served[0] = 2010
+    collector.tick(2.0)                  # 2,000: due
+    assert cycle() is None
+
+
+def test_an_unfrozen_cycle_is_still_found_by_a_young_collection(quiet_collector):
+    cycle = garbage_cycle()
+    gc.collect(0)
+    assert cycle() is None
+
+
+@pytest.mark.parametrize("freeze, full, requests", [(0.0, 600.0, 1), (1.0, 0.0, 1),
+                                                    (-1.0, 600.0, 1), (1.0, 600.0, 0)])
+def test_a_schedule_needs_positive_periods(freeze, full, requests):
+    with pytest.raises(ValueError, match="must be > 0"):
+        Collector(freeze, full, requests, lambda: 0)
+
+
+async def test_a_server_freezes_while_it_runs_and_unfreezes_when_it_stops(tmp_path: Path):
+    gc.unfreeze()
+    app = create_app(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'gc.db'}",
+                              gc_freeze_seconds=0.01))
+    async with app.router.lifespan_context(app):
+        for _ in range(500):
+            if gc.get_freeze_count() > 0:
+                break
+            await asyncio.sleep(0.01)
+        assert gc.get_freeze_count() > 0
+        before = app.http_requests
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                     base_url="http://arena") as http:
+            assert (await http.get("/healthz")).status_code == 200
+        assert app.http_requests == before + 1
+    assert gc.get_freeze_count() == 0
