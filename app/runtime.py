@@ -7,8 +7,8 @@ and builds a new one leaves the count where it was while the young list grows by
 every young collection then walked about one state per room (100-200 ms at 1,000 rooms), and
 the pauses set the round-trip p99 (bench/HISTORY.md, "the collector frozen each second").
 
-Reference counting frees almost everything here: playing makes no garbage cycles; requests
-over HTTP make a few dozen cyclic objects each. So ``Collector`` moves every tracked object
+Reference counting frees almost everything here: playing makes no garbage cycles; HTTP
+requests make some (a socket's upgrade request leaves uvicorn's HTTP protocol as a cycle). So ``Collector`` moves every tracked object
 into the permanent generation once a second (``gc.freeze``: no object is walked, the cost does
 not grow with the heap) and runs a full collection of everything after ``full_requests``
 HTTP requests or ``full_seconds``, whichever comes first: a cycle waits at most that long.
@@ -40,9 +40,10 @@ def tune_gc() -> None:
 class Collector:
     """The collector's schedule in a running server: every ``freeze_seconds`` a freeze, after a
     full collection when one is due — at the first tick, after ``full_seconds``, or after
-    ``full_requests`` HTTP requests (``requests()`` counts them since the start): playing makes
-    no garbage cycles, a request a few dozen (SQLAlchemy's statements, the HTTP stack), so a
-    burst of requests (rooms being made) is collected while it lasts. Periods in seconds, > 0.
+    ``full_requests`` HTTP requests (``requests()`` counts them since the start, websocket
+    upgrades included): playing makes no garbage cycles, a request some (SQLAlchemy's
+    statements; uvicorn's HTTP protocol of an upgraded socket, ≈ 5 KB), so a burst of requests
+    (rooms made, sockets opened) is collected while it lasts. Periods in seconds, > 0.
 
     ``start`` begins it on the running event loop; ``stop`` ends it and unfreezes, so the
     process's collector works as before (several apps may run in one process: tests).

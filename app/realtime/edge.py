@@ -146,7 +146,9 @@ class RoomSocketProtocol(asyncio.Protocol):
     # ------------------------------------------------------------------ asyncio
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        """Take the connection over from uvicorn's HTTP protocol."""
+        """Take the connection over from uvicorn's HTTP protocol (an upgrade request: counted
+        in the app's ``http_requests``; the HTTP protocol left behind is a garbage cycle)."""
+        self.app.http_requests += 1
         self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
         peer = transport.get_extra_info("peername")
         self.peer = (str(peer[0]), int(peer[1])) if isinstance(peer, tuple) else None

@@ -42,6 +42,16 @@ async def test_another_path_is_refused_with_404(arena):
     assert refused.value.response.status_code == 404
 
 
+async def test_each_socket_upgrade_counts_as_one_http_request(arena):
+    alice = await arena.player("Alice")
+    code = (await arena.room(alice))["code"]
+    before = arena.app.http_requests
+    sockets = [await arena.connect(code) for _ in range(3)]
+    for socket in sockets:
+        await socket.silent()
+    assert arena.app.http_requests == before + 3
+
+
 def server_tasks() -> list[asyncio.Task]:
     """The tasks of this event loop but the test's own websocket clients' (the library's)."""
     return [task for task in asyncio.all_tasks()
