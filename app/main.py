@@ -160,7 +160,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         # The process serves from here on; the playing matches are resumed meanwhile.
         resuming = asyncio.create_task(resume())
         collector = Collector(settings.gc_freeze_seconds, settings.gc_full_seconds,
-                              settings.gc_full_requests,
+                              settings.gc_full_requests, settings.gc_full_min_seconds,
                               lambda: cast(endpoint.ArenaApp, app).http_requests)
         collector.start()  # app.runtime: keeps the collector's pauses short on a big heap
         try:
@@ -171,6 +171,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             # the clocks stop after their own in-flight actions, then the hub and the broker.
             app.state.ready = False
             log.info("arena stopping")
+            await collector.stop()  # first: a later step that fails leaves nothing frozen
             resuming.cancel()
             await asyncio.gather(resuming, return_exceptions=True)
             await app.state.manager.stop()
@@ -181,7 +182,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await hub.stop()
             await broker.stop()
             await engine.dispose()
-            await collector.stop()
             unwatch_collector()
 
     app = endpoint.ArenaApp(title="Reversal Arena", version="0.1.0", lifespan=lifespan,

@@ -8,10 +8,11 @@ every young collection then walked about one state per room (100-200 ms at 1,000
 the pauses set the round-trip p99 (bench/HISTORY.md, "the collector frozen each second").
 
 Reference counting frees almost everything here: playing makes no garbage cycles; HTTP
-requests make some (a socket's upgrade request leaves uvicorn's HTTP protocol as a cycle). So ``Collector`` moves every tracked object
-into the permanent generation once a second (``gc.freeze``: no object is walked, the cost does
-not grow with the heap) and runs a full collection of everything after ``full_requests``
-HTTP requests or ``full_seconds``, whichever comes first: a cycle waits at most that long.
+requests make some (a socket's upgrade request leaves uvicorn's HTTP protocol as a cycle).
+So ``Collector`` moves every tracked object into the permanent generation once a second
+(``gc.freeze``: no object is walked, the cost does not grow with the heap) and runs a full
+collection of everything after ``full_requests`` HTTP requests (at most one a minute) or
+``full_seconds``, whichever comes first.
 The thresholds stay as the safety net of a loop too busy to freeze on time.
 """
 
@@ -41,24 +42,31 @@ class Collector:
     """The collector's schedule in a running server: every ``freeze_seconds`` a freeze, after a
     full collection when one is due — at the first tick, after ``full_seconds``, or after
     ``full_requests`` HTTP requests (``requests()`` counts them since the start, websocket
-    upgrades included): playing makes no garbage cycles, a request some (SQLAlchemy's
-    statements; uvicorn's HTTP protocol of an upgraded socket, ≈ 5 KB), so a burst of requests
-    (rooms made, sockets opened) is collected while it lasts. Periods in seconds, > 0.
+    upgrades included) once ``full_min_seconds`` have passed since the last one. Playing
+    makes no garbage cycles, a request some (SQLAlchemy's statements; uvicorn's HTTP protocol
+    of an upgraded socket, ≈ 5 KB), so a burst of requests (rooms made, sockets opened) is
+    collected while it lasts, and steady polling (lobbies) at most every ``full_min_seconds``.
+    A cycle waits at most ``full_seconds`` + ``freeze_seconds`` (longer if the event loop is
+    held). All periods in seconds.
 
     ``start`` begins it on the running event loop; ``stop`` ends it and unfreezes, so the
-    process's collector works as before (several apps may run in one process: tests).
+    process's collector works as before. Freezing is process-wide: several apps in one
+    process (tests) each run a schedule over the one heap.
 
     Raises:
-        ValueError: a period or ``full_requests`` not > 0.
+        ValueError: ``freeze_seconds``, ``full_seconds`` or ``full_requests`` not > 0, or
+            ``full_min_seconds`` < 0.
     """
 
     def __init__(self, freeze_seconds: float, full_seconds: float, full_requests: int,
-                 requests: Callable[[], int]) -> None:
-        if freeze_seconds <= 0 or full_seconds <= 0 or full_requests <= 0:
-            raise ValueError("freeze_seconds, full_seconds and full_requests must be > 0")
+                 full_min_seconds: float, requests: Callable[[], int]) -> None:
+        if freeze_seconds <= 0 or full_seconds <= 0 or full_requests <= 0 or full_min_seconds < 0:
+            raise ValueError("freeze_seconds, full_seconds and full_requests must be > 0, "
+                             "full_min_seconds >= 0")
         self.freeze_seconds = freeze_seconds
         self.full_seconds = full_seconds
         self.full_requests = full_requests
+        self.full_min_seconds = full_min_seconds
         self.requests = requests
         self._task: asyncio.Task[None] | None = None
         self._last_full: tuple[float, int] | None = None  # (time, requests) of the last one
@@ -75,13 +83,20 @@ class Collector:
             self._task = None
         gc.unfreeze()
 
+    def due(self, now: float) -> bool:
+        """Whether a full collection is due at ``now`` (``time.monotonic`` seconds)."""
+        last = self._last_full
+        if last is None:
+            return True
+        since = now - last[0]
+        return since >= self.full_seconds or (
+            since >= self.full_min_seconds and self.requests() - last[1] >= self.full_requests)
+
     def tick(self, now: float) -> None:
         """One step of the schedule at ``now`` (``time.monotonic`` seconds): a full collection
         when one is due, then a freeze."""
-        served = self.requests()
-        last = self._last_full
-        if (last is None or now - last[0] >= self.full_seconds
-                or served - last[1] >= self.full_requests):
+        if self.due(now):
+            served = self.requests()
             full_collection()
             self._last_full = (now, served)
         gc.freeze()
@@ -89,7 +104,10 @@ class Collector:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.freeze_seconds)
-            self.tick(time.monotonic())
+            try:
+                self.tick(time.monotonic())
+            except Exception:  # a schedule that stopped would leave everything frozen
+                log.exception("collector tick failed")
 
 
 def full_collection() -> int:

@@ -112,8 +112,8 @@ class ArenaApp(FastAPI):
     ``app.realtime.edge`` (uvicorn's ``--ws``), never by an ASGI route: a websocket that
     reaches the app (uvicorn started without that ``--ws``) is refused and logged.
 
-    ``http_requests`` counts the HTTP requests received, a room socket's upgrade request
-    included (``app.runtime.Collector``: each leaves garbage cycles)."""
+    ``http_requests`` counts the HTTP requests received, every websocket upgrade request the
+    edge takes over included (``app.runtime.Collector``: each leaves garbage cycles)."""
 
     http_requests = 0
 

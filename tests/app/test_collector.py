@@ -47,7 +47,7 @@ def quiet_collector() -> Iterator[None]:
 
 def test_a_frozen_cycle_survives_collections_until_the_full_one(quiet_collector):
     collector = Collector(freeze_seconds=1.0, full_seconds=600.0, full_requests=2000,
-                          requests=lambda: 0)
+                          full_min_seconds=60.0, requests=lambda: 0)
     collector.tick(1000.0)               # the first tick: a full collection, then a freeze
     cycle = garbage_cycle()
     collector.tick(1001.0)               # frozen: out of every generation
@@ -67,47 +67,89 @@ def test_a_frozen_cycle_survives_collections_until_the_full_one(quiet_collector)
     assert fresh() is None
 
 
-def test_a_full_collection_comes_after_so_many_requests(quiet_collector):
+def test_a_full_collection_comes_after_so_many_requests_at_most_once_a_minute(quiet_collector):
     served = [0]
     collector = Collector(freeze_seconds=1.0, full_seconds=600.0, full_requests=2000,
-                          requests=lambda: served[0])
+                          full_min_seconds=60.0, requests=lambda: served[0])
     served[0] = 10
     collector.tick(0.0)                  # the first tick: full, at 10 requests
     cycle = garbage_cycle()
     served[0] = 2009
-    collector.tick(1.0)                  # 1,999 requests since: not yet
+    collector.tick(61.0)                 # 1,999 requests since: not yet
     assert cycle() is not None
     served[0] = 2010
-    collector.tick(2.0)                  # 2,000: due
+    collector.tick(62.0)                 # 2,000: due
     assert cycle() is None
+    fresh = garbage_cycle()
+    served[0] = 9000                     # a lobby's polling: many requests, but
+    collector.tick(121.0)                # 59 s since the last full collection: not yet
+    assert fresh() is not None
+    collector.tick(122.0)                # 60 s: due
+    assert fresh() is None
 
 
-def test_an_unfrozen_cycle_is_still_found_by_a_young_collection(quiet_collector):
-    cycle = garbage_cycle()
-    gc.collect(0)
-    assert cycle() is None
+async def test_a_failing_tick_is_logged_and_the_schedule_goes_on(quiet_collector, caplog):
+    asked: list[int] = []
 
+    def requests() -> int:
+        asked.append(1)
+        if len(asked) == 2:              # the first scheduled tick's
+            raise RuntimeError("no count")
+        return 0
 
-@pytest.mark.parametrize("freeze, full, requests", [(0.0, 600.0, 1), (1.0, 0.0, 1),
-                                                    (-1.0, 600.0, 1), (1.0, 600.0, 0)])
-def test_a_schedule_needs_positive_periods(freeze, full, requests):
-    with pytest.raises(ValueError, match="must be > 0"):
-        Collector(freeze, full, requests, lambda: 0)
-
-
-async def test_a_server_freezes_while_it_runs_and_unfreezes_when_it_stops(tmp_path: Path):
-    gc.unfreeze()
-    app = create_app(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'gc.db'}",
-                              gc_freeze_seconds=0.01))
-    async with app.router.lifespan_context(app):
+    collector = Collector(freeze_seconds=0.01, full_seconds=600.0, full_requests=2000,
+                          full_min_seconds=0.0, requests=requests)
+    collector.tick(0.0)                  # the first full collection (no count asked)
+    collector.start()
+    try:
         for _ in range(500):
-            if gc.get_freeze_count() > 0:
+            if len(asked) >= 3:
                 break
             await asyncio.sleep(0.01)
-        assert gc.get_freeze_count() > 0
+    finally:
+        await collector.stop()
+    assert len(asked) >= 3
+    assert [r.getMessage() for r in caplog.records if r.name == "app.runtime"] == \
+        ["collector tick failed"]
+    assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("freeze, full, requests, gap", [
+    (0.0, 600.0, 1, 0.0), (1.0, 0.0, 1, 0.0), (-1.0, 600.0, 1, 0.0), (1.0, 600.0, 0, 0.0),
+    (1.0, 600.0, 1, -1.0)])
+def test_a_schedule_needs_positive_periods(freeze, full, requests, gap):
+    with pytest.raises(ValueError, match="must be > 0"):
+        Collector(freeze, full, requests, gap, lambda: 0)
+
+
+async def test_a_server_freezes_while_it_runs_and_unfreezes_when_it_stops(quiet_collector,
+                                                                           tmp_path: Path):
+    """The lifespan's schedule: frozen within a tick; a request makes the next tick a full
+    collection (``gc_full_requests=1``, no gap), which frees a cycle frozen before it (the
+    automatic collections are off: only the schedule's full collection can free it)."""
+    app = create_app(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'gc.db'}",
+                              gc_freeze_seconds=0.01, gc_full_requests=1, gc_full_min_seconds=0))
+
+    async def frozen() -> bool:
+        for _ in range(500):
+            if gc.get_freeze_count() > 0:
+                return True
+            await asyncio.sleep(0.01)
+        return False
+
+    async with app.router.lifespan_context(app):
+        assert await frozen()
         before = app.http_requests
+        cycle = garbage_cycle()
+        await asyncio.sleep(0.05)        # frozen by the ticks; no request yet: no full one
+        assert cycle() is not None
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
                                      base_url="http://arena") as http:
             assert (await http.get("/healthz")).status_code == 200
         assert app.http_requests == before + 1
+        for _ in range(500):
+            if cycle() is None:
+                break
+            await asyncio.sleep(0.01)
+        assert cycle() is None
     assert gc.get_freeze_count() == 0
