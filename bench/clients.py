@@ -111,9 +111,9 @@ def match_of(data: dict[str, Any]) -> MatchId:
 
 def _decode(raw: bytes, recorder: Recorder, role: str) -> dict[str, Any]:
     """Return the frame (UTF-8 JSON) as a dict and record its size (bytes) under its ``type``
-    (and an ``update``'s under ``role`` too)."""
+    (and an ``update``'s under ``role`` too, when it arrives inside the window)."""
     data = orjson.loads(raw)
-    recorder.frame(data.get("type", "?"), len(raw), role)
+    recorder.frame(data.get("type", "?"), len(raw), role, time.perf_counter())
     return data
 
 

@@ -88,17 +88,21 @@ class Recorder:
         if self.in_window(sent):
             self.rtts.append(received - sent)
 
-    def frame(self, kind: str, size: int, role: str | None = None, cap: int = 20_000) -> None:
-        """Keep the size of a received frame (at most ``cap`` per kind, and per ``role`` for
-        an ``update``); count welcomes."""
+    def frame(self, kind: str, size: int, role: str | None = None, at: float | None = None,
+              cap: int = 20_000, update_cap: int = 500_000) -> None:
+        """Keep the size of a received frame (bytes; at most ``cap`` per kind) and count
+        welcomes; an ``update`` of ``role`` received at ``at`` (perf seconds) inside the window
+        is kept under ``role`` too (at most ``update_cap`` per role): the update medians are
+        those of the window's steady play, as the peer's ``load.mjs`` counts its patches (the
+        warm-up's frames are the matches' first steps, not a sample of the play)."""
         if kind == "welcome":
             self.welcomed += 1
         sizes = self.frame_bytes.setdefault(kind, [])
         if len(sizes) < cap:
             sizes.append(size)
-        if kind == "update" and role is not None:
+        if kind == "update" and role is not None and at is not None and self.in_window(at):
             sizes = self.update_bytes.setdefault(role, [])
-            if len(sizes) < cap:
+            if len(sizes) < update_cap:
                 sizes.append(size)
 
     def samples(self, traces: Sequence[RoomTrace], spectators: int,

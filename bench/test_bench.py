@@ -156,12 +156,13 @@ def test_a_recorder_gives_its_samples():
     recorder.move(100.0, 100.25)
     recorder.errors["stale_prompt"] += 2
     recorder.frame("welcome", 900)
-    recorder.frame("update", 300, "player")
+    recorder.frame("update", 300, "player", 100.5)
+    recorder.frame("update", 700, "player", 99.5)  # the warm-up's: counted by kind only
     recorder.finished.add(("r1", 1))
     trace = RoomTrace(caused={1: 101.0}, seen={1: [101.5]})
     assert recorder.samples([trace], 1, [2.5], 0.75) == Samples(
         rtts=[0.25], fan_out=[0.5], restarts=[2.5], errors={"stale_prompt": 2},
-        frame_bytes={"welcome": [900], "update": [300]}, update_bytes={"player": [300]},
+        frame_bytes={"welcome": [900], "update": [300, 700]}, update_bytes={"player": [300]},
         finished=1, welcomed=1, cpu_seconds=0.75)
 
 
