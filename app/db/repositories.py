@@ -168,6 +168,26 @@ async def room_seats(session: AsyncSession, room_ids: Sequence[int]) -> dict[int
     return await _seats_of(session, RoomSeat, RoomSeat.room_id, room_ids)
 
 
+async def room_listings(session: AsyncSession, room_ids: Sequence[int]
+                        ) -> dict[int, tuple[list[SeatRow], int | None]]:
+    """Return ``{room_id: (claimed seats by seat, id of its newest match or None)}`` in one
+    query (``room_seats`` and ``latest_match_ids`` together: what a ``Room`` JSON needs besides
+    the room row)."""
+    newest = (select(func.max(Match.id)).where(Match.room_id == Room.id)
+              .correlate(Room).scalar_subquery())
+    query = (select(Room.id, newest, RoomSeat.seat, Player.id, Player.name, Player.bot_level)
+             .select_from(Room)
+             .outerjoin(RoomSeat, RoomSeat.room_id == Room.id)
+             .outerjoin(Player, Player.id == RoomSeat.player_id)
+             .where(Room.id.in_(list(room_ids))).order_by(Room.id, RoomSeat.seat))
+    out: dict[int, tuple[list[SeatRow], int | None]] = {}
+    for room_id, match_id, seat, player_id, name, level in await session.execute(query):
+        seats, _ = out.setdefault(room_id, ([], match_id))
+        if seat is not None:
+            seats.append(SeatRow(seat, player_id, name, level))
+    return out
+
+
 async def add_room_seat(session: AsyncSession, room_id: int, seat: int, player_id: int) -> None:
     """Claim ``seat`` for ``player_id`` (the unique keys refuse a taken seat or a 2nd seat)."""
     session.add(RoomSeat(room_id=room_id, seat=seat, player_id=player_id))

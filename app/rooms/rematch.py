@@ -40,8 +40,8 @@ async def rematch(service: RoomService, sessions: async_sessionmaker, publish: P
                 raise RoomError("room_not_found", f"No room has the code {code!r}.", 404)
             if room.status != RoomStatus.FINISHED.value:
                 raise RoomError("room_not_finished", "Play again once the match is over.")
-            seats = {row.seat: row.player_id
-                     for row in (await repo.room_seats(session, [room.id]))[room.id]}
+            rows, match_id = (await repo.room_listings(session, [room.id]))[room.id]
+            seats = {row.seat: row.player_id for row in rows}
             mine = {s for s, pid in seats.items() if pid == player_id}
             if not mine:
                 raise RoomError("not_seated", "Only a seated player can ask to play again.")
@@ -49,10 +49,10 @@ async def rematch(service: RoomService, sessions: async_sessionmaker, publish: P
             bots = await repo.bot_player_ids(session, list(seats.values()))
             if {s for s, pid in seats.items() if pid not in bots} <= agreed:
                 new = await service.start_match(session, room, seats)
-                room.rematch = None
+                room.rematch, match_id = None, new.match_id
             else:
                 room.rematch = sorted(agreed)
         if new is not None:
             await service.adopt(new)
         await publish(code)
-    return await service.room(code)
+        return service.room_json(room, rows, match_id)  # as committed, read under the lock

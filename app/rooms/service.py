@@ -61,6 +61,11 @@ class NewMatch:
     def __init__(self, live: LiveMatch) -> None:
         self._live = live
 
+    @property
+    def match_id(self) -> int:
+        """The new match's id."""
+        return self._live.match_id
+
 
 class RoomService:
     """Rooms, seats, matches, and the live rooms of this process.
@@ -184,7 +189,8 @@ class RoomService:
             return (await self._rooms_json(session, [room]))[0]
 
     async def room(self, code: str) -> dict[str, Any]:
-        """Return the ``Room`` JSON of ``code`` read from the database now (three queries).
+        """Return the ``Room`` JSON of ``code`` read from the database now (two queries: the room
+        row, then its seats with its newest match: ``repo.room_listings``).
 
         Raises:
             RoomError: ``room_not_found`` (404).
@@ -219,14 +225,14 @@ class RoomService:
         return room
 
     async def _rooms_json(self, session: AsyncSession, rooms: Sequence[Room]) -> list[dict[str, Any]]:
-        ids = [room.id for room in rooms]
-        seats = await repo.room_seats(session, ids)
-        matches = await repo.latest_match_ids(session, ids)
-        return [self._room_json(room, seats[room.id], matches.get(room.id)) for room in rooms]
+        listings = await repo.room_listings(session, [room.id for room in rooms])
+        return [self.room_json(room, *listings.get(room.id, ([], None))) for room in rooms]
 
-    def _room_json(self, room: Room, seats: list[repo.SeatRow],
-                   match_id: int | None) -> dict[str, Any]:
-        """Return the ``Room`` JSON (docs/protocol.md "Shapes").
+    def room_json(self, room: Room, seats: list[repo.SeatRow],
+                  match_id: int | None) -> dict[str, Any]:
+        """Return the ``Room`` JSON (docs/protocol.md "Shapes") of the row ``room`` (read in a
+        session that may have ended since), its claimed ``seats`` (by seat) and the id of its
+        newest match (``None``: none yet).
 
         ``teams`` are the engine's ``sides(options, seats)`` (known before the start) and each
         seat's ``team`` its index there; a seat's ``side`` is its side's name in the match's

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from sqlalchemy import event
+
 from app.db import repositories as repo
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
 from engine.registry import GAMES
@@ -101,10 +103,15 @@ async def test_play_again_starts_when_every_seated_player_asked(arena):
     assert (asked["status"], asked["rematch"], asked["match_id"]) == ("finished", [0], first)
     again = (await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(ann))).json()
     assert again["rematch"] == [0]  # asking twice counts once
+    assert again == (await arena.http.get(f"/api/rooms/{code}")).json()
     started = (await arena.http.post(f"/api/rooms/{code}/rematch", headers=auth(bob))).json()
     assert (started["status"], started["rematch"]) == ("playing", [])
     assert started["match_id"] == first + 1
     assert [s["player_id"] for s in started["seats"]] == [ann["id"], bob["id"]]
+    # The answer is the room as committed, the new match's sides included (built from the
+    # rows the rematch read, not read again): what a GET reads now.
+    assert sorted(s["side"] for s in started["seats"]) == ["DOWN", "UP"]
+    assert started == (await arena.http.get(f"/api/rooms/{code}")).json()
     # Both sockets get the new match from its version 0, with a prompt to answer again.
     for client in clients.values():
         frame = await client.next("update")
@@ -112,6 +119,28 @@ async def test_play_again_starts_when_every_seated_player_asked(arena):
         assert frame["room"]["match_id"] == first + 1
     finished = (await arena.http.get(f"/api/matches/{first}")).json()
     assert finished["outcome"]["winners"] == [1]
+
+
+async def test_room_listings_give_each_rooms_seats_and_newest_match_in_one_query(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    empty = (await arena.room(ann, HALF))["code"]
+    code, clients = await seated_room(arena, [ann, bob], HALF)
+    first = match_id(clients)
+    statements: list[str] = []
+    engine = arena.app.state.arena.sessions.kw["bind"].sync_engine
+    async with arena.app.state.arena.sessions() as session:
+        rooms = {c: (await repo.room_by_code(session, c)).id for c in (empty, code)}
+        listen = lambda *args: statements.append(args[2])  # noqa: E731 (conn, cursor, sql, …)
+        event.listen(engine, "before_cursor_execute", listen)
+        try:
+            listings = await repo.room_listings(session, [rooms[empty], rooms[code]])
+        finally:
+            event.remove(engine, "before_cursor_execute", listen)
+    assert listings == {
+        rooms[empty]: ([], None),
+        rooms[code]: ([repo.SeatRow(0, ann["id"], "Ann", None),
+                       repo.SeatRow(1, bob["id"], "Bob", None)], first)}
+    assert len(statements) == 1
 
 
 # ------------------------------------------------------------------ idle rooms
