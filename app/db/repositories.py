@@ -172,14 +172,17 @@ async def room_listings(session: AsyncSession, room_ids: Sequence[int]
                         ) -> dict[int, tuple[list[SeatRow], int | None]]:
     """Return ``{room_id: (claimed seats by seat, id of its newest match or None)}`` in one
     query (``room_seats`` and ``latest_match_ids`` together: what a ``Room`` JSON needs besides
-    the room row)."""
-    newest = (select(func.max(Match.id)).where(Match.room_id == Room.id)
-              .correlate(Room).scalar_subquery())
-    query = (select(Room.id, newest, RoomSeat.seat, Player.id, Player.name, Player.bot_level)
+    the room row; the newest match is grouped once per room, not looked up per seat row)."""
+    ids = list(room_ids)
+    newest = (select(Match.room_id, func.max(Match.id).label("match_id"))
+              .where(Match.room_id.in_(ids)).group_by(Match.room_id).subquery())
+    query = (select(Room.id, newest.c.match_id, RoomSeat.seat, Player.id, Player.name,
+                    Player.bot_level)
              .select_from(Room)
+             .outerjoin(newest, newest.c.room_id == Room.id)
              .outerjoin(RoomSeat, RoomSeat.room_id == Room.id)
              .outerjoin(Player, Player.id == RoomSeat.player_id)
-             .where(Room.id.in_(list(room_ids))).order_by(Room.id, RoomSeat.seat))
+             .where(Room.id.in_(ids)).order_by(Room.id, RoomSeat.seat))
     out: dict[int, tuple[list[SeatRow], int | None]] = {}
     for room_id, match_id, seat, player_id, name, level in await session.execute(query):
         seats, _ = out.setdefault(room_id, ([], match_id))

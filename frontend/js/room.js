@@ -17,7 +17,7 @@ import { renderCommitment } from "./fairness.js";
 import { installLongPress } from "./explain.js";
 import { teamSeatItems } from "./teams.js";
 import { fillButton, isBot, seatName } from "./bots.js";
-import { kickButton, lostMySeat, renderManage } from "./room_manage.js";
+import { kickButton, lostMySeat, olderRoom, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 import { ReceivedEvents, logEntries, memoOf, renderLog } from "./move_log.js";
 import { PresenceWatch, seatLines } from "./presence_lines.js";
@@ -353,8 +353,10 @@ function renderTable() {
   }
 }
 
-/** Take a Room from a REST answer (removal, rematch) and redraw. */
+/** Take a Room from a REST answer (removal, rematch) and redraw; an answer naming an older
+ * match than the one the socket already brought is left out (`olderRoom`). */
 function adoptRoom(room) {
+  if (olderRoom(state.room, room)) return;
   takeRoom(room);
   render();
 }

@@ -33,6 +33,15 @@ export function kickButton(room, entry, onRoom) {
   });
 }
 
+/** Whether a Room from a REST answer (`answer`) names an older match than the Room held
+ * (`held`): the answer is a snapshot taken when its request committed, and the socket may have
+ * brought a newer match since (another server process started the rematch meanwhile). */
+export function olderRoom(held, answer) {
+  if (!held || held.match_id === null || held.match_id === undefined) return false;
+  return answer.match_id === null || answer.match_id === undefined
+    || answer.match_id < held.match_id;
+}
+
 /** Whether `seat` (the seat this socket was greeted with) no longer holds me in `room`. */
 export function lostMySeat(room, seat) {
   if (seat === null || seat === undefined) return false;

@@ -311,3 +311,23 @@ def test_room_socket_counts_times_from_the_servers_milliseconds_of_a_tied_deadli
     assert got == {"type": "update", "version": 4, "view": {"turn": 2}, "prompt": None,
                    "legal": [], "deadline": 1765000080.25, "clocks": {"1": 1765000080.25},
                    "events": [], "room": room}
+
+
+OLDER_ROOM_SCRIPT = """async () => {
+  const { olderRoom } = await import("/static/js/room_manage.js");
+  const room = (match_id) => ({ code: "ABCDEFGH", match_id });
+  return [
+    olderRoom(room(7), room(6)),     // a rematch answer from before the socket's new match
+    olderRoom(room(7), room(7)),     // the same match: taken
+    olderRoom(room(7), room(8)),     // a newer match: taken
+    olderRoom(room(7), room(null)),  // no match at all, while one is held: older
+    olderRoom(room(null), room(3)),  // nothing held yet: taken
+    olderRoom(null, room(3)),
+  ];
+}"""
+
+
+def test_a_rest_room_naming_an_older_match_than_the_held_one_is_not_taken(live_server,
+                                                                          chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", OLDER_ROOM_SCRIPT)
+    assert got == [True, False, False, True, False, False]
