@@ -30,6 +30,16 @@ FLUSH_SECONDS = 2.0
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
+def channel_prefix(redis: Redis) -> str:
+    """Return what this broker's channel names start with on the Redis server: ``""`` for
+    database 0, ``"db<N>."`` for database N. Redis pub/sub ignores the database number (a
+    message published while database 1 is selected reaches subscribers of every database), so
+    two deployments sharing one Redis server through different database numbers would hear
+    each other's room messages without it."""
+    db = int(redis.connection_pool.connection_kwargs.get("db") or 0)
+    return f"db{db}." if db else ""
+
+
 def connect(url: str) -> Redis:
     """Return a client of ``url`` whose commands fail within ``COMMAND_TIMEOUT`` seconds
     (connecting included) and are retried once at once (after a Redis restart the first
@@ -96,11 +106,13 @@ class RedisBroker(Broker):
     its connection fails or the probe (a ``PING`` every ``PROBE_SECONDS``) gets no answer, and
     ``RESYNC`` once messages flow again: after redis-py reconnected and subscribed again (its
     reader retries every ``RETRY_SECONDS``), or when a Redis that had stopped answering answers
-    again on the same connection. Messages published in between are lost.
+    again on the same connection. Messages published in between are lost. Channel names on
+    the server carry the URL's database number (``channel_prefix``).
     """
 
     def __init__(self, url: str) -> None:
         self._redis = connect(url)
+        self._prefix = channel_prefix(self._redis)
         self._stopping = False
         self._up = True  # the probe's last PING was answered
         self._feeds: dict[str, _Feed] = {}
@@ -182,7 +194,7 @@ class RedisBroker(Broker):
         try:
             async with self._redis.pipeline(transaction=False) as pipe:
                 for channel, text, _ in batch:
-                    pipe.publish(channel, text)
+                    pipe.publish(self._prefix + channel, text)
                 await pipe.execute()
         except Exception as exc:
             log.warning("redis publish dropped", extra={
@@ -218,7 +230,7 @@ class RedisBroker(Broker):
         pubsub = self._redis.pubsub()
         confirmed = False
         try:
-            await pubsub.subscribe(channel)
+            await pubsub.subscribe(self._prefix + channel)
             confirmed = await pubsub.get_message(timeout=COMMAND_TIMEOUT) is not None
         except NETWORK_ERRORS as exc:
             log.warning("redis unreachable; subscribing once it answers",
@@ -232,7 +244,7 @@ class RedisBroker(Broker):
         while not self._stopping:
             try:
                 if not feed.pubsub.subscribed:  # the first subscribe never reached Redis
-                    await feed.pubsub.subscribe(channel)
+                    await feed.pubsub.subscribe(self._prefix + channel)
                 message = await feed.pubsub.get_message(timeout=RETRY_SECONDS)
             except NETWORK_ERRORS as exc:
                 if feed.reading:

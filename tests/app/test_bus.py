@@ -112,6 +112,36 @@ async def test_redis_subscriptions_of_a_channel_share_one_connection(redis_url):
 
 
 @pytest.mark.redis
+async def test_brokers_on_different_redis_databases_do_not_hear_each_other(redis_url):
+    """Redis pub/sub ignores the database number, so a broker names its channels after its
+    database (``"db<N>."`` before the name; none for database 0): two deployments sharing one
+    Redis server through databases 14 and 15 keep their room messages apart."""
+    from redis.asyncio import Redis
+
+    base = redis_url.rsplit("/", 1)[0]
+    channel = f"test.{uuid.uuid4().hex}"
+    ours, theirs, peer = (make_broker(f"{base}/{db}") for db in (14, 15, 14))
+    probe = Redis.from_url(f"{base}/0", decode_responses=True)
+    for broker in (ours, theirs, peer):
+        await broker.start()
+    try:
+        async with peer.subscribe(channel) as heard, theirs.subscribe(channel) as other:
+            counts = await probe.pubsub_numsub(f"db14.{channel}", f"db15.{channel}", channel)
+            assert counts == [(f"db14.{channel}", 1), (f"db15.{channel}", 1), (channel, 0)]
+            await ours.publish(channel, {"room": "A", "kind": "version", "version": 1})
+            assert await asyncio.wait_for(anext(heard), 5) == {
+                "room": "A", "kind": "version", "version": 1}
+            await theirs.publish(channel, {"room": "B", "kind": "version", "version": 2})
+            # database 15's first message is its own: database 14's never reached it
+            assert await asyncio.wait_for(anext(other), 5) == {
+                "room": "B", "kind": "version", "version": 2}
+    finally:
+        for broker in (ours, theirs, peer):
+            await broker.stop()
+        await probe.aclose()
+
+
+@pytest.mark.redis
 async def test_a_burst_of_publishes_is_sent_in_order_and_none_is_dropped(redis_url):
     """300 publishes at once (a group commit resuming its acts): one connection per publish
     hit redis-py's pool limit of 100 and dropped the rest; now they go out in pipelines, in
