@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import fcntl
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from alembic import command
@@ -104,13 +108,34 @@ def _run(connection: Connection, config: Config, fn, revision: str) -> None:
 async def migrate(engine: AsyncEngine, revision: str = "head", down: bool = False) -> None:
     """Upgrade (or with ``down=True`` downgrade) the database of ``engine`` to ``revision``.
 
-    On PostgreSQL a transaction-scoped advisory lock makes processes that start together
-    migrate one after the other (the later ones find the database at head).
+    Processes that start together migrate one after the other (the later ones find the
+    database at head): on PostgreSQL by a transaction-scoped advisory lock, on an SQLite file
+    by ``sqlite_migration_lock``.
     """
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     fn = command.downgrade if down else command.upgrade
-    async with engine.begin() as conn:
+    async with sqlite_migration_lock(engine.url), engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
                                {"key": MIGRATION_LOCK})
         await conn.run_sync(_run, config, fn, revision)
+
+
+@contextlib.asynccontextmanager
+async def sqlite_migration_lock(url: URL) -> AsyncIterator[None]:
+    """Hold an exclusive ``flock`` on ``<database file>.migrate-lock`` while the block runs, for
+    an SQLite file database (nothing for another database or an in-memory one): without it two
+    processes starting together on a new file both created the tables, and one failed to start
+    (``table players already exists``). The lock file stays (removing it would let a third
+    process lock a new file while the second waits on the old one)."""
+    database = url.database
+    if url.get_backend_name() != "sqlite" or not database or database == ":memory:" \
+            or database.startswith("file:"):
+        yield
+        return
+    with open(f"{database}.migrate-lock", "a+b") as handle:
+        await asyncio.to_thread(fcntl.flock, handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

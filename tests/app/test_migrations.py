@@ -5,6 +5,7 @@ The PostgreSQL test creates and drops its own uniquely named database.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -73,6 +74,25 @@ async def upgrade_use_downgrade(url: str) -> None:
 
 async def test_sqlite_upgrade_and_downgrade(tmp_path):
     await upgrade_use_downgrade(f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}")
+
+
+async def test_processes_starting_together_on_a_new_sqlite_file_migrate_one_after_the_other(
+        tmp_path):
+    """Two servers started at once on one new SQLite file both upgrade it at start: one used
+    to fail (``table players already exists``); the file lock makes the second find the
+    database at head."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
+    engines = [make_engine(url) for _ in range(2)]
+    try:
+        assert await asyncio.gather(*(migrate(engine) for engine in engines)) == [None, None]
+        assert await tables(engines[1]) == TABLES
+        async with engines[1].connect() as conn:
+            assert (await conn.execute(text("SELECT version_num FROM alembic_version"))
+                    ).scalar_one() == head_revision(url)
+    finally:
+        for engine in engines:
+            await engine.dispose()
+    assert (tmp_path / "shared.db.migrate-lock").exists()
 
 
 @pytest.mark.postgres
