@@ -413,9 +413,12 @@ class Player:
     def _on_frame(self, data: dict[str, Any], now: float) -> None:
         kind = data.get("type")
         if kind == "error":
+            # A refused act is answered by a fresh update (docs/protocol.md ``stale_prompt``,
+            # ``already_played``) whose prompt differs from every prompt this player answered,
+            # so ``answered`` stays: forgetting it let a late refusal of an older act send a
+            # second act on a prompt already answered (one refusal became two).
             self.recorder.errors[data.get("code", "?")] += 1
             self.pending = None
-            self.answered = None  # a stale_prompt is followed by a fresh update
             self.changed.set()
             return
         if kind not in ("welcome", "update"):

@@ -278,6 +278,21 @@ async def test_an_update_of_another_match_closes_no_move():
     assert watch.traces[2].caused == {} and watch.restarts == []  # match 1 never seen over
 
 
+async def test_a_late_refusal_does_not_make_the_player_answer_its_prompt_twice():
+    player, _, recorder = make_player([])
+    player._on_frame(frame(1, 5, prompt="1.0.a", kind="welcome"), 100.0)
+    player.answered, player.pending = "1.0.a", (100.5, 5, 1)  # it acted on 1.0.a ...
+    player._on_frame(frame(1, 6, prompt="1.0.b"), 101.0)  # ... an update came first ...
+    assert player._wants_to_act()
+    player.answered, player.pending = "1.0.b", (101.5, 6, 1)  # ... and it acted on 1.0.b
+    player._on_frame({"type": "error", "code": "stale_prompt"}, 102.0)  # 1.0.a's refusal
+    assert recorder.errors == {"stale_prompt": 1}
+    assert (player.answered, player.pending) == ("1.0.b", None)
+    assert not player._wants_to_act()
+    player._on_frame(frame(1, 7, prompt="1.0.c"), 102.5)  # the fresh update: play on
+    assert player._wants_to_act()
+
+
 async def test_without_rematch_a_finished_room_stops():
     asked: list = []
     player, watch, recorder = make_player(asked, rematch=False)
