@@ -46,9 +46,8 @@ from bench import procstat, servers
 from bench.clients import Pace, Player, RoomWatch
 from bench.load import (
     LoadConfig,
-    _launch,
     _post,
-    _wait_welcomed,
+    connect_then_start,
     create_rooms,
     quiet_collector,
 )
@@ -164,8 +163,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
         clients = [[Player(load.ws_url(plan.code), token, plan.code, RoomWatch(), recorder, pace,
                            random.Random(rng.random())) for token in plan.tokens]
                    for plan in plans]
-        tasks = await _launch(load, plans, clients)
-        await _wait_welcomed(recorder, sum(len(c) for c in clients), timeout=120)
+        tasks = await connect_then_start(load, plans, clients, recorder)
         quiet_collector()
         pace.go.set()
         await asyncio.sleep(config.warmup)

@@ -1,9 +1,9 @@
 """The load generator: R rooms of scripted players and S spectators per room.
 
 It creates the players and rooms over REST (docs/protocol.md) with every seat but the last
-claimed; then room by room it claims the last seat (the match and its clocks start) and connects
-that room's clients over websockets, so no clock runs out while a thousand rooms are being made;
-it lets them all sit idle (idle memory per room), then lets the players answer their prompts
+claimed; then it connects every room's clients over websockets but the last seat's player,
+then claims each room's last seat (the match and its clocks start) and connects that player,
+so no clock runs out while thousands of rooms are being made; it lets them all sit idle (idle memory per room), then lets the players answer their prompts
 with random legal actions after a think time (when a match ends, its players ask for a rematch,
 so every room keeps playing for the whole window; ``--no-rematch``: the room stops), and
 measures, over a window after a warm-up: move round-trip p50/p95/p99 (``act`` -> the acting
@@ -151,21 +151,29 @@ async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
 # --------------------------------------------------------------------------- the run
 
 
-async def _launch(config: LoadConfig, plans: Sequence[RoomPlan],
-                  clients: Sequence[Sequence]) -> list[asyncio.Task]:
-    """Room by room: start the match, then the room's clients as tasks (``clients[i]`` are
-    room ``i``'s), at most ``config.connect_rate`` clients per second."""
+async def _launch(config: LoadConfig, clients: Sequence[Sequence]) -> list[asyncio.Task]:
+    """Start every room's clients as tasks (``clients[i]`` are room ``i``'s), at most
+    ``config.connect_rate`` clients per second."""
     tasks, interval = [], 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0
     begun, started = time.perf_counter(), 0
-    async with httpx.AsyncClient(base_url=config.url, timeout=60) as client:
-        for plan, room_clients in zip(plans, clients):
-            await start_match(client, plan)
-            tasks += [asyncio.ensure_future(c.run()) for c in room_clients]
-            started += len(room_clients)
-            delay = begun + started * interval - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
+    for room_clients in clients:
+        tasks += [asyncio.ensure_future(c.run()) for c in room_clients]
+        started += len(room_clients)
+        delay = begun + started * interval - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
     return tasks
+
+
+async def start_matches(config: LoadConfig, plans: Sequence[RoomPlan]) -> None:
+    """Start every room's match (``start_match``), ``rest_concurrency`` claims at a time."""
+    gate = asyncio.Semaphore(config.rest_concurrency)
+    limits = httpx.Limits(max_connections=config.rest_concurrency)
+    async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
+        async def one(plan: RoomPlan) -> None:
+            async with gate:
+                await start_match(client, plan)
+        await asyncio.gather(*(one(plan) for plan in plans))
 
 
 async def _wait_welcomed(recorder: Recorder, expected: int, timeout: float) -> None:
@@ -174,6 +182,28 @@ async def _wait_welcomed(recorder: Recorder, expected: int, timeout: float) -> N
     while (recorder.welcomed + recorder.errors["connect_failed"] < expected
            and time.perf_counter() < deadline):
         await asyncio.sleep(0.1)
+
+
+async def connect_then_start(config: LoadConfig, plans: Sequence[RoomPlan],
+                             clients: Sequence[Sequence], recorder: Recorder
+                             ) -> list[asyncio.Task]:
+    """Connect every room's clients but its last seat's player (``_launch``; ``clients[i]``
+    are room ``i``'s, its players first, in seat order) and wait until each was welcomed (or
+    failed to connect; at most 120 s); then start every room's match (its last player claims
+    the last seat) and connect the last players; return the clients' tasks. A match's clocks
+    start only after most of the sockets are open, so none runs out during a long set-up (a
+    turn's clock is at most 120 s; 18,000 sockets took longer to open, and players then
+    answered prompts their clock had just answered: ``stale_prompt``, ``already_played``).
+    The last players connect after their claim: a socket opened before its player holds a
+    seat is a spectator's (docs/protocol.md ``welcome``)."""
+    lasts = [len(plan.tokens) - 1 for plan in plans]
+    early = [[c for i, c in enumerate(room) if i != last] for room, last in zip(clients, lasts)]
+    tasks = await _launch(config, early)
+    await _wait_welcomed(recorder, sum(len(c) for c in early), timeout=120)
+    await start_matches(config, plans)
+    tasks += await _launch(config, [[room[last]] for room, last in zip(clients, lasts)])
+    await _wait_welcomed(recorder, sum(len(c) for c in clients), timeout=120)
+    return tasks
 
 
 def quiet_collector() -> None:
@@ -231,10 +261,9 @@ class Generator:
         return sum(len(c) for c in self.clients)
 
     async def connect(self) -> None:
-        """Start each room's match and its clients (``_launch``); return once every client was
-        welcomed (or failed to connect), or after 120 s."""
-        self.tasks = await _launch(self.config, self.plans, self.clients)
-        await _wait_welcomed(self.recorder, self.connections(), timeout=120)
+        """Connect the clients, then start the matches (``connect_then_start``)."""
+        self.tasks = await connect_then_start(self.config, self.plans, self.clients,
+                                              self.recorder)
 
     async def finish(self, cpu_seconds: float) -> Samples:
         """Close every client (waiting at most 30 s) and return what was measured, with this
