@@ -430,10 +430,22 @@ class LiveRooms:
         if since is not None:
             log.warning("broker back: clocks extended", extra={"outage": now - since})
 
-    async def _resynced(self, room: LiveRoom, since: float | None, now: float) -> None:
+    async def peer_lost(self, process: str) -> None:
+        """Another process fell silent (``app.rooms.peers``): killed between an action's COMMIT
+        and its ``version`` message, it stored an action nobody heard of, so every followed
+        room is made current and its listeners told (within ``LOST_AFTER`` heartbeats of the
+        kill, not at the next greet, act or clock here)."""
+        now = self._clock.now()
+        for room in list(self._rooms.values()):
+            if room.followers:
+                await self._resynced(room, None, now, announce=False)
+
+    async def _resynced(self, room: LiveRoom, since: float | None, now: float,
+                        announce: bool = True) -> None:
         """Make ``room`` current if followed, extend its clocks by the outage ``since`` ..
-        ``now`` (``None``: none), tell its listeners, then tell the other processes the version
-        held (queued: the channel is not ``connected`` before the resync's handlers are done).
+        ``now`` (``None``: none), tell its listeners, then (``announce``) tell the other
+        processes the version held (queued: the channel is not ``connected`` before the
+        resync's handlers are done).
         Actions this process stored while only its own Redis connection was lost were announced
         into the void; a process whose subscription never broke has no resync of its own and
         would show the room without them until a greet, an act or a clock there."""
@@ -446,7 +458,7 @@ class LiveRooms:
                     room.match, room.changed = live.extended(since, now), True
             await self.settle(room)
             live = room.match
-            if live is not None:
+            if announce and live is not None:
                 await self._publisher.version(room.code, live.match_id, live.version)
         except Exception:
             log.exception("could not refresh room %s", room.code)

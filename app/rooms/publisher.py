@@ -3,7 +3,8 @@ publishes (one subscription per process, each message handed to the handlers of 
 
 Messages (``{"room": code, "kind": ...}``): ``version`` (``match``, ``version`` = the action
 count, and ``step`` = the stored action, ``StoredStep.to_json``, so the others replay it without
-reading the log), ``room`` (seats, status or rematch changed), ``chat``, ``presence``; and
+reading the log), ``room`` (seats, status or rematch changed), ``chat``, ``presence``,
+``heartbeat`` (``app.rooms.peers``); and
 ``lost`` (``LOST``: the broker stopped answering, messages may be lost from now on) and
 ``resync`` (``RESYNC``, after the subscription came back: messages may have been lost).
 """

@@ -29,6 +29,7 @@ from app.rooms.lifecycle import RoomStatus, transition
 from app.rooms.live import LiveMatch
 from app.rooms.live_rooms import Listener, LiveRooms
 from app.rooms.observe import Observer
+from app.rooms.peers import Peers
 from app.rooms.port import RoomPort
 from app.rooms.publisher import Publisher
 from app.rooms.store import MatchStore, to_datetime
@@ -92,12 +93,15 @@ class RoomService:
         self.publisher = Publisher(broker)
         self.store = MatchStore(sessions, self.catalog, clock, grace)
         self._live = LiveRooms(self.store, self.publisher, clock, self.room)
+        self.peers = Peers(self.publisher, clock, self._live.peer_lost)
         self._seat_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
             weakref.WeakValueDictionary()
 
     async def start(self) -> None:
-        """Follow the room channel (``resume`` then holds the playing matches)."""
+        """Follow the room channel (``resume`` then holds the playing matches) and say this
+        process is alive on it (``Peers``)."""
         await self.publisher.start()
+        self.peers.start()
 
     async def resume(self) -> None:
         """Hold every playing match, clocks included (``LiveRooms.resume_all``: while the
@@ -105,8 +109,10 @@ class RoomService:
         await self._live.resume_all()
 
     async def stop(self) -> None:
-        """Let in-flight actions finish, stop the clocks, stop following the channel."""
+        """Let in-flight actions finish, stop the clocks, say this process leaves, stop
+        following the channel."""
         await self._live.stop()
+        await self.peers.stop()
         await self.publisher.stop()
         await self.store.writer.close()
 

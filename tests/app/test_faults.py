@@ -10,6 +10,7 @@ with timeouts, never for a fixed time.
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -18,6 +19,7 @@ import httpx
 import pytest
 
 from app.rooms.clocks import FileClock
+from app.rooms.peers import HEARTBEAT_SECONDS, LOST_AFTER
 from engine.registry import GAMES
 from tests.app.conftest import Client
 from tests.app.expect import Expect
@@ -267,6 +269,58 @@ async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_
     assert len(await stored_actions(cluster.database, match_id)) == 2
 
 
+async def until_ann_is_asked(cluster: Cluster, match_id: int, ann: Client, bob: Client) -> Any:
+    """Play both mulligans (keep), then Bob's first legal actions until Ann is asked, through
+    ``ann`` and ``bob`` (sockets of seats 0 and 1); return the engine state then."""
+    for client in (ann, bob):
+        await client.act(client.last["legal"][0])
+        await next_update(client)
+    state = await engine_state(cluster, match_id)
+    while 0 not in GAME.to_act(state):
+        while bob.last["view"] != GAME.view(state, 1):
+            await next_update(bob)
+        action = GAME.legal_actions(state, 1)[0]
+        await bob.act(action)
+        state = GAME.apply(state, 1, action)[0]
+    return state
+
+
+async def test_a_process_killed_between_its_commit_and_its_message_is_caught_up_by_the_others(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_commit"))
+    [two] = await cluster.launch(1, **clocked(clock, TURN))
+    a, b = cluster.arena(one), cluster.arena(two)
+    code, (ann, bob) = await seated([b, b], OPTIONS)
+    ann_two, bob_two = await b.connect(code, ann["token"]), await b.connect(code, bob["token"])
+    watching_two = await b.connect(code)
+    match_id = bob_two.welcome["room"]["match_id"]
+    before = await until_ann_is_asked(cluster, match_id, ann_two, bob_two)
+    ann_one = await a.connect(code, ann["token"])
+    action = GAME.legal_actions(before, 0)[0]
+    await ann_one.act(action)
+    assert one.process.wait(WAIT) == CRASH_STATUS  # died after the COMMIT, before telling
+    after = GAME.apply(before, 0, action)[0]
+    stored = await stored_actions(cluster.database, match_id)
+    assert (stored[-1]["seat"], stored[-1]["action"]) == (0, action)
+    shown = {bob_two: 1, ann_two: 0, watching_two: None}
+    for client, viewer in shown.items():  # process two heard nothing of it
+        await client.silent()
+        assert client.last["view"] == GAME.view(before, viewer) != GAME.view(after, viewer)
+    # Process two's sockets are shown the stored action once process one missed LOST_AFTER of
+    # process two's heartbeats, with nothing else happening there (no socket opens, nobody
+    # acts, no turn clock runs out: 5 s of a 30 s turn).
+    for beat in range(LOST_AFTER):
+        for client, viewer in shown.items():
+            await client.silent()
+            assert client.last["view"] == GAME.view(before, viewer), beat
+        clock.advance(HEARTBEAT_SECONDS)
+        await asyncio.sleep(0.2)  # every process has seen the time (polled each 5 ms)
+    for client, viewer in shown.items():
+        while client.last["view"] != GAME.view(after, viewer):
+            await next_update(client)
+    assert len(await stored_actions(cluster.database, match_id)) == len(stored)
+
+
 async def test_a_process_killed_right_after_acknowledging_an_action_leaves_it_shown_by_the_others(
         cluster: Cluster, clock: FileClock):
     [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_tell"))
@@ -276,16 +330,7 @@ async def test_a_process_killed_right_after_acknowledging_an_action_leaves_it_sh
     ann_two, bob_two = await b.connect(code, ann["token"]), await b.connect(code, bob["token"])
     watching_two = await b.connect(code)
     match_id = bob_two.welcome["room"]["match_id"]
-    for client in (ann_two, bob_two):  # both mulligans (keep), played on process two
-        await client.act(client.last["legal"][0])
-        await next_update(client)
-    state = await engine_state(cluster, match_id)
-    while 0 not in GAME.to_act(state):  # Bob plays on process two until Ann is asked
-        while bob_two.last["view"] != GAME.view(state, 1):
-            await next_update(bob_two)
-        action = GAME.legal_actions(state, 1)[0]
-        await bob_two.act(action)
-        state = GAME.apply(state, 1, action)[0]
+    state = await until_ann_is_asked(cluster, match_id, ann_two, bob_two)
     ann_one = await a.connect(code, ann["token"])
     assert ann_one.welcome["view"] == GAME.view(state, 0)
     action = GAME.legal_actions(state, 0)[0]
