@@ -47,7 +47,7 @@ from bench.clients import Pace, Player, RoomWatch
 from bench.load import (
     LoadConfig,
     _post,
-    connect_then_start,
+    connect_clients,
     create_rooms,
     quiet_collector,
 )
@@ -163,7 +163,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
         clients = [[Player(load.ws_url(plan.code), token, plan.code, RoomWatch(), recorder, pace,
                            random.Random(rng.random())) for token in plan.tokens]
                    for plan in plans]
-        tasks = await connect_then_start(load, plans, clients, recorder)
+        tasks = await connect_clients(load, plans, clients, recorder)
         quiet_collector()
         pace.go.set()
         await asyncio.sleep(config.warmup)
