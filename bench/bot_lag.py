@@ -46,8 +46,9 @@ from bench import procstat, servers
 from bench.clients import Pace, Player, RoomWatch
 from bench.load import (
     LoadConfig,
+    _launch,
     _post,
-    connect_clients,
+    _wait_welcomed,
     create_rooms,
     quiet_collector,
 )
@@ -163,7 +164,8 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
         clients = [[Player(load.ws_url(plan.code), token, plan.code, RoomWatch(), recorder, pace,
                            random.Random(rng.random())) for token in plan.tokens]
                    for plan in plans]
-        tasks = await connect_clients(load, plans, clients, recorder)
+        tasks = await _launch(load, plans, clients)
+        await _wait_welcomed(recorder, sum(len(c) for c in clients), timeout=120)
         quiet_collector()
         pace.go.set()
         await asyncio.sleep(config.warmup)

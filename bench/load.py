@@ -2,9 +2,8 @@
 
 It creates the players and rooms over REST (docs/protocol.md) with every seat but the last
 claimed; then room by room it claims the last seat (the match and its clocks start) and connects
-that room's clients over websockets, so no clock runs out while a thousand rooms are being made
-(``--connect-first``: every client first, then every match, for set-ups longer than the
-clocks); it lets them all sit idle (idle memory per room), then lets the players answer their prompts
+that room's clients over websockets, so no clock runs out while a thousand rooms are being made;
+it lets them all sit idle (idle memory per room), then lets the players answer their prompts
 with random legal actions after a think time (when a match ends, its players ask for a rematch,
 so every room keeps playing for the whole window; ``--no-rematch``: the room stops), and
 measures, over a window after a warm-up: move round-trip p50/p95/p99 (``act`` -> the acting
@@ -67,9 +66,6 @@ class LoadConfig:
     seed: int = 0
     rematch: bool = True
     patches: bool = True
-    #: Connect every client before any match starts (``connect_clients``): for set-ups that
-    #: outlast the 120 s turn clocks (the full process).
-    connect_first: bool = False
     #: Read the server's collector pauses from ``/metrics``: one server process only (several
     #: uvicorn workers share a port, and each scrape reaches any one of them).
     collector: bool = True
@@ -155,16 +151,15 @@ async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
 # --------------------------------------------------------------------------- the run
 
 
-async def _launch(config: LoadConfig, plans: Sequence[RoomPlan], clients: Sequence[Sequence],
-                  start: bool) -> list[asyncio.Task]:
-    """Room by room: start the match (when ``start``), then the room's clients as tasks
-    (``clients[i]`` are room ``i``'s), at most ``config.connect_rate`` clients per second."""
+async def _launch(config: LoadConfig, plans: Sequence[RoomPlan],
+                  clients: Sequence[Sequence]) -> list[asyncio.Task]:
+    """Room by room: start the match, then the room's clients as tasks (``clients[i]`` are
+    room ``i``'s), at most ``config.connect_rate`` clients per second."""
     tasks, interval = [], 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0
     begun, started = time.perf_counter(), 0
     async with httpx.AsyncClient(base_url=config.url, timeout=60) as client:
         for plan, room_clients in zip(plans, clients):
-            if start:
-                await start_match(client, plan)
+            await start_match(client, plan)
             tasks += [asyncio.ensure_future(c.run()) for c in room_clients]
             started += len(room_clients)
             delay = begun + started * interval - time.perf_counter()
@@ -173,52 +168,12 @@ async def _launch(config: LoadConfig, plans: Sequence[RoomPlan], clients: Sequen
     return tasks
 
 
-async def start_matches(config: LoadConfig, plans: Sequence[RoomPlan]) -> None:
-    """Start every room's match (``start_match``), ``rest_concurrency`` claims at a time."""
-    gate = asyncio.Semaphore(config.rest_concurrency)
-    limits = httpx.Limits(max_connections=config.rest_concurrency)
-    async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
-        async def one(plan: RoomPlan) -> None:
-            async with gate:
-                await start_match(client, plan)
-        await asyncio.gather(*(one(plan) for plan in plans))
-
-
 async def _wait_welcomed(recorder: Recorder, expected: int, timeout: float) -> None:
     """Return once ``expected`` welcomes (or failures) arrived, or after ``timeout`` seconds."""
     deadline = time.perf_counter() + timeout
     while (recorder.welcomed + recorder.errors["connect_failed"] < expected
            and time.perf_counter() < deadline):
         await asyncio.sleep(0.1)
-
-
-async def connect_clients(config: LoadConfig, plans: Sequence[RoomPlan],
-                          clients: Sequence[Sequence], recorder: Recorder) -> list[asyncio.Task]:
-    """Start every room's match and connect its clients (``clients[i]`` are room ``i``'s, its
-    players first, in seat order), then wait until each was welcomed (or failed to connect;
-    at most 120 s after the last began); return the clients' tasks.
-
-    Room by room (``_launch``) by default. With ``config.connect_first`` every client but the
-    last seat's player is connected first; then every match starts (its last player claims
-    the last seat) and the last players connect: a match's clocks start only after most
-    sockets are open, so none runs out during a set-up longer than a turn's clock (at most
-    120 s; 18,000 sockets room by room took 265-400 s, and players then answered prompts their
-    clock had just answered: ``stale_prompt``, ``already_played``). The last players connect
-    after their claim: a socket opened before its player holds a seat is a spectator's
-    (docs/protocol.md ``welcome``)."""
-    if not config.connect_first:
-        tasks = await _launch(config, plans, clients, start=True)
-        await _wait_welcomed(recorder, sum(len(c) for c in clients), timeout=120)
-        return tasks
-    lasts = [len(plan.tokens) - 1 for plan in plans]
-    early = [[c for i, c in enumerate(room) if i != last] for room, last in zip(clients, lasts)]
-    late = [[room[last]] for room, last in zip(clients, lasts)]
-    tasks = await _launch(config, plans, early, start=False)
-    await _wait_welcomed(recorder, sum(len(c) for c in early), timeout=120)
-    await start_matches(config, plans)
-    tasks += await _launch(config, plans, late, start=False)
-    await _wait_welcomed(recorder, sum(len(c) for c in clients), timeout=120)
-    return tasks
 
 
 def quiet_collector() -> None:
@@ -276,8 +231,10 @@ class Generator:
         return sum(len(c) for c in self.clients)
 
     async def connect(self) -> None:
-        """Start the matches and connect the clients (``connect_clients``)."""
-        self.tasks = await connect_clients(self.config, self.plans, self.clients, self.recorder)
+        """Start each room's match and its clients (``_launch``); return once every client was
+        welcomed (or failed to connect), or after 120 s."""
+        self.tasks = await _launch(self.config, self.plans, self.clients)
+        await _wait_welcomed(self.recorder, self.connections(), timeout=120)
 
     async def finish(self, cpu_seconds: float) -> Samples:
         """Close every client (waiting at most 30 s) and return what was measured, with this
@@ -607,9 +564,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--no-rematch", action="store_true",
                    help="players do not ask for a rematch: a room stops when its match ends")
-    p.add_argument("--connect-first", action="store_true",
-                   help="connect every client before any match starts (a set-up longer than "
-                        "the 120 s clocks: the full process)")
     p.add_argument("--full-frames", action="store_true",
                    help="the clients do not ask for patched updates (every update is whole)")
     p.add_argument("--processes", type=int, default=1,
@@ -636,7 +590,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                         warmup=args.warmup, connect_rate=args.connect_rate,
                         rest_concurrency=args.rest_concurrency, seed=args.seed,
                         rematch=not args.no_rematch, patches=not args.full_frames,
-                        connect_first=args.connect_first,
                         collector=args.workers == 1)
     process = None
     if args.start:
