@@ -269,83 +269,81 @@ async def test_a_process_killed_right_after_a_commit_loses_nothing_acknowledged_
     assert len(await stored_actions(cluster.database, match_id)) == 2
 
 
-async def until_ann_is_asked(cluster: Cluster, match_id: int, ann: Client, bob: Client) -> Any:
-    """Play both mulligans (keep), then Bob's first legal actions until Ann is asked, through
-    ``ann`` and ``bob`` (sockets of seats 0 and 1); return the engine state then."""
-    for client in (ann, bob):
-        await client.act(client.last["legal"][0])
-        await next_update(client)
-    state = await engine_state(cluster, match_id)
-    while 0 not in GAME.to_act(state):
-        while bob.last["view"] != GAME.view(state, 1):
-            await next_update(bob)
-        action = GAME.legal_actions(state, 1)[0]
-        await bob.act(action)
-        state = GAME.apply(state, 1, action)[0]
-    return state
+class AnnsTurn:
+    """Process one (dying at a ``ARENA_TEST_CRASH_AT`` point) and process two on ``clock``;
+    Ann and Bob seated through two, with Ann's, Bob's and a spectator's socket on two, both
+    mulligans kept and Bob's first legal actions played there until Ann is asked; then Ann's
+    socket on process one and her first legal action (``act``)."""
+
+    async def start(self, cluster: Cluster, clock: FileClock, crash_at: str) -> None:
+        [self.one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT=crash_at))
+        [two] = await cluster.launch(1, **clocked(clock, TURN))
+        a, b = cluster.arena(self.one), cluster.arena(two)
+        code, (ann, bob) = await seated([b, b], OPTIONS)
+        ann_two, bob_two = await b.connect(code, ann["token"]), await b.connect(code, bob["token"])
+        #: Process two's sockets and the viewer each stands for.
+        self.on_two = {bob_two: 1, ann_two: 0, await b.connect(code): None}
+        self.match_id = bob_two.welcome["room"]["match_id"]
+        for client in (ann_two, bob_two):  # both mulligans (keep)
+            await client.act(client.last["legal"][0])
+            await next_update(client)
+        state = await engine_state(cluster, match_id=self.match_id)
+        while 0 not in GAME.to_act(state):
+            while bob_two.last["view"] != GAME.view(state, 1):
+                await next_update(bob_two)
+            action = GAME.legal_actions(state, 1)[0]
+            await bob_two.act(action)
+            state = GAME.apply(state, 1, action)[0]
+        self.before = state
+        self.ann_one = await a.connect(code, ann["token"])
+        assert self.ann_one.welcome["view"] == GAME.view(state, 0)
+        self.action = GAME.legal_actions(state, 0)[0]
+        self.after = GAME.apply(state, 0, self.action)[0]
+
+    async def act(self) -> None:
+        """Ann plays her first legal action on process one."""
+        await self.ann_one.act(self.action)
 
 
 async def test_a_process_killed_between_its_commit_and_its_message_is_caught_up_by_the_others(
         cluster: Cluster, clock: FileClock):
-    [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_commit"))
-    [two] = await cluster.launch(1, **clocked(clock, TURN))
-    a, b = cluster.arena(one), cluster.arena(two)
-    code, (ann, bob) = await seated([b, b], OPTIONS)
-    ann_two, bob_two = await b.connect(code, ann["token"]), await b.connect(code, bob["token"])
-    watching_two = await b.connect(code)
-    match_id = bob_two.welcome["room"]["match_id"]
-    before = await until_ann_is_asked(cluster, match_id, ann_two, bob_two)
-    ann_one = await a.connect(code, ann["token"])
-    action = GAME.legal_actions(before, 0)[0]
-    await ann_one.act(action)
-    assert one.process.wait(WAIT) == CRASH_STATUS  # died after the COMMIT, before telling
-    after = GAME.apply(before, 0, action)[0]
-    stored = await stored_actions(cluster.database, match_id)
-    assert (stored[-1]["seat"], stored[-1]["action"]) == (0, action)
-    shown = {bob_two: 1, ann_two: 0, watching_two: None}
-    for client, viewer in shown.items():  # process two heard nothing of it
-        await client.silent()
-        assert client.last["view"] == GAME.view(before, viewer) != GAME.view(after, viewer)
-    # Process two's sockets are shown the stored action once process one missed LOST_AFTER of
-    # process two's heartbeats, with nothing else happening there (no socket opens, nobody
-    # acts, no turn clock runs out: 5 s of a 30 s turn).
+    turn = AnnsTurn()
+    await turn.start(cluster, clock, "after_commit")
+    await turn.act()
+    assert turn.one.process.wait(WAIT) == CRASH_STATUS  # died after the COMMIT, before telling
+    stored = await stored_actions(cluster.database, turn.match_id)
+    assert (stored[-1]["seat"], stored[-1]["action"]) == (0, turn.action)
+    # Process two heard nothing of it. Its sockets are shown the stored action once process one
+    # missed LOST_AFTER of process two's heartbeats, with nothing else happening there (no
+    # socket opens, nobody acts, no turn clock runs out: 5 s of a 30 s turn).
     for beat in range(LOST_AFTER):
-        for client, viewer in shown.items():
+        for client, viewer in turn.on_two.items():
             await client.silent()
-            assert client.last["view"] == GAME.view(before, viewer), beat
+            assert client.last["view"] == GAME.view(turn.before, viewer), beat
+            assert client.last["view"] != GAME.view(turn.after, viewer)
         clock.advance(HEARTBEAT_SECONDS)
         await asyncio.sleep(0.2)  # every process has seen the time (polled each 5 ms)
-    for client, viewer in shown.items():
-        while client.last["view"] != GAME.view(after, viewer):
+    for client, viewer in turn.on_two.items():
+        while client.last["view"] != GAME.view(turn.after, viewer):
             await next_update(client)
-    assert len(await stored_actions(cluster.database, match_id)) == len(stored)
+    assert len(await stored_actions(cluster.database, turn.match_id)) == len(stored)
 
 
 async def test_a_process_killed_right_after_acknowledging_an_action_leaves_it_shown_by_the_others(
         cluster: Cluster, clock: FileClock):
-    [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_tell"))
-    [two] = await cluster.launch(1, **clocked(clock, TURN))
-    a, b = cluster.arena(one), cluster.arena(two)
-    code, (ann, bob) = await seated([b, b], OPTIONS)
-    ann_two, bob_two = await b.connect(code, ann["token"]), await b.connect(code, bob["token"])
-    watching_two = await b.connect(code)
-    match_id = bob_two.welcome["room"]["match_id"]
-    state = await until_ann_is_asked(cluster, match_id, ann_two, bob_two)
-    ann_one = await a.connect(code, ann["token"])
-    assert ann_one.welcome["view"] == GAME.view(state, 0)
-    action = GAME.legal_actions(state, 0)[0]
-    await ann_one.act(action)
-    assert (await next_update(ann_one))["view"] == GAME.view(GAME.apply(state, 0, action)[0], 0)
-    assert one.process.wait(WAIT) == CRASH_STATUS  # died once its sockets were told
-    state = GAME.apply(state, 0, action)[0]
-    stored = await stored_actions(cluster.database, match_id)
-    assert (stored[-1]["seat"], stored[-1]["action"]) == (0, action)
+    turn = AnnsTurn()
+    await turn.start(cluster, clock, "after_tell")
+    await turn.act()
+    assert (await next_update(turn.ann_one))["view"] == GAME.view(turn.after, 0)
+    assert turn.one.process.wait(WAIT) == CRASH_STATUS  # died once its sockets were told
+    stored = await stored_actions(cluster.database, turn.match_id)
+    assert (stored[-1]["seat"], stored[-1]["action"]) == (0, turn.action)
     # Process two's sockets are shown the acknowledged action with nothing else happening
     # there (no socket opens, nobody acts, no clock runs out).
-    for client, viewer in ((bob_two, 1), (ann_two, 0), (watching_two, None)):
-        while client.last["view"] != GAME.view(state, viewer):
+    for client, viewer in turn.on_two.items():
+        while client.last["view"] != GAME.view(turn.after, viewer):
             await next_update(client)
-    assert len(await stored_actions(cluster.database, match_id)) == len(stored)
+    assert len(await stored_actions(cluster.database, turn.match_id)) == len(stored)
 
 
 LEASE = 5  # seconds a process keeps a room's bots after its last answer there
