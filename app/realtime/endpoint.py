@@ -216,7 +216,8 @@ class SocketSession:
 
     async def greet(self, hello: Hello) -> None:
         """Resolve the token to a seat of this room (else spectator); follow the room through
-        its port; send ``welcome``.
+        its port; send ``welcome``. A token no player holds (forged, or a player the server no
+        longer knows) is told first (``unauthorized``): the socket is a spectator's.
 
         Raises:
             Disconnected: no such room (``room_not_found``, then the socket closes with 4404).
@@ -233,6 +234,9 @@ class SocketSession:
         if self.state is ConnState.CLOSED or not self.link.open:  # gone meanwhile
             port.leave(greeting.follower)
             return
+        if hello.token and player is None:
+            self.error("unauthorized", "This player token is not known: you are watching as a "
+                       "spectator.")
         seated = player if player is not None and greeting.seat is not None else None
         conn = Connection(self.link, port, greeting.follower,
                           seated.name if seated is not None else "spectator",

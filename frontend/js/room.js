@@ -3,12 +3,12 @@
 // clocks, error toasts, chat, presence, resign with confirm and the game-over banner; the table
 // itself is drawn by frontend/games/<game>.js (interface: frontend/games/README.md).
 
-import { api, getGames, getPlayer } from "./api.js";
+import { api, clearPlayer, getGames, getPlayer } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { gameTitle, has, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
-import { initPage } from "./page.js";
+import { initPage, renderIdentity } from "./page.js";
 import { renderChat, renderChatToggle, addChatMessage } from "./chat.js";
 import { RoomSocket } from "./socket.js";
 import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
@@ -28,7 +28,7 @@ const code = decodeURIComponent(window.location.pathname.split("/").filter(Boole
 const state = {
   room: null, game: null, seat: null, version: 0, view: null, prompt: null, legal: [],
   deadline: null, clocks: {}, events: [], online: [], spectators: 0, status: "connecting",
-  pending: false, chat: [],
+  pending: false, chat: [], welcomed: false,
 };
 /** The events this viewer received in the room's match (the move log, the last move). */
 const received = new ReceivedEvents();
@@ -43,9 +43,9 @@ let pendingTimer = null;
 
 // ------------------------------------------------------------------ who am I
 
-/** My seat: the server's answer once connected, else the room's seat list (before the start). */
+/** My seat: the server's answer once welcomed, else the room's seat list (before the welcome). */
 function mySeat() {
-  if (state.seat !== null && state.seat !== undefined) return state.seat;
+  if (state.welcomed || (state.seat !== null && state.seat !== undefined)) return state.seat;
   const player = getPlayer();
   const mine = player && state.room && state.room.seats.find((seat) => seat.player_id === player.id);
   return mine ? mine.seat : null;
@@ -97,6 +97,7 @@ async function claimSeat(seat) {
   if (!(await ensurePlayer())) return;
   try {
     takeRoom(await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "POST", auth: true }));
+    state.welcomed = false;  // the room's seat list speaks until the new welcome
     socket.restart();
   } catch (error) {
     toastError(error);
@@ -145,7 +146,7 @@ const HANDLERS = {
   welcome(frame) {
     takeRoom(frame.room);
     Object.assign(state, {
-      seat: frame.seat ?? null, version: frame.version ?? 0,
+      welcomed: true, seat: frame.seat ?? null, version: frame.version ?? 0,
       view: frame.view ?? null, prompt: frame.prompt ?? null, legal: frame.legal || [],
       deadline: frame.deadline ?? null, clocks: frame.clocks || {}, events: [],
     });
@@ -176,6 +177,10 @@ const HANDLERS = {
   error(frame) {
     setPending(false);
     toastError(frame);
+    if (frame.code === "unauthorized") {  // hello's token is no player's: watching from now on
+      clearPlayer();
+      renderIdentity();
+    }
   },
   chat(frame) {
     addChatMessage(state.chat, frame);

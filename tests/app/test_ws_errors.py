@@ -95,6 +95,21 @@ async def test_hello_must_come_first(arena):
     await assert_unchanged(arena, room, clients, 0, 0)
 
 
+async def test_an_unknown_token_is_told_and_watches_as_a_spectator(arena):
+    room, clients = await started(arena)
+    forged = await arena.connect(room["code"], hello=False)
+    await forged.send({"type": "hello", "token": "forged-" + arena.players[1]["token"][7:]})
+    assert await forged.next() == {
+        "type": "error", "code": "unauthorized",
+        "message": "This player token is not known: you are watching as a spectator."}
+    welcome = await forged.next()
+    assert (welcome["type"], welcome["seat"], welcome["legal"]) == ("welcome", None, [])
+    assert welcome["view"] == clients[2].welcome["view"]  # the spectator's
+    await forged.act({"type": "mulligan", "card": None}, prompt=clients[1].last["prompt"])
+    assert (await forged.next())["code"] == "not_seated"
+    await assert_unchanged(arena, room, clients, 0, 0)
+
+
 async def test_a_frame_cannot_name_another_seat(arena):
     room, clients = await started(arena)
     bob_prompt = clients[1].last["prompt"]
