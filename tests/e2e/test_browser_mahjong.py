@@ -52,6 +52,8 @@ from tests.patching import Rebuilder, exact
 pytestmark = pytest.mark.browser
 
 LOCALES = {"en": "en-US", "zh": "zh-CN", "ja": "ja-JP"}
+#: What a screen reader hears on the person's own seat when it is asked to discard.
+YOUR_TURN = {"en": "your turn", "zh": "轮到你出牌", "ja": "あなたの手番"}
 #: What a player clicks, first offered first: win, claim, kong, declare ready, pass, else discard
 #: the last tile shown (the drawn one when there is one).
 MJ_CLICKABLE = (
@@ -299,6 +301,8 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
             assert person.get_by_test_id(f"mj-wind-{seat}").get_attribute("data-wind") in "ESWN"
         expect(person.locator("[data-testid^=mj-dealer-]")).to_have_count(1)
         check_page(person)
+        # The bots play until the person is asked; a screen reader then hears it is theirs.
+        expect(person.get_by_test_id("mj-my-turn")).to_have_text(YOUR_TURN[lang], timeout=60_000)
 
         def done() -> bool:
             return person.get_by_test_id("game-over").is_visible()
