@@ -10,7 +10,7 @@
 // gr-accept-draw|gr-decline-draw|gr-swap-cells|gr-swap-in|gr-super-add|gr-cancel|gr-skip],
 // [data-testid=gr-playback] (a chain being played back).
 
-import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { h, morph, replaceKeepingFocus } from "/static/js/dom.js";
 import { reasonText } from "/static/js/outcome.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
@@ -286,6 +286,19 @@ function pilesPanel(view, ctx, kept) {
 // ------------------------------------------------------------------ drawing
 
 function draw(root, memory) {
+  replaceKeepingFocus(root, buildTable(root, memory));
+}
+
+/** A playback tick: the table patched into the one shown (`morph`), so a button pressed across
+ * a tick (Skip, a hand card) keeps its click. */
+function tickTable(root, memory) {
+  const table = buildTable(root, memory);
+  const shown = root.firstElementChild;
+  if (shown && root.childElementCount === 1) morph(shown, table);
+  else replaceKeepingFocus(root, table);
+}
+
+function buildTable(root, memory) {
   const ctx = memory.ctx;
   const view = ctx.view;
   const redraw = () => draw(root, memory);
@@ -297,7 +310,7 @@ function draw(root, memory) {
   if (playing) Object.assign(marks, playbackMarks(playing));
   else Object.assign(marks, { last: new Set(lastCells(ctx.lastEvents || [])), fresh: (ctx.events || []).length > 0 });
   const me = ctx.seat === null || ctx.seat === undefined ? view.first : ctx.seat;
-  replaceKeepingFocus(root, h("div", { class: "gr", "data-phase": view.phase },
+  return h("div", { class: "gr", "data-phase": view.phase },
     statusBar(view, ctx),
     seatLine(view, ctx, 1 - me),
     boardEl(view, ctx, marks),
@@ -307,7 +320,7 @@ function draw(root, memory) {
     playing ? null : actionsPanel(view, ctx),
     playing ? null : selectionPanel(view, ctx, memory, redraw),
     handPanel(view, ctx, memory, redraw),
-    pilesPanel(view, ctx, memory.kept)));
+    pilesPanel(view, ctx, memory.kept));
 }
 
 function remember(memory, ctx, redraw) {
@@ -327,7 +340,7 @@ export function render(root, ctx) {
   ensureStyles("grid_reversal.css");
   const memory = memoryFor(root);
   memory.ctx = ctx;
-  remember(memory, ctx, () => draw(root, memory));
+  remember(memory, ctx, () => tickTable(root, memory));
   draw(root, memory);
 }
 

@@ -68,13 +68,14 @@ function stepLine(step, ctx) {
   return tr(ctx, "gr.playback.fired", { wave: step.wave, cells: cellsText(step.cells) }) + what + mother;
 }
 
-/** The playback caption: the steps shown so far, and a Skip button. */
+/** The playback caption: a Skip button, then the steps shown so far (the button first, so
+ * the steps appearing on each tick do not move it from under a pointer). */
 export function playbackPanel(playback, ctx, onSkip) {
   const steps = playback.steps.slice(0, playback.shown);
   const who = playback.steps.find((s) => s.kind === "fired");
   return h("section", { class: "gr-playback", "data-testid": "gr-playback", "aria-live": "polite" },
     h("h3", { text: `${tr(ctx, "gr.playback.title")} — ${who ? seatLabel(ctx, who.seat) : ""}` }),
-    h("ol", {}, steps.map((step) => h("li", { text: stepLine(step, ctx) }))),
     h("button", { type: "button", class: "button", "data-testid": "gr-skip", "data-key": "gr-skip",
-      text: tr(ctx, "gr.skip"), onclick: onSkip }));
+      text: tr(ctx, "gr.skip"), onclick: onSkip }),
+    h("ol", {}, steps.map((step) => h("li", { text: stepLine(step, ctx) }))));
 }

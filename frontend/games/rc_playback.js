@@ -37,7 +37,9 @@ function stepRow(step, t) {
 
 /**
  * The playback panel. memory.playback must be set; onSkip shows every step at once,
- * onClose ends the playback.
+ * onClose ends the playback. Its nodes are the same on every tick but the steps and the
+ * result (the Skip button hidden once done), so a tick's `morph` keeps the buttons; they come
+ * before the steps, so the steps appearing do not move them from under a pointer.
  */
 export function playbackPanel(playback, ctx, { onSkip, onClose }) {
   const { t } = ctx;
@@ -46,13 +48,13 @@ export function playbackPanel(playback, ctx, { onSkip, onClose }) {
   return h("section", { class: "rc-playback", "data-testid": "rc-playback", "aria-live": "polite" },
     h("h3", { text: t("rc.playback_title", { n: playback.set }) }),
     h("p", { class: "muted small", text: t("rc.playback_help") }),
-    h("ol", { class: "steps" }, steps.map((step) => stepRow(step, t))),
-    done ? h("p", { class: "playback-result", "data-testid": "rc-result" },
-      h("strong", { text: t("rc.result", { n: signed(playback.result) }) }), " ",
-      t("rc.position_after", { n: signed(playback.position_after) })) : null,
     h("div", { class: "dialog-actions" },
-      done ? null : h("button", { type: "button", class: "button", "data-key": "rc-skip",
+      h("button", { type: "button", class: "button", "data-key": "rc-skip", hidden: done,
         "data-testid": "rc-skip", text: t("rc.skip"), onclick: onSkip }),
       h("button", { type: "button", class: "button button-primary", "data-key": "rc-continue",
-        "data-testid": "rc-continue", text: t("rc.continue"), onclick: onClose })));
+        "data-testid": "rc-continue", text: t("rc.continue"), onclick: onClose })),
+    h("ol", { class: "steps" }, steps.map((step) => stepRow(step, t))),
+    h("p", { class: "playback-result", "data-testid": "rc-result", hidden: !done },
+      done ? [h("strong", { text: t("rc.result", { n: signed(playback.result) }) }), " ",
+        t("rc.position_after", { n: signed(playback.position_after) })] : null));
 }

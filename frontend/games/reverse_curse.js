@@ -9,7 +9,7 @@
 // shows the game-over banner once the playback is done, skipped or closed. Likewise the stairs,
 // the chart and the set history show the position before a set until its playback is done.
 
-import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { h, morph, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, sideText, sidesPanel, stairs } from "./rc_board.js";
 import { busy, currentClock, legalOf, memoryOf, seatName } from "./kit.js";
 import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
@@ -184,14 +184,30 @@ function redrawTable(root, memory) {
   if (held && !memory.held && memory.ctx.refresh) memory.ctx.refresh();
 }
 
+/** A playback tick: the table as `draw` makes it, patched into the one shown (`morph`), so
+ * what the tick did not change stays — a button pressed across a tick (the playback's own,
+ * the next set's decision, a hand card) keeps its click. */
+function tickTable(root, memory) {
+  const held = memory.held;
+  const table = buildTable(root, memory);
+  const shown = root.firstElementChild;
+  if (shown && root.childElementCount === 1) morph(shown, table);
+  else replaceKeepingFocus(root, table);
+  if (held && !memory.held && memory.ctx.refresh) memory.ctx.refresh();
+}
+
 function draw(root, memory) {
+  replaceKeepingFocus(root, buildTable(root, memory));
+}
+
+function buildTable(root, memory) {
   const ctx = memory.ctx;
   const view = ctx.view;
   const playback = memory.playback;
   const redraw = () => redrawTable(root, memory);
   memory.held = holding(memory);
   const board = boardView(view, playback);
-  replaceKeepingFocus(root, h("div", { class: "rc", "data-phase": view.phase },
+  return h("div", { class: "rc", "data-phase": view.phase },
     sidesPanel(view, ctx),
     stairs(board, ctx),
     chartPanel(board, ctx),
@@ -207,7 +223,7 @@ function draw(root, memory) {
       playback ? null : lastPlayedTurn(ctx.lastEvents || [])),
     handsPanel(view, ctx),
     pilesPanel(view, ctx),
-    historyPanel(board, ctx)));
+    historyPanel(board, ctx));
 }
 
 function resolvedSet(ctx) {
@@ -227,7 +243,7 @@ export function render(root, ctx) {
   const memory = memoryFor(root);
   memory.ctx = ctx;
   const resolved = resolvedSet(ctx);
-  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => redrawTable(root, memory));
+  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => tickTable(root, memory));
   draw(root, memory);
 }
 

@@ -53,3 +53,28 @@ export function replaceKeepingFocus(root, ...children) {
   const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
   if (again && !again.disabled) again.focus();
 }
+
+/**
+ * Make the element `old` (in the document) show what `fresh` (a new tree) shows, keeping every
+ * node of `old` equal to its counterpart (`isEqualNode`: tag, attributes, text, children; not
+ * listeners): a node whose tag, attributes or number of children differ is replaced whole, one
+ * that differs only below is patched child by child. For redraws on a timer: Chromium drops a
+ * click whose button left the document between press and release, even to come back.
+ */
+export function morph(old, fresh) {
+  if (old.isEqualNode(fresh)) return;
+  if (old.nodeType !== Node.ELEMENT_NODE || old.tagName !== fresh.tagName
+      || old.childNodes.length !== fresh.childNodes.length || !sameAttributes(old, fresh)) {
+    old.replaceWith(fresh);
+    return;
+  }
+  const olds = [...old.childNodes];
+  const freshes = [...fresh.childNodes];
+  olds.forEach((child, index) => morph(child, freshes[index]));
+}
+
+function sameAttributes(a, b) {
+  if (a.attributes.length !== b.attributes.length) return false;
+  for (const { name, value } of a.attributes) if (b.getAttribute(name) !== value) return false;
+  return true;
+}

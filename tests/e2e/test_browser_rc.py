@@ -38,15 +38,37 @@ pytestmark = pytest.mark.browser
 #: match plays more than one set, so a set's playback meets the next set's decisions (a seed
 #: whose first set ends in a K.O. would not show that).
 SEED = hashlib.sha256(b"rc-browser/0").digest()
+#: Milliseconds between two steps of a set's playback (frontend/games/rc_playback.js STEP_MS).
+STEP_MS = 550
+#: The next set's decision buttons (order, mulligan) while they can be clicked.
+DECISION = "[data-testid=rc-order] button:enabled, [data-testid=rc-mulligan] button:enabled"
+#: The decision's go-first and keep buttons (what ``click_next`` clicks in them).
+GO_OR_KEEP = "[data-action=choose_order][data-first=true]:enabled, [data-action=mulligan-keep]:enabled"
 #: In one look at a page: a set's playback and an order/mulligan button to click, both there.
-PLAYBACK_AND_DECISION = """() => Boolean(document.querySelector("[data-testid=rc-playback]"))
-  && Boolean(document.querySelector(
-    "[data-testid=rc-order] button:enabled, [data-testid=rc-mulligan] button:enabled"))"""
+PLAYBACK_AND_DECISION = f"""() => Boolean(document.querySelector("[data-testid=rc-playback]"))
+  && Boolean(document.querySelector("{DECISION}"))"""
 #: In one look: whether the playback still has a Skip button, whether the game-over banner is
 #: hidden, and how many sets the history table lists.
 DURING_PLAYBACK = """() => ({skip: Boolean(document.querySelector("[data-testid=rc-skip]")),
   banner_hidden: document.querySelector("[data-testid=game-over]").hidden,
   rows: document.querySelectorAll(".rc-history tbody tr").length})"""
+
+
+def hold_then_release(page) -> str:
+    """Press the decision's go-first or keep button, hold it across playback ticks (each
+    redraws the table), release: the choice is sent (the page stops offering that action). A
+    pointer held longer than a tick lost its click while every tick replaced the whole table."""
+    button = page.locator(GO_OR_KEEP).first
+    button.scroll_into_view_if_needed()
+    action = button.get_attribute("data-action")
+    box = button.bounding_box()
+    assert box is not None and action in ("choose_order", "mulligan-keep")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(2 * STEP_MS)
+    page.mouse.up()
+    expect(page.locator(f"[data-action={action}]:enabled")).to_have_count(0, timeout=10_000)
+    return action
 
 
 @pytest.fixture
@@ -87,6 +109,8 @@ def test_two_players_and_a_spectator_play_a_match_to_the_end(seeded_server, chro
         def look_then_click(page):
             if page.evaluate(PLAYBACK_AND_DECISION):
                 both.append(page)
+                if len(both) == 1:
+                    return hold_then_release(page)
             return click_next(page)
 
         clicks = len(play_to_the_end([alice, bob], watch, look_then_click))

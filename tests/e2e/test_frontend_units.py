@@ -220,6 +220,71 @@ def test_kept_details_keep_the_readers_choice_across_redraws(live_server, chromi
     assert got["kept"] == [["pile", True], ["scores", False]]
 
 
+#: Two redraws of one tree patched in with ``morph``: which nodes stay (by identity).
+MORPH_SCRIPT = """async () => {
+  const { h, morph } = await import("/static/js/dom.js");
+  const draw = (n, extra) => h("div", { class: "t" },
+    h("p", { "data-testid": "count", text: `step ${n}` }),
+    h("ol", {}, Array.from({ length: n }, (_, i) => h("li", { text: `T${i + 1}` }))),
+    h("div", { class: "actions" }, h("button", { type: "button", text: "Continue" })),
+    extra ? h("p", { text: "done" }) : null);
+  const root = h("div", {}, draw(1, false));
+  document.body.append(root);
+  const table = root.firstElementChild;
+  const [count, list, actions] = table.children;
+  const button = actions.firstElementChild;
+  morph(table, draw(2, false));
+  const kept = { table: root.firstElementChild === table, actions: table.children[2] === actions,
+                 button: table.querySelector("button") === button,
+                 count: table.children[0] === count, list: table.children[1] === list };
+  const shown = [table.children[0].textContent, [...table.querySelectorAll("li")].map((li) => li.textContent)];
+  morph(table, draw(2, true));  // one more child: replaced whole
+  return { kept, shown, replaced: root.firstElementChild !== table,
+           last: root.firstElementChild.lastElementChild.textContent };
+}"""
+
+#: A page redrawing a table every 30 ms, by ``replace`` or by ``morph``; clicks counted.
+REDRAWN_PAGE = """(how) => {
+  const dom = window.__dom;
+  window.clicks = 0;
+  let n = 0;
+  const draw = () => dom.h("div", {},
+    dom.h("p", { text: `tick ${n++}` }),
+    dom.h("button", { type: "button", id: "go", text: "Go", onclick: () => { window.clicks += 1; } }));
+  const root = dom.h("div", { id: "redrawn" }, draw());
+  document.body.prepend(root);
+  window.redrawing = setInterval(() => how === "morph" ? dom.morph(root.firstElementChild, draw())
+                                                       : dom.replace(root, draw()), 30);
+}"""
+
+
+def test_morph_keeps_equal_nodes_and_patches_the_others(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", MORPH_SCRIPT)
+    assert got["kept"] == {"table": True, "actions": True, "button": True, "count": True,
+                           "list": False}
+    assert got["shown"] == ["step 2", ["T1", "T2"]]
+    assert got["replaced"] is True and got["last"] == "done"
+
+
+@pytest.mark.parametrize(("how", "clicks"), [("replace", 0), ("morph", 1)])
+def test_a_press_held_across_redraws_clicks_only_when_the_button_stays(
+        live_server, chromium_path, how, clicks):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/history")
+        page.evaluate("async () => { window.__dom = await import('/static/js/dom.js'); }")
+        page.evaluate(REDRAWN_PAGE, how)
+        box = page.evaluate("() => { const r = document.getElementById('go')"
+                            ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }")
+        page.mouse.move(*box)
+        page.mouse.down()
+        page.wait_for_timeout(150)  # about five redraws between press and release
+        page.mouse.up()
+        page.wait_for_timeout(50)
+        assert page.evaluate("() => { clearInterval(window.redrawing); return window.clicks; }") \
+            == clicks
+
+
 #: A log kept under English: a person's move, a bot's, and a move of a person's seat that a bot
 #: later took over (the line keeps the person's name); drawn again after the page went Chinese.
 LOG_NAMES_SCRIPT = """async () => {
