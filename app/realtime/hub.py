@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -125,7 +124,7 @@ class Hub:
         self._presence_seconds = presence_seconds
         self._renewer: asyncio.Task | None = None
         self._rooms: dict[str, set[Connection]] = {}
-        self._process = uuid.uuid4().hex  # this process, in presence messages
+        self._process = service.peers.process  # this process, in presence messages
         #: ``{code: {process: (online seats, spectators, expires: clock unix s)}}``
         self._present: dict[str, dict[str, tuple[list[int], int, float]]] = {}
         #: ``{code: the presence frame text its sockets were sent last}``

@@ -10,8 +10,9 @@ heard each other process: one not heard during ``LOST_AFTER`` of them is lost, a
 makes this process's followed rooms current (``LiveRooms.peer_lost``). Counting heartbeats
 rather than seconds keeps a clock that jumps (a test's) from losing a live process. A process
 heard for the first time is answered with a heartbeat at once (a process started later learns
-of the others before their next beat); a process stopped gracefully says so (``"leaving": true``: everything it stored was announced) and is
-forgotten without a catch-up. Nothing runs with a single-process broker.
+of the others before their next beat); a process stopped gracefully says so (``"leaving":
+true``: everything it stored was announced) and is forgotten without a catch-up. Nothing runs
+with a single-process broker.
 
 Messages: ``{"room": None, "kind": "heartbeat", "process": id}`` (and ``"leaving": true``).
 """

@@ -10,7 +10,7 @@
 // gr-accept-draw|gr-decline-draw|gr-swap-cells|gr-swap-in|gr-super-add|gr-cancel|gr-skip],
 // [data-testid=gr-playback] (a chain being played back).
 
-import { h, morph, replaceKeepingFocus } from "/static/js/dom.js";
+import { h, patchInto, replaceKeepingFocus } from "/static/js/dom.js";
 import { reasonText } from "/static/js/outcome.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
@@ -289,15 +289,6 @@ function draw(root, memory) {
   replaceKeepingFocus(root, buildTable(root, memory));
 }
 
-/** A playback tick: the table patched into the one shown (`morph`), so a button pressed across
- * a tick (Skip, a hand card) keeps its click. */
-function tickTable(root, memory) {
-  const table = buildTable(root, memory);
-  const shown = root.firstElementChild;
-  if (shown && root.childElementCount === 1) morph(shown, table);
-  else replaceKeepingFocus(root, table);
-}
-
 function buildTable(root, memory) {
   const ctx = memory.ctx;
   const view = ctx.view;
@@ -340,7 +331,9 @@ export function render(root, ctx) {
   ensureStyles("grid_reversal.css");
   const memory = memoryFor(root);
   memory.ctx = ctx;
-  remember(memory, ctx, () => tickTable(root, memory));
+  // A playback tick patches the table in place (`patchInto`): a button pressed across a tick
+  // (Skip, a hand card) keeps its click.
+  remember(memory, ctx, () => patchInto(root, buildTable(root, memory)));
   draw(root, memory);
 }
 

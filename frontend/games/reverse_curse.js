@@ -9,7 +9,7 @@
 // shows the game-over banner once the playback is done, skipped or closed. Likewise the stairs,
 // the chart and the set history show the position before a set until its playback is done.
 
-import { h, morph, replaceKeepingFocus } from "/static/js/dom.js";
+import { h, patchInto, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, sideText, sidesPanel, stairs } from "./rc_board.js";
 import { busy, currentClock, legalOf, memoryOf, seatName } from "./kit.js";
 import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
@@ -176,23 +176,14 @@ function holding(memory) {
     && playback.shown < playback.steps.length);
 }
 
-/** Redraw after a playback tick or button; tell the shell (ctx.refresh) once the outcome is no
- * longer held, so it shows the game-over banner. */
-function redrawTable(root, memory) {
+/** Redraw after a playback button, or (`tick`) a playback tick: then the table is patched into
+ * the one shown (`patchInto`), so what the tick did not change stays — a button pressed across
+ * a tick (the playback's own, the next set's decision, a hand card) keeps its click. Tell the
+ * shell (ctx.refresh) once the outcome is no longer held, so it shows the game-over banner. */
+function redrawTable(root, memory, tick = false) {
   const held = memory.held;
-  draw(root, memory);
-  if (held && !memory.held && memory.ctx.refresh) memory.ctx.refresh();
-}
-
-/** A playback tick: the table as `draw` makes it, patched into the one shown (`morph`), so
- * what the tick did not change stays — a button pressed across a tick (the playback's own,
- * the next set's decision, a hand card) keeps its click. */
-function tickTable(root, memory) {
-  const held = memory.held;
-  const table = buildTable(root, memory);
-  const shown = root.firstElementChild;
-  if (shown && root.childElementCount === 1) morph(shown, table);
-  else replaceKeepingFocus(root, table);
+  if (tick) patchInto(root, buildTable(root, memory));
+  else draw(root, memory);
   if (held && !memory.held && memory.ctx.refresh) memory.ctx.refresh();
 }
 
@@ -243,7 +234,7 @@ export function render(root, ctx) {
   const memory = memoryFor(root);
   memory.ctx = ctx;
   const resolved = resolvedSet(ctx);
-  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => tickTable(root, memory));
+  if (resolved) startPlayback(memory, resolved.data, resolved.field, () => redrawTable(root, memory, true));
   draw(root, memory);
 }
 

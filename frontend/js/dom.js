@@ -78,3 +78,13 @@ function sameAttributes(a, b) {
   for (const { name, value } of a.attributes) if (b.getAttribute(name) !== value) return false;
   return true;
 }
+
+/**
+ * Redraw `root` with `fresh` on a timer: patch its one child in place (`morph`) when it has
+ * exactly one, else replace its children (`replaceKeepingFocus`).
+ */
+export function patchInto(root, fresh) {
+  const shown = root.firstElementChild;
+  if (shown && root.childElementCount === 1) morph(shown, fresh);
+  else replaceKeepingFocus(root, fresh);
+}
