@@ -30,6 +30,7 @@ import asyncio
 import dataclasses
 import functools
 import gc
+import itertools
 import json
 import random
 import sys
@@ -153,19 +154,27 @@ async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
 
 async def _launch(config: LoadConfig, plans: Sequence[RoomPlan],
                   clients: Sequence[Sequence]) -> list[asyncio.Task]:
-    """Room by room: start the match, then the room's clients as tasks (``clients[i]`` are
-    room ``i``'s), at most ``config.connect_rate`` clients per second."""
-    tasks, interval = [], 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0
-    begun, started = time.perf_counter(), 0
-    async with httpx.AsyncClient(base_url=config.url, timeout=60) as client:
-        for plan, room_clients in zip(plans, clients):
-            await start_match(client, plan)
-            tasks += [asyncio.ensure_future(c.run()) for c in room_clients]
-            started += len(room_clients)
-            delay = begun + started * interval - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-    return tasks
+    """Start each room's match, then its clients as tasks (``clients[i]`` are room ``i``'s).
+
+    Room ``i`` is due once the clients of the rooms before it had their turn at
+    ``config.connect_rate`` clients per second; its claim then waits for one of
+    ``config.rest_concurrency`` requests in flight. The claims' round trips overlap: one after
+    another they made starting 4,500 matches take longer than the 120 s turn clock they start.
+    """
+    gate = asyncio.Semaphore(config.rest_concurrency)
+    interval = 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0
+    begun = time.perf_counter()
+    limits = httpx.Limits(max_connections=config.rest_concurrency)
+    async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
+        async def one(plan: RoomPlan, room_clients: Sequence, due: int) -> list[asyncio.Task]:
+            await asyncio.sleep(max(0.0, begun + due * interval - time.perf_counter()))
+            async with gate:
+                await start_match(client, plan)
+            return [asyncio.ensure_future(c.run()) for c in room_clients]
+        dues = itertools.accumulate((len(c) for c in clients[:-1]), initial=0)
+        rooms = await asyncio.gather(*(one(plan, room_clients, due) for plan, room_clients, due
+                                       in zip(plans, clients, dues)))
+    return [task for room in rooms for task in room]
 
 
 async def _wait_welcomed(recorder: Recorder, expected: int, timeout: float) -> None:
@@ -230,11 +239,14 @@ class Generator:
         """Return how many clients (sockets) this process opens."""
         return sum(len(c) for c in self.clients)
 
-    async def connect(self) -> None:
+    async def connect(self) -> float:
         """Start each room's match and its clients (``_launch``); return once every client was
-        welcomed (or failed to connect), or after 120 s."""
+        welcomed (or failed to connect), or after 120 s, with the seconds that took (the
+        launch: the first match's clocks ran that long before anyone may play)."""
+        begun = time.perf_counter()
         self.tasks = await _launch(self.config, self.plans, self.clients)
         await _wait_welcomed(self.recorder, self.connections(), timeout=120)
+        return time.perf_counter() - begun
 
     async def finish(self, cpu_seconds: float) -> Samples:
         """Close every client (waiting at most 30 s) and return what was measured, with this
@@ -308,16 +320,19 @@ async def collector_pauses(url: str | None) -> dict[str, dict[str, float]] | Non
 
 
 def report(config: LoadConfig, plans: Sequence[RoomPlan], samples: Samples,
-           setup_seconds: float, window: Window, figures: dict[str, Any] | None
-           ) -> dict[str, Any]:
-    """Return the run's JSON line (without ``target``): the load, the clients' ``samples``
-    (of every generator process, merged) over ``window``, and the server's ``figures``."""
+           setup_seconds: float, launch_seconds: float, window: Window,
+           figures: dict[str, Any] | None) -> dict[str, Any]:
+    """Return the run's JSON line (without ``target``): the load, the set-up's seconds
+    (``setup_s``) and of it the launch's (``launch_s``: the first match started -> every client
+    welcomed; the slowest generator process's), the clients' ``samples`` (of every generator
+    process, merged) over ``window``, and the server's ``figures``."""
     seconds = window.end - window.start
     players = sum(len(p.tokens) for p in plans)
     return {"bench": "load", "game": config.game, "rooms": config.rooms, "players": players,
             "spectators": config.spectators * config.rooms, "think_s": config.think,
             "connections": players + config.spectators * config.rooms,
             "welcomed": samples.welcomed, "setup_s": round(setup_seconds, 1),
+            "launch_s": round(launch_seconds, 1),
             **samples.figures(seconds),
             "rematches": len(samples.restarts), "rematch_ms": summary_ms(samples.restarts),
             "client_cpu_percent": round(100 * samples.cpu_seconds / seconds, 1),
@@ -349,7 +364,7 @@ async def _run_load(config: LoadConfig, server_pid: int | None,
     plans = await create_rooms(config)
     created = _server_sample(server_pid)
     generator = Generator(config, plans, player_seeds(config.seed, plans), client)
-    await generator.connect()
+    launch_seconds = await generator.connect()
     setup_seconds = time.perf_counter() - setup_began
     quiet_collector()
     await asyncio.sleep(1.0)
@@ -362,7 +377,7 @@ async def _run_load(config: LoadConfig, server_pid: int | None,
                             config.url if config.collector else None)
     recorder.end, client_cpu = window.end, time.process_time() - cpu0
     samples = await generator.finish(client_cpu)
-    return report(config, plans, samples, setup_seconds, window,
+    return report(config, plans, samples, setup_seconds, launch_seconds, window,
                   _server_figures(server_pid, baseline, created, idle, window, config.rooms))
 
 
@@ -391,7 +406,8 @@ async def _run_split(config: LoadConfig, server_pid: int | None, processes: int
                 "config": dataclasses.asdict(share),
                 "plans": [dataclasses.asdict(plan) for plan in plans[index::processes]],
                 "seeds": seeds[index::processes]}))
-        await asyncio.gather(*(child.receive("welcomed") for child in children))
+        launch_seconds = max(await asyncio.gather(*(child.receive("launched")
+                                                    for child in children)))
         setup_seconds = time.perf_counter() - setup_began
         quiet_collector()
         await asyncio.sleep(1.0)
@@ -408,7 +424,7 @@ async def _run_split(config: LoadConfig, server_pid: int | None, processes: int
         for child in children:
             child.kill()
     samples = Samples.merged([Samples.from_json(part) for part in parts])
-    result = report(config, plans, samples, setup_seconds, window,
+    result = report(config, plans, samples, setup_seconds, launch_seconds, window,
                     _server_figures(server_pid, baseline, created, idle, window, config.rooms))
     result["generators"] = processes
     return result
@@ -468,9 +484,9 @@ class _GeneratorProcess:
 
 async def generate() -> None:
     """Be one generator process of ``_run_split``: read the job (a JSON line on stdin: config,
-    rooms, seeds), connect its clients and write ``{"welcomed": n}``; read the window
-    (``{"start", "end"}``, perf seconds), play and measure through it, then write
-    ``{"samples": Samples.to_json()}`` and return."""
+    rooms, seeds), connect its clients and write ``{"launched": seconds}`` (``Generator.connect``);
+    read the window (``{"start", "end"}``, perf seconds), play and measure through it, then
+    write ``{"samples": Samples.to_json()}`` and return."""
     loop = asyncio.get_running_loop()
     stdin = asyncio.StreamReader(limit=1 << 30)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
@@ -480,9 +496,9 @@ async def generate() -> None:
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         generator = Generator(config, plans, job["seeds"], client)
-        await generator.connect()
+        launch_seconds = await generator.connect()
         quiet_collector()
-        _write({"welcomed": generator.recorder.welcomed})
+        _write({"launched": launch_seconds})
         window = json.loads(await stdin.readline())
         generator.recorder.start, generator.recorder.end = window["start"], window["end"]
         generator.pace.go.set()

@@ -32,6 +32,7 @@ from bench.load import (
     RoomPlan,
     Window,
     _collector_figures,
+    _launch,
     ask_rematch,
     collector_pauses,
     player_seeds,
@@ -138,12 +139,13 @@ def test_the_report_of_merged_processes():
     config = LoadConfig(rooms=2, spectators=2, think=1.0, game="reverse_curse")
     plans = [RoomPlan("A", ["a0", "a1"]), RoomPlan("B", ["b0", "b1"])]
     window = Window(start=100.0, end=120.0, first=None, last=None, peak=0)
-    line = report(config, plans, Samples.merged(two_processes()), 12.34, window, None)
+    line = report(config, plans, Samples.merged(two_processes()), 12.34, 5.67, window, None)
     assert {k: line[k] for k in ("rooms", "players", "spectators", "connections", "welcomed",
-                                 "setup_s", "window_s", "moves", "moves_per_s", "rematches",
-                                 "client_cpu_percent", "server")} == {
+                                 "setup_s", "launch_s", "window_s", "moves", "moves_per_s",
+                                 "rematches", "client_cpu_percent", "server")} == {
         "rooms": 2, "players": 4, "spectators": 4, "connections": 8, "welcomed": 15,
-        "setup_s": 12.3, "window_s": 20.0, "moves": 5, "moves_per_s": 0.2, "rematches": 1,
+        "setup_s": 12.3, "launch_s": 5.7, "window_s": 20.0, "moves": 5, "moves_per_s": 0.2,
+        "rematches": 1,
         "client_cpu_percent": 20.0, "server": None}  # 4 CPU seconds of 2 processes in 20 s
     assert line["rematch_ms"] == {"n": 1, "p50": 1500.0, "p95": 1500.0, "p99": 1500.0,
                                   "max": 1500.0}
@@ -242,6 +244,39 @@ def make_player(asked: list, rematch=True) -> tuple[Player, RoomWatch, Recorder]
     recorder, watch = Recorder(start=100.0, end=200.0), RoomWatch()
     pace = Pace(0, asyncio.Event(), asyncio.Event(), rematch_call if rematch else None)
     return Player("ws://x", "t1", "r1", watch, recorder, pace, random.Random(0)), watch, recorder
+
+
+async def test_the_launch_overlaps_the_claims_and_starts_each_rooms_clients_after_its_claim(
+        monkeypatch):
+    events: list[str] = []
+    in_flight = [0, 0]  # now, most
+
+    async def claim(client: httpx.AsyncClient, plan: RoomPlan) -> None:
+        in_flight[0] += 1
+        in_flight[1] = max(in_flight)
+        events.append(f"claim {plan.code}")
+        await asyncio.sleep(0.05)
+        events.append(f"claimed {plan.code}")
+        in_flight[0] -= 1
+
+    class Client:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        async def run(self) -> None:
+            events.append(f"run {self.name}")
+
+    monkeypatch.setattr("bench.load.start_match", claim)
+    plans = [RoomPlan(code, ["t0", "t1"]) for code in "ABCDE"]
+    clients = [[Client(f"{code}{i}") for i in range(2)] for code in "ABCDE"]
+    tasks = await _launch(LoadConfig(rest_concurrency=2, connect_rate=0), plans, clients)
+    await asyncio.gather(*tasks)
+    assert len(tasks) == 10
+    assert in_flight == [0, 2]  # two claims at a time, never more
+    assert events[:2] == ["claim A", "claim B"]  # B's claim did not wait for A's answer
+    for code in "ABCDE":  # a room's clients start once its match started
+        assert events.index(f"run {code}0") > events.index(f"claimed {code}")
+        assert events.index(f"run {code}1") > events.index(f"claimed {code}")
 
 
 def test_match_of_reads_the_room_match_id():
