@@ -50,6 +50,7 @@ from bench.load import (
     _post,
     _wait_welcomed,
     create_rooms,
+    http_limits,
     quiet_collector,
 )
 from bench.metrics import Recorder
@@ -153,7 +154,7 @@ async def run_once(config: LagConfig, with_bots: bool, server_pid: int) -> dict[
                       rooms=config.human_rooms, spectators=0, think=config.think,
                       seconds=config.seconds, warmup=config.warmup)
     rng = random.Random(0)
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    limits = http_limits(None)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         plans = await create_rooms(load)
         bots = BotRooms(client, config)

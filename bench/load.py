@@ -48,6 +48,18 @@ from bench.clients import Pace, Player, RoomWatch, Spectator
 from bench.metrics import Recorder, Samples, summary_ms
 
 MB = 1024 * 1024
+#: How long the generator keeps an idle HTTP connection: under uvicorn's 5 s keep-alive
+#: timeout, so it never sends a request on a connection the server is closing (httpx's
+#: default is 5 s too; the race lost a claim as "Server disconnected without sending a
+#: response" once claims overlapped and left pooled connections idle).
+KEEPALIVE_SECONDS = 2.0
+
+
+def http_limits(max_connections: int | None) -> httpx.Limits:
+    """Return the generator's HTTP connection limits: at most ``max_connections`` at a time
+    (``None``: no cap), idle ones closed after ``KEEPALIVE_SECONDS``."""
+    return httpx.Limits(max_connections=max_connections, max_keepalive_connections=None,
+                        keepalive_expiry=KEEPALIVE_SECONDS)
 
 
 @dataclass
@@ -141,7 +153,7 @@ async def ask_rematch(client: httpx.AsyncClient, recorder: Recorder, code: str,
 async def create_rooms(config: LoadConfig) -> list[RoomPlan]:
     """Create ``config.rooms`` rooms with at most ``rest_concurrency`` requests in flight."""
     gate = asyncio.Semaphore(config.rest_concurrency)
-    limits = httpx.Limits(max_connections=config.rest_concurrency)
+    limits = http_limits(config.rest_concurrency)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         async def one(index: int) -> RoomPlan:
             async with gate:
@@ -164,7 +176,7 @@ async def _launch(config: LoadConfig, plans: Sequence[RoomPlan],
     gate = asyncio.Semaphore(config.rest_concurrency)
     interval = 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0
     begun = time.perf_counter()
-    limits = httpx.Limits(max_connections=config.rest_concurrency)
+    limits = http_limits(config.rest_concurrency)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         async def one(plan: RoomPlan, room_clients: Sequence, due: int) -> list[asyncio.Task]:
             await asyncio.sleep(max(0.0, begun + due * interval - time.perf_counter()))
@@ -351,7 +363,7 @@ async def run_load(config: LoadConfig, server_pid: int | None, processes: int = 
     """
     if processes > 1:
         return await _run_split(config, server_pid, processes)
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    limits = http_limits(None)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         return await _run_load(config, server_pid, client)
 
@@ -493,7 +505,7 @@ async def generate() -> None:
     job = json.loads(await stdin.readline())
     config = LoadConfig(**job["config"])
     plans = [RoomPlan(**plan) for plan in job["plans"]]
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    limits = http_limits(None)
     async with httpx.AsyncClient(base_url=config.url, limits=limits, timeout=60) as client:
         generator = Generator(config, plans, job["seeds"], client)
         launch_seconds = await generator.connect()

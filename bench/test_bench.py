@@ -35,6 +35,7 @@ from bench.load import (
     _launch,
     ask_rematch,
     collector_pauses,
+    http_limits,
     player_seeds,
     report,
 )
@@ -277,6 +278,13 @@ async def test_the_launch_overlaps_the_claims_and_starts_each_rooms_clients_afte
     for code in "ABCDE":  # a room's clients start once its match started
         assert events.index(f"run {code}0") > events.index(f"claimed {code}")
         assert events.index(f"run {code}1") > events.index(f"claimed {code}")
+
+
+def test_the_generator_drops_idle_connections_before_the_server_does():
+    import uvicorn  # the bench's servers run uvicorn with its default keep-alive timeout
+
+    assert http_limits(16).keepalive_expiry == 2.0
+    assert uvicorn.Config(app="app.main:app").timeout_keep_alive == 5
 
 
 def test_match_of_reads_the_room_match_id():
