@@ -203,8 +203,10 @@ function revealedCard(view, tr) {
   const card = view.revealed;
   return h("div", { class: "civ-revealed", "data-testid": "civ-revealed" },
     h("span", { class: "civ-card-no", text: tr("civ.card_no", { n: card.card }) }),
-    card.slots.map((slot, j) => h("span", { class: "civ-revealed-slot",
-      text: `${tr(`civ.slot.${slot}`)}${card.reversal[j] ? " ↺" : ""} — ${tr(`civ.effect.${slot}`)}` })),
+    // the slot's name is printed in the face font, its effect in the page's (as on the row's slots)
+    card.slots.map((slot, j) => h("span", { class: "civ-revealed-slot" },
+      h("span", { class: "civ-revealed-name", text: `${tr(`civ.slot.${slot}`)}${card.reversal[j] ? " ↺" : ""}` }),
+      ` — ${tr(`civ.effect.${slot}`)}`)),
     h("span", { class: "small", text: tr("civ.cost", { res: resText(tr, card.cost) }) }));
 }
 
