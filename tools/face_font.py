@@ -2,7 +2,8 @@
 
 Reads the characters of ``frontend/fonts/faces.txt`` (the card and tile faces: zipai's 一…拾,
 mahjong's tiles, the effect-card and slot names printed on cards, the faces' symbols and
-digits), keeps only those glyphs of the source font, names the result "Arena Faces" (the Noto
+digits), keeps only those glyphs of the source font and only the layout features and language
+systems the pages use (``FEATURES``, ``LANGUAGES``), names the result "Arena Faces" (the Noto
 and Source names are reserved by the font's license for the unmodified font) and writes
 ``frontend/fonts/arena-faces.woff2``. The source is Noto Sans CJK Bold (SIL Open Font License
 1.1, ``frontend/fonts/OFL.txt``) from Debian's ``fonts-noto-cjk``; face 2 of the collection is the
@@ -27,6 +28,16 @@ OUTPUT = ROOT / "frontend" / "fonts" / "arena-faces.woff2"
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")
 SC_FACE = 2
 FAMILY = "Arena Faces"
+#: The OpenType features kept: those browsers apply to horizontal text unasked, and "fwid" (never
+#: applied unasked), which the listed digits always have: it is the one feature left to the Chinese
+#: language system, which the subset would otherwise drop, giving Chinese pages the default
+#: system's localized digits. Vertical forms, the other width and ruby variants and the alternates
+#: ("aalt") are left out: no page asks for them.
+FEATURES = ["ccmp", "locl", "rvrn", "calt", "liga", "clig", "rlig", "kern", "mark", "mkmk", "fwid"]
+#: The language systems kept besides each script's default one (the English pages'): the Japanese
+#: pages' (``lang="ja"``, whose ``locl`` gives the Japanese forms of the kanji) and the Chinese
+#: pages' (``lang="zh-Hans"``); the Korean and Traditional Chinese forms are left out.
+LANGUAGES = {"JAN ", "ZHS "}
 
 
 def face_characters(path: Path = FACES) -> list[str]:
@@ -42,14 +53,28 @@ def face_characters(path: Path = FACES) -> list[str]:
     return list(seen)
 
 
+def keep_languages(font: TTFont, languages: set[str]) -> None:
+    """Drop from ``font``'s GSUB and GPOS every script's language systems but ``languages`` (tags
+    such as ``"JAN "``) and its default one, so the subset keeps no glyph only another language
+    system reaches (Korean and Traditional Chinese forms)."""
+    for tag in ("GSUB", "GPOS"):
+        if tag not in font:
+            continue
+        for record in font[tag].table.ScriptList.ScriptRecord:
+            script = record.Script
+            script.LangSysRecord = [r for r in script.LangSysRecord if r.LangSysTag in languages]
+            script.LangSysCount = len(script.LangSysRecord)
+
+
 def build(source: Path, index: int, characters: list[str], output: Path) -> list[str]:
     """Write the subset of ``source`` (face ``index`` of a collection) with ``characters`` to
     ``output`` as WOFF2, renamed to ``FAMILY``; return the characters the source lacks."""
     font = TTFont(source, fontNumber=index)
     missing = [c for c in characters if ord(c) not in font.getBestCmap()]
+    keep_languages(font, LANGUAGES)
     options = subset.Options()
     options.flavor = "woff2"
-    options.layout_features = ["*"]
+    options.layout_features = FEATURES
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
     options.notdef_outline = True
     subsetter = subset.Subsetter(options)
