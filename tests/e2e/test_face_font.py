@@ -1,9 +1,11 @@
 """The self-hosted card-face font (frontend/fonts/arena-faces.woff2), checked without a browser.
 
-It must hold every character printed on a card or tile face — zipai's 一…拾, the CJK names on
-Grid Reversal's effect cards and on the Reversed Civilizations slots, the Reverse Curse and NumGR
-face symbols, and the mahjong tiles to come — stay small, carry its license, and be the one
-``tools/face_font.py`` builds from ``faces.txt``.
+It must hold every character an element drawn with the face font can print, in every language:
+zipai's 一…拾, the card names of Reverse Curse, NumGR and Grid Reversal, the Reversed
+Civilizations slot names, the mahjong tiles and seat winds ("南家"), the Reverse Curse and NumGR
+face symbols — read from the stylesheets (which elements use the font), the tables' code and the
+i18n texts. It must also stay small, carry its license, and be the one ``tools/face_font.py``
+builds from ``faces.txt``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from fontTools.ttLib import TTFont
 
 from tools.face_font import FAMILY, face_characters
@@ -19,10 +22,32 @@ from tools.face_font import FAMILY, face_characters
 ROOT = Path(__file__).resolve().parents[2]
 FONTS = ROOT / "frontend" / "fonts"
 GAMES = ROOT / "frontend" / "games"
-EN = json.loads((ROOT / "frontend" / "i18n" / "en.json").read_text("utf-8"))
-CJK = re.compile(r"[\u3400-\u9fff]")
-#: The mahjong tile faces (numbers, suits, winds, dragons, flowers), listed before the table exists.
+STYLESHEETS = sorted((ROOT / "frontend" / "css").glob("*.css")) + sorted(GAMES.glob("*.css"))
+LANGS = ("en", "zh", "ja")
+TEXTS = {lang: json.loads((ROOT / "frontend" / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGS}
+PLACEHOLDER = re.compile(r"\{\w+\}")
+#: The mahjong tile faces (numbers, suits, winds, dragons, flowers), listed before the table existed.
 MAHJONG = set("一二三四五六七八九万筒条東东南西北中發发白春夏秋冬梅兰蘭竹菊0123456789")
+#: Each class whose rule sets ``var(--face-font)``, with the i18n keys whose texts such an element
+#: prints (a key ending in "." stands for every key it begins); the other characters they print
+#: come from the tables' code (``printed_on_faces``).
+FACE_KEYS = {
+    "face-text": (),  # no page draws one
+    "card-symbol": (),  # Reverse Curse and NumGR symbols, "?", NumGR's "333"
+    "card-name": ("rc.up_card", "rc.down_card", "rc.card.", "ng.face.", "ng.variant."),
+    "zp-char": (),
+    "zp-index": (),
+    "gr-card": ("gr.card.",),
+    "gr-value": (),
+    "civ-slot-name": ("civ.slot.",),
+    "civ-revealed-name": ("civ.slot.",),
+    "ng-attr": (),
+    "mj-tile": (),
+    "mj-wind": ("mj.seat_wind", "mj.wind."),
+}
+#: What the faces print that Noto Sans CJK lacks (a Reversed Civilizations slot's reversal mark):
+#: it comes from the system fonts.
+NOT_IN_SOURCE = ["↺"]
 
 
 def js_constant(path: Path, name: str) -> str:
@@ -30,26 +55,66 @@ def js_constant(path: Path, name: str) -> str:
     return re.search(rf'const {name} = "([^"]+)"', path.read_text("utf-8")).group(1)
 
 
-def printed_on_faces() -> set[str]:
-    """Every character the tables print on card faces, read from their code and texts."""
-    chars = set(js_constant(GAMES / "zp_text.js", "SMALL")) | set(js_constant(GAMES / "zp_text.js", "BIG"))
-    for key, text in EN.items():
-        if key.startswith(("gr.card.", "civ.slot.")):
-            chars |= set(CJK.findall(text))
-    rc = (GAMES / "rc_cards.js").read_text("utf-8")
-    chars |= set("".join(re.findall(r'[A-Z_]+: "([^"]+)"', rc.split("SPECIAL_SYMBOLS")[1].split("};")[0])))
-    ng = (GAMES / "ng_text.js").read_text("utf-8")
-    for table in ("FACE_SYMBOLS", "ATTR_SYMBOLS"):
-        chars |= set("".join(re.findall(r': "([^"]+)"', ng.split(table)[1].split("};")[0])))
+def js_text(path: Path, css_class: str) -> str:
+    """The literal ``text`` of the element of class ``css_class`` that ``path`` makes."""
+    return re.search(rf'class: "{css_class}"[^}}]*?text: "([^"]+)"', path.read_text("utf-8")).group(1)
+
+
+def js_table(path: Path, name: str) -> str:
+    """Every string value of the object literal ``name`` in ``path``, joined."""
+    body = path.read_text("utf-8").split(f"{name} = {{")[1].split("};")[0]
+    return "".join(re.findall(r': "([^"]+)"', body))
+
+
+def face_font_classes() -> set[str]:
+    """The classes named by the selectors of every stylesheet rule that sets the face font."""
+    classes: set[str] = set()
+    for sheet in STYLESHEETS:
+        css = re.sub(r"/\*.*?\*/", "", sheet.read_text("utf-8"), flags=re.DOTALL)
+        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+            if "var(--face-font)" in body:
+                classes |= set(re.findall(r"\.([\w-]+)", selectors))
+    return classes
+
+
+def face_key(key: str) -> bool:
+    """Whether the text of i18n ``key`` is printed by a face-font element."""
+    return any(key.startswith(k) if k.endswith(".") else key == k for keys in FACE_KEYS.values() for k in keys)
+
+
+def printed_on_faces(lang: str) -> set[str]:
+    """Every character the face-font elements print in ``lang``, read from the tables' code and
+    the i18n texts; ASCII letters and signs other than digits and "+" are left to the system fonts."""
+    chars = set(js_constant(GAMES / "zp_text.js", "SMALL") + js_constant(GAMES / "zp_text.js", "BIG"))
+    for key, text in TEXTS[lang].items():
+        if face_key(key):
+            chars |= set(PLACEHOLDER.sub("", text))
+    chars |= set(js_table(GAMES / "rc_cards.js", "SPECIAL_SYMBOLS"))
+    chars |= set(js_table(GAMES / "ng_text.js", "FACE_SYMBOLS") + js_table(GAMES / "ng_text.js", "ATTR_SYMBOLS"))
+    tiles = GAMES / "mj_tiles.js"
+    chars |= set("".join(js_constant(tiles, name) for name in ("NUMERALS", "HONORS", "FLOWERS")) + js_text(tiles, "mj-man"))
+    chars |= set(js_text(GAMES / "civilization.js", "civ-reversal"))
     chars |= set("0123456789+−")
     return {c for c in chars if not c.isascii() or c.isdigit() or c == "+"}
 
 
-def test_the_list_holds_every_face_character_and_the_mahjong_tiles():
-    listed = set(face_characters())
-    assert "壹" in printed_on_faces() and "狩" in printed_on_faces() and "θ" in printed_on_faces()
-    assert sorted(printed_on_faces() - listed) == []
-    assert sorted(MAHJONG - listed) == []
+def test_every_face_font_element_is_known():
+    assert sorted(face_font_classes()) == sorted(FACE_KEYS)
+
+
+@pytest.mark.parametrize(("lang", "sample"), [
+    ("en", ["θ", "万", "壹", "狩"]),
+    ("zh", ["θ", "万", "壹", "家", "狩", "翻", "阱"]),
+    ("ja", ["θ", "ト", "万", "壹", "家", "狩"]),
+])
+def test_the_list_holds_every_character_the_faces_print(lang, sample):
+    printed = printed_on_faces(lang)
+    assert sorted(printed & set("θト万壹家狩翻阱")) == sample
+    assert sorted(printed - set(face_characters())) == NOT_IN_SOURCE
+
+
+def test_the_list_holds_the_mahjong_tiles():
+    assert sorted(MAHJONG - set(face_characters())) == []
 
 
 def test_the_font_covers_the_list_is_small_and_renamed():
@@ -63,6 +128,13 @@ def test_the_font_covers_the_list_is_small_and_renamed():
     assert "SIL Open Font License" in font["name"].getDebugName(13)
     license_text = (FONTS / "OFL.txt").read_text("utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in license_text and "Adobe" in license_text
+
+
+def test_the_font_keeps_the_pages_language_systems():
+    gsub = TTFont(FONTS / "arena-faces.woff2")["GSUB"].table
+    systems = {r.ScriptTag: [s.LangSysTag for s in r.Script.LangSysRecord] for r in gsub.ScriptList.ScriptRecord}
+    assert systems == {"DFLT": [], "cyrl": ["JAN ", "ZHS "], "grek": ["JAN ", "ZHS "], "hang": ["JAN "],
+                       "hani": ["JAN "], "kana": ["JAN "], "latn": ["JAN ", "ZHS "]}
 
 
 def test_the_pages_use_the_font_for_faces():
