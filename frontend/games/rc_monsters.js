@@ -100,9 +100,10 @@ export function shopPanel(view, ctx, clock) {
 }
 
 /**
- * The viewer side's held monster with a summon button showing its cost; when the legal list
- * has no `summon` the button is disabled and the reason is shown next to it. Null without
- * monsters or when the viewer's side holds none (spectators see held monsters in the sides).
+ * The viewer side's held monster with a summon button showing its cost (its title says what a
+ * summon does: rulings "Match flow" 6); when the legal list has no `summon` the button is
+ * disabled and the reason is shown next to it. Null without monsters or when the viewer's side
+ * holds none (spectators see held monsters in the sides).
  */
 export function summonPanel(view, ctx) {
   const { t, act } = ctx;
@@ -111,13 +112,14 @@ export function summonPanel(view, ctx) {
   if (!monster) return null;
   const why = summonBlock(view, ctx);
   const name = t(`rc.monster.${monster}`);
+  const cost = { monster: name, n: SUMMON_COST[monster] };
   return h("section", { class: "rc-held", "data-testid": "rc-held", "data-monster": monster },
     h("p", {}, h("strong", { text: t("rc.holds", { monster: name }) }), " ",
       h("span", { class: "muted small", text: t(`rc.monster_help.${monster}`) })),
     h("button", { type: "button", class: ["button", !why && "button-primary"], "data-action": "summon",
       "data-key": "summon", "data-testid": "summon", disabled: Boolean(why) || busy(ctx),
       "aria-describedby": why ? "rc-summon-why" : null,
-      text: t("rc.summon_for", { monster: name, n: SUMMON_COST[monster] }),
+      title: t("rc.explain.summon", cost), text: t("rc.summon_for", cost),
       onclick: () => act({ type: "summon" }) }),
     why ? h("span", { id: "rc-summon-why", class: "muted small", "data-testid": "summon-why",
       text: t(`rc.summon_why.${why}`, { n: SUMMON_COST[monster], energy: view.energy[view.my_side] }) }) : null);

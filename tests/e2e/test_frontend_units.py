@@ -396,3 +396,40 @@ def test_a_rest_room_naming_an_older_match_than_the_held_one_is_not_taken(live_s
                                                                           chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", OLDER_ROOM_SCRIPT)
     assert got == [True, False, False, True, False, False]
+
+
+RC_TITLES_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const { summonPanel } = await import("/static/games/rc_monsters.js");
+  const { playbackPanel } = await import("/static/games/rc_playback.js");
+  const view = { monsters: true, phase: "deployment", my_side: "UP", side_to_act: "UP",
+    held: { UP: "SPY_EYE", DOWN: null }, energy: { UP: 0, DOWN: 0 }, field: [], turn: 1 };
+  const playback = { set: 1, result: 2, position_after: 2, shown: 0, steps: [] };
+  const titles = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    const ctx = { t: i18n.t, act: () => true, legal: [], seat: 0, pending: false };
+    titles[lang] = [
+      summonPanel(view, ctx).querySelector("[data-testid=summon]").title,
+      playbackPanel(playback, ctx, { onSkip() {}, onClose() {} })
+        .querySelector("[data-testid=rc-continue]").title,
+    ];
+  }
+  return titles;
+}"""
+
+
+def test_reverse_curse_summon_and_continue_say_what_they_do(live_server, chromium_path):
+    # Rulings "Match flow" 6: a summon costs energy, comes before the turn's card, uses the
+    # monster once and refills the turn's clock; a set's playback does not hold the match up.
+    got = evaluate_on(chromium_path, f"{live_server}/history", RC_TITLES_SCRIPT)
+    assert got == {
+        "en": ["Pay 1 energy to use Spy Eye now (once), then play this turn's card; your turn's "
+               "time starts again.",
+               "Close this set's resolution and show the table now; the match does not wait for it."],
+        "zh": ["支付 1 点能量立即使用 透视之眼（仅一次），然后打出本回合的牌；本回合的时间重新计算。",
+               "关闭本局的结算过程，立即显示牌桌；对局不会等它放完。"],
+        "ja": ["エネルギーを 1 払って おみとおしアイ を今すぐ使い（1回限り）、そのあとこのターンのカードを"
+               "出します。手番の持ち時間は最初からになります。",
+               "このセットの計算の表示を閉じて、すぐに卓に戻ります。対局はこの表示を待ちません。"],
+    }
