@@ -5,7 +5,10 @@ Step 0 is the deal (no action); step ``k`` (1-based, ``= match_actions.seq``) is
 after the ``k``-th action. Views are the engine's own ``view(state, viewer)``: the spectator's
 (``viewer=None``) or, since a finished match hides nothing any more (its seed is public), any
 seat's — with that player's hand. Replaying goes through ``LiveMatch`` so a resign and a clock
-move are replayed exactly as they were played (``timeout`` events included).
+move are replayed exactly as they were played (``timeout`` events included). A step's events are
+those its viewer saw in play, plus the ``timeout`` event of a clock-played action for every
+viewer: in play it can be the timed-out seat's alone (``app.rooms.live.timeout_event``: a claim
+window), but once the match is over its action log says which actions the clock played.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ def replay_steps(game: Game, match_id: int, options: Mapping[str, Any], players:
         actions: the logged rows (``seq``, ``seat``, ``action``, ``timeout``, ``at``) in order.
         viewer: the seat whose view is shown, ``None`` for the spectator's.
 
-    ``events`` are the step's events that ``viewer`` may see; step 0 has ``seat``/``action``
-    ``None`` and no events.
+    ``events`` are the step's events that ``viewer`` may see (a clock-played step's
+    ``timeout {seat}`` first, whoever the viewer); step 0 has ``seat``/``action`` ``None`` and
+    no events.
 
     Raises:
         EngineError: a logged action the engine refuses (a corrupt log).
@@ -46,5 +50,5 @@ def replay_steps(game: Game, match_id: int, options: Mapping[str, Any], players:
 def _entry(live: LiveMatch, number: int, seat: int | None, action: Any, timeout: bool,
            events, viewer: int | None) -> dict[str, Any]:
     return {"step": number, "seat": seat, "action": action, "timeout": bool(timeout),
-            "events": [e.to_json() for e in events if e.visible(viewer)],
+            "events": [e.to_json() for e in events if e.visible(viewer) or e.kind == "timeout"],
             "view": live.game.view(live.state, viewer)}

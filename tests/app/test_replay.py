@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from engine.registry import GAMES
 from tests.app.conftest import SEED
 from tests.app.rc import Replay
 from tests.app.rc_play import match_id, play_out, seated_room
+from tests.waiting import wait_until
 
 HALF = {"regulation": "half", "monsters": False}
 
@@ -68,3 +70,40 @@ async def test_unknown_match_and_the_page(arena):
     page = await arena.http.get("/replay/1?step=3")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert "/static/js/replay.js" in page.text
+
+
+async def test_a_clock_played_action_is_told_as_such_to_every_viewer(arena):
+    """The fixed seed's zipai hand (tests/app/test_leaks_clocks.py): seat 1's clock discards 大拾
+    (a public timeout), then seat 2's clock passes in the claim window, which in play only seat 2
+    was told; seat 0 resigns. The replay tells both timeouts to every viewer."""
+    people = [await arena.player(name) for name in ("Ann", "Bob", "Cat")]
+    _, clients = await seated_room(arena, people, {"hands": 1}, game="zipai")
+    match = match_id(clients)
+
+    async def logged(count: int) -> None:
+        async def done() -> bool:
+            return await arena.action_count(match) == count
+        await wait_until(done, f"{count} logged actions")
+
+    for count in (1, 2):
+        arena.clock.advance(20)  # turn_seconds' default: the clock plays the seat's decision
+        await logged(count)
+    await clients[0].send({"type": "act", "prompt": None, "action": {"type": "resign"}})
+    await logged(3)
+    game = GAMES["zipai"]
+    state = game.new_game(game.validate_options({"hands": 1}), 3, SEED)
+    played = [(1, {"type": "discard", "card": "d10"}, True), (2, {"type": "pass"}, True),
+              (0, {"type": "resign"}, False)]
+    told = []
+    for seat, action, _ in played:
+        state, events = (game.resign(state, seat) if action == {"type": "resign"}
+                         else game.apply(state, seat, action))
+        told.append(events)
+    for viewer in (None, 0, 2):
+        query = "" if viewer is None else f"?viewer={viewer}"
+        steps = (await arena.http.get(f"/api/matches/{match}/replay{query}")).json()["steps"]
+        expected = [{"step": number, "seat": seat, "action": action, "timeout": timeout,
+                     "events": [{"kind": "timeout", "data": {"seat": seat}}] * timeout
+                     + [plain(e.to_json()) for e in events if e.visible(viewer)]}
+                    for number, ((seat, action, timeout), events) in enumerate(zip(played, told), 1)]
+        assert [{key: step[key] for key in expected[0]} for step in steps[1:]] == expected, viewer

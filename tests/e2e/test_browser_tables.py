@@ -27,6 +27,7 @@ from tests.e2e.browser import (
     click_first,
     log_lines,
     new_page,
+    resign,
     styles_loaded,
 )
 from tests.e2e.engine_reasons import outcome_reasons
@@ -388,6 +389,38 @@ def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browse
     expect(mine.get_by_test_id("log-line").filter(has_text="Bob's time ran out")).to_have_count(3)
     assert axe_problems(mine) == []
     mine.context.close()
+
+
+STEP_LINES = """() => [...document.querySelectorAll("[data-testid=move-log] [data-testid=log-line]")]
+  .map((line) => [Number(line.dataset.step), line.textContent])"""
+
+
+def test_the_replay_says_whose_time_ran_out_even_where_the_room_told_only_that_seat(site, browser):
+    # The module's seed (zipai, one hand): Cat's clock discards (a public timeout), then Alice's
+    # clock passes in the claim window (told only to Alice in play: docs/security.md); she resigns.
+    alice, bob, cat = site.player("Alice"), site.player("Bob"), site.player("Cat")
+    code = site.room(alice, "zipai", {"hands": 1}, seated=[alice, bob, cat])
+    mine = site.open(browser, f"/room/{code}", alice)
+    table_ready(mine)
+    for name in ("Cat", "Alice"):
+        site.clock.advance(20)  # the default turn_seconds: the clock plays the seat's decision
+        expect(mine.get_by_test_id("log-line").filter(has_text=f"{name}'s time ran out")).to_have_count(1)
+    resign(mine)
+    expect(mine.get_by_test_id("game-over")).to_be_visible()
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    mine.context.close()
+    watch = site.open(browser, f"/replay/{match}?step=2")  # a guest: the spectator's replay
+    expect(watch.get_by_test_id("replay-action")).to_contain_text("Alice's time ran out")
+    steps = watch.evaluate(STEP_LINES)
+    ran_out = ["Cat's time ran out: the server played for them.",
+               "Alice's time ran out: the server played for them."]
+    assert [line for line in steps if "time ran out" in line[1]] == [[1, ran_out[0]], [2, ran_out[1]]]
+    firsts: dict[int, str] = {}
+    for step, text in steps:
+        firsts.setdefault(step, text)
+    assert [firsts[1], firsts[2]] == ran_out  # each before the lines of what the clock played
+    assert watch.get_by_test_id("replay-action").inner_text().startswith(ran_out[1])
+    watch.context.close()
 
 
 def test_a_seat_keeps_its_colour_for_every_viewer_and_the_last_move_is_marked(site, browser):
