@@ -144,6 +144,9 @@ class OptionSpec:
         choices: the allowed values for ``"choice"``.
         minimum, maximum: inclusive bounds for ``"int"``.
         label: a short English label for the lobby.
+        when: ``(option, value)`` when the option only matters while another option has that
+            value (mahjong's ``hands`` with ``("rules", "hebei")``), else ``None``. It is still
+            validated and stored with its default; the lobby and the option summaries leave it out.
     """
 
     name: str
@@ -153,15 +156,20 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
+    when: tuple[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return the option as a JSON-ready dict (the catalog's option schema)."""
+        """Return the option as a JSON-ready dict (the catalog's option schema): ``name``,
+        ``kind``, ``default``, ``label``; ``choices`` or ``minimum``/``maximum`` by kind; and
+        ``when`` ``{option: value}`` for an option that only applies with that value."""
         data: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
                                 "label": self.label or self.name}
         if self.kind == "choice":
             data["choices"] = list(self.choices)
         if self.kind == "int":
             data["minimum"], data["maximum"] = self.minimum, self.maximum
+        if self.when is not None:
+            data["when"] = {self.when[0]: self.when[1]}
         return data
 
     def check(self, value: Any) -> Any:

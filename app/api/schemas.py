@@ -36,6 +36,7 @@ class OptionOut(BaseModel):
     choices: list[Any] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    when: dict[str, Any] | None = None
 
 
 class GameOut(BaseModel):

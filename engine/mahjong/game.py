@@ -27,9 +27,10 @@ MAX_HANDS = 16
 OPTIONS = (
     OptionSpec("rules", "choice", "hebei", choices=("hebei", "mcr"),
                label="Rules: Hebei (河北麻将) or Competition (MCR)"),
-    OptionSpec("hands", "int", 8, minimum=4, maximum=16, label="Hands in the match (Hebei)"),
+    OptionSpec("hands", "int", 8, minimum=4, maximum=16, label="Hands in the match (Hebei)",
+               when=("rules", "hebei")),
     OptionSpec("rounds", "int", 1, minimum=1, maximum=4,
-               label="Rounds of four hands (Competition)"),
+               label="Rounds of four hands (Competition)", when=("rules", "mcr")),
     OptionSpec("turn_seconds", "int", 15, minimum=5, maximum=120, label="Seconds per decision"),
 )
 SPEC = GameSpec(

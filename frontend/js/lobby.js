@@ -5,7 +5,7 @@ import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { formatClock, gameTitle, t } from "./i18n.js";
-import { optionFields, optionsSummary, readOptions } from "./options.js";
+import { optionFields, optionsSummary, readOptions, showApplicable } from "./options.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
 import { botChoiceRow, claimFirstSeat, fillWithBots, seatName } from "./bots.js";
@@ -26,6 +26,7 @@ function renderGameOptions() {
   const fieldset = byId("options");
   const legend = fieldset.querySelector("legend");
   replace(fieldset, legend, optionFields(game.options, game.id));
+  showApplicable(fieldset, game.options);
   byId("game-facts").textContent = playersText(game);
   const rules = byId("game-rules");
   rules.href = `/rules/${encodeURIComponent(game.id)}`;
@@ -133,6 +134,10 @@ async function main() {
     renderGameOptions();
   });
   renderGameOptions();
+  byId("options").addEventListener("change", () => {
+    const game = selectedGame();
+    if (game) showApplicable(byId("options"), game.options);
+  });
   byId("options").after(botChoiceRow());
   byId("options").after(roomSettingsRows());
   renderGameList();

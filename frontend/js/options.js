@@ -1,6 +1,8 @@
 // Room options: render a game's option schema (GET /api/games -> options) as form controls,
 // read the chosen values back, and describe options in one line.
-// Schema entry: {name, kind: "choice"|"int"|"bool", default, label, choices?, minimum?, maximum?}.
+// Schema entry: {name, kind: "choice"|"int"|"bool", default, label, choices?, minimum?, maximum?,
+// when?}; `when` {option: value} marks an option that only matters while another option has that
+// value (mahjong's `rounds` with rules "mcr"): the form hides it otherwise and summaries skip it.
 
 import { h } from "./dom.js";
 import { has, t } from "./i18n.js";
@@ -54,12 +56,19 @@ export function optionFields(schema, game = null) {
   });
 }
 
-/** Read {name: value} from the controls rendered by optionFields inside `root`. */
+/** Whether `option` matters with these option `values` ({name: value}): always without `when`,
+ * else only while every option it names holds the named value. */
+export function optionApplies(option, values) {
+  return Object.entries(option.when || {}).every(([name, value]) => values[name] === value);
+}
+
+/** Read {name: value} from the controls rendered by optionFields inside `root`; a disabled
+ * control (an option that does not apply) is left out, so the server gives it its default. */
 export function readOptions(root, schema) {
   const values = {};
   for (const option of schema) {
     const control = root.querySelector(`[data-option="${CSS.escape(option.name)}"]`);
-    if (!control) continue;
+    if (!control || control.disabled) continue;
     if (option.kind === "choice") values[option.name] = option.choices[Number(control.value)];
     else if (option.kind === "int") values[option.name] = Number.parseInt(control.value, 10);
     else if (option.kind === "bool") values[option.name] = control.checked;
@@ -67,13 +76,28 @@ export function readOptions(root, schema) {
   return values;
 }
 
+/** Show the rows of optionFields inside `root` whose option applies to the values chosen there
+ * (optionApplies); hide and disable the others. Call it after rendering and on every change. */
+export function showApplicable(root, schema) {
+  const values = readOptions(root, schema);
+  for (const option of schema) {
+    const control = root.querySelector(`[data-option="${CSS.escape(option.name)}"]`);
+    if (!control) continue;
+    const applies = optionApplies(option, values);
+    control.disabled = !applies;
+    control.closest(".option-row").hidden = !applies;
+  }
+}
+
 /** One-line summary of a room's options, e.g. "Regulation: Half · Format: 1v1"; the clocks
  * (`*_seconds`) only with `clocks` (the match page: every option set; the room's line stays short);
- * `game` (its id) picks the game's own option labels. */
+ * `game` (its id) picks the game's own option labels. Options that do not apply to the others'
+ * values (optionApplies: a Hebei room's competition `rounds`) are left out. */
 export function optionsSummary(options, schema = [], { clocks = false, game = null } = {}) {
   const byName = Object.fromEntries(schema.map((option) => [option.name, option]));
   return Object.entries(options || {})
     .filter(([name]) => clocks || !name.endsWith("_seconds"))
+    .filter(([name]) => !byName[name] || optionApplies(byName[name], options))
     .map(([name, value]) => `${optionLabel(byName[name] || { name }, game)}: ${optionValueText(name, value)}`)
     .join(" · ");
 }

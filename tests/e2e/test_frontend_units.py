@@ -433,3 +433,48 @@ def test_reverse_curse_summon_and_continue_say_what_they_do(live_server, chromiu
                "出します。手番の持ち時間は最初からになります。",
                "このセットの計算の表示を閉じて、すぐに卓に戻ります。対局はこの表示を待ちません。"],
     }
+
+
+#: The mahjong catalog's options in the lobby form and in a room's one-line summary: each rule
+#: set's match length (`hands` Hebei, `rounds` competition) only with its own rules.
+RULE_SET_OPTIONS_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const options = await import("/static/js/options.js");
+  const games = await (await fetch("/api/games")).json();
+  const schema = games.find((game) => game.id === "mahjong").options;
+  const room = (rules) => ({ rules, hands: 8, rounds: 1, turn_seconds: 15 });
+  const form = document.createElement("fieldset");
+  form.append(...options.optionFields(schema, "mahjong"));
+  document.body.append(form);
+  const shown = () => [...form.querySelectorAll(".option-row")].filter((row) => !row.hidden)
+    .map((row) => row.querySelector("[data-option]").dataset.option);
+  options.showApplicable(form, schema);
+  const hebei = { shown: shown(), read: options.readOptions(form, schema) };
+  form.querySelector("[data-option=rules]").value = "1";
+  options.showApplicable(form, schema);
+  const mcr = { shown: shown(), read: options.readOptions(form, schema) };
+  return {
+    when: schema.map((option) => [option.name, option.when || null]),
+    hebei, mcr,
+    summaries: ["hebei", "mcr"].map((rules) => options.optionsSummary(room(rules), schema, { game: "mahjong" })),
+    clocks: options.optionsSummary(room("mcr"), schema, { clocks: true, game: "mahjong" }),
+  };
+}"""
+
+
+def test_a_mahjong_room_shows_only_its_rule_sets_options(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", RULE_SET_OPTIONS_SCRIPT)
+    assert got["when"] == [["rules", None], ["hands", {"rules": "hebei"}],
+                           ["rounds", {"rules": "mcr"}], ["turn_seconds", None]]
+    assert got["hebei"] == {"shown": ["rules", "hands", "turn_seconds"],
+                            "read": {"rules": "hebei", "hands": 8, "turn_seconds": 15}}
+    assert got["mcr"] == {"shown": ["rules", "rounds", "turn_seconds"],
+                          "read": {"rules": "mcr", "rounds": 1, "turn_seconds": 15}}
+    assert got["summaries"] == [
+        "Rules: Hebei (河北麻将) · Hands in the match (Hebei rules): 8",
+        "Rules: Competition rules (MCR, 国标) · Rounds of four hands (Competition rules): 1",
+    ]
+    assert got["clocks"] == ("Rules: Competition rules (MCR, 国标) · Rounds of four hands "
+                             "(Competition rules): 1 · Seconds per decision: 15")
+

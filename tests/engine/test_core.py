@@ -48,6 +48,18 @@ def test_validate_options_refuses_options_that_are_not_an_object():
         validate_options(specs, {1: 3})
 
 
+def test_an_option_of_one_rule_set_names_it_in_the_catalog():
+    rounds = OptionSpec("rounds", "int", 1, minimum=1, maximum=4, label="Rounds",
+                        when=("rules", "mcr"))
+    assert rounds.to_json() == {"name": "rounds", "kind": "int", "default": 1, "label": "Rounds",
+                                "minimum": 1, "maximum": 4, "when": {"rules": "mcr"}}
+    assert OPTS[0].to_json() == {"name": "regulation", "kind": "choice", "default": "full",
+                                 "label": "regulation", "choices": ["full", "half"]}
+    # Still validated and stored with the others, whatever the rules.
+    rules = OptionSpec("rules", "choice", "hebei", choices=("hebei", "mcr"))
+    assert validate_options((rules, rounds), {"rules": "hebei"}) == {"rules": "hebei", "rounds": 1}
+
+
 def test_rng_is_deterministic_and_label_sensitive():
     a = Rng.derive(b"seed", "deal", 1).shuffled(range(24))
     b = Rng.derive(b"seed", "deal", 1).shuffled(range(24))
