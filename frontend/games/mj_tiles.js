@@ -3,14 +3,15 @@
 // and dragons as their character (白 as an empty frame), flowers as their character and number,
 // a face-down tile as a patterned back. Characters come from the self-hosted face font
 // (fonts/faces.txt). Codes (docs/protocol.md "Mahjong view"): 1m…9m, 1p…9p, 1s…9s, 1z…7z =
-// 东南西北白发中, 1f…8f = 春夏秋冬梅兰竹菊; null is a face-down tile.
+// 东南西北白发中, 1f…8f = 春夏秋冬梅兰竹菊; null is a face-down tile. The printed forms are the
+// page language's, as its tile names write them (i18n `mj.face.m` 万/萬, `mj.face.z` 东…/東…,
+// `mj.face.f` …兰…/…蘭…: one character per tile, in code order).
 
 import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const NUMERALS = "一二三四五六七八九";
-const HONORS = "东南西北白发中";
-const FLOWERS = "春夏秋冬梅兰竹菊";
 const SUIT_ORDER = { m: 0, p: 1, s: 2, z: 3, f: 4 };
 
 // 筒: dot centres in a 30 × 40 box, with radius; colours cycle blue, green, red by class.
@@ -85,10 +86,12 @@ export function numberOf(code) {
   return Number(code[0]);
 }
 
-/** The character printed on an honor or flower tile, or the numeral of a 万 tile. */
+/** The character printed on an honor or flower tile ("1z" → 东 in Chinese, 東 in Japanese), or
+ * the numeral of a 万 tile ("3m" → 三); a 筒 or 条 tile's number as a string. */
 export function faceChar(code) {
   const n = numberOf(code);
-  return { m: NUMERALS, z: HONORS, f: FLOWERS }[suitOf(code)]?.[n - 1] || String(n);
+  const chars = { m: NUMERALS, z: t("mj.face.z"), f: t("mj.face.f") }[suitOf(code)];
+  return chars ? chars[n - 1] : String(n);
 }
 
 /** The engine's sort order (m, p, s, z, f; by number). */
@@ -105,15 +108,15 @@ function faceOf(code) {
   const suit = suitOf(code);
   const n = numberOf(code);
   if (suit === "m") {
-    return [h("span", { class: "mj-num", text: NUMERALS[n - 1] }), h("span", { class: "mj-man", text: "万" })];
+    return [h("span", { class: "mj-num", text: faceChar(code) }), h("span", { class: "mj-man", text: t("mj.face.m") })];
   }
   if (suit === "p") return [dotsFace(n)];
   if (suit === "s") return [bambooFace(n)];
   if (code === "5z") return [whiteFace()];
   if (suit === "f") {
-    return [h("span", { class: "mj-char", text: FLOWERS[n - 1] }), h("span", { class: "mj-fnum", text: String(((n - 1) % 4) + 1) })];
+    return [h("span", { class: "mj-char", text: faceChar(code) }), h("span", { class: "mj-fnum", text: String(((n - 1) % 4) + 1) })];
   }
-  return [h("span", { class: "mj-char", text: HONORS[n - 1] })];
+  return [h("span", { class: "mj-char", text: faceChar(code) })];
 }
 
 /**

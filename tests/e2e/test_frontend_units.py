@@ -478,3 +478,33 @@ def test_a_mahjong_room_shows_only_its_rule_sets_options(live_server, chromium_p
     assert got["clocks"] == ("Rules: Competition rules (MCR, 国标) · Rounds of four hands "
                              "(Competition rules): 1 · Seconds per decision: 15")
 
+
+#: Four tiles' faces as the table draws them and their names in a discard's log line, per language.
+TILE_FACES_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const tiles = await import("/static/games/mj_tiles.js");
+  const mjLog = await import("/static/games/mj_log.js");
+  const codes = ["3m", "1z", "6z", "6f"];
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    const ctx = { t: i18n.t, seat: null, players: [{ seat: 0, name: "Ann" }] };
+    got[lang] = {
+      faces: codes.map((code) => tiles.tileEl(code).querySelector(".mj-face").textContent),
+      log: mjLog.logLines(codes.map((tile) => ({ kind: "discarded", data: { seat: 0, tile } })), ctx),
+    };
+  }
+  return got;
+}"""
+
+
+def test_mahjong_tiles_read_the_same_on_the_table_and_in_the_log(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", TILE_FACES_SCRIPT)
+    assert got["en"] == {"faces": ["三万", "东", "发", "兰2"],
+                         "log": ["Ann discards 3 Characters.", "Ann discards East wind.",
+                                 "Ann discards Green dragon.", "Ann discards Flower 兰 Orchid."]}
+    assert got["zh"] == {"faces": ["三万", "东", "发", "兰2"],
+                         "log": ["Ann打出3万。", "Ann打出东风。", "Ann打出发财。", "Ann打出花牌 兰。"]}
+    assert got["ja"] == {"faces": ["三萬", "東", "發", "蘭2"],
+                         "log": ["Annが3萬を捨てる。", "Annが東を捨てる。", "Annが發を捨てる。",
+                                 "Annが花牌 蘭を捨てる。"]}

@@ -149,12 +149,15 @@ SAME_EVERYWHERE = {"clock.left", "gr.card.1", "gr.card.2", "gr.card.3", "gr.card
                    "rc.up_card", "rc.down_card", "game.numgr", "zp.gloss.small", "zp.gloss.big",
                    "history.versus", "gr.status.response", "zp.action.bi", "zp.kind.guosao",
                    "rc.ko_mark", "common.ok", "ng.hp", "ladders.player_id"}
+#: Mahjong tile faces: the English page prints the Chinese forms (万 东 发 兰) like the Chinese one.
+CHINESE_ON_ENGLISH_TILES = {"mj.face.m", "mj.face.z", "mj.face.f"}
 
 
 def test_chinese_and_japanese_are_translated(dicts):
     for lang in ("zh", "ja"):
         same = sorted(key for key, text in dicts["en"].items()
-                      if dicts[lang][key] == text and key not in SAME_EVERYWHERE)
+                      if dicts[lang][key] == text
+                      and key not in SAME_EVERYWHERE | CHINESE_ON_ENGLISH_TILES)
         assert same == [], f"untranslated in {lang}.json"
 
 

@@ -7,6 +7,8 @@
   the notation the rules page draws (``frontend/games/mj_rules.js``).
 - The table's Chinese names (``frontend/games/mj_names.js``) and the glosses in the i18n files
   are the engine's own names.
+- Each language's tile and wind names write a character with two forms (万/萬, 东/東, 发/發, 兰/蘭)
+  in the form its tile faces print (i18n ``mj.face.*``): Japanese 萬東發蘭, the others 万东发兰.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ NAMES_JS = (ROOT / "frontend" / "games" / "mj_names.js").read_text("utf-8")
 #: A tile row as the rules page draws it (mj_rules.js ROW and GROUP).
 ROW = re.compile(r"`\[([^\]`]*)\]`")
 GROUP = re.compile(r"^([!~+]?)((?:[0-9]+[mpszf])+)$")
+#: Tile characters written two ways: the Chinese (simplified) form and the Japanese one.
+TWO_FORMS = {"万": "萬", "东": "東", "发": "發", "兰": "蘭"}
+#: The characters printed on the tiles, per language: 万 faces' suit, 1z…7z, 1f…8f.
+FACES = {"en": "万东南西北白发中春夏秋冬梅兰竹菊", "zh": "万东南西北白发中春夏秋冬梅兰竹菊",
+         "ja": "萬東南西北白發中春夏秋冬梅蘭竹菊"}
 #: How the examples of fans that depend on the way of winning were won (mcr_fan's flags).
 SITUATIONS = {
     "last_tile_draw": {"self_drawn": True, "wall_last": True},
@@ -150,3 +157,13 @@ def test_the_glosses_are_the_engines_names(lang):
         {fan.id: fan.names[lang] for fan in MCR_FANS.values()}
     assert {d.id: table[f"mj.dbl.{d.id}"] for d in HEBEI_DOUBLINGS.values()} == \
         {d.id: d.names[lang] for d in HEBEI_DOUBLINGS.values()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tile_names_write_each_character_as_the_faces_print_it(lang):
+    table = DICTS[lang]
+    faces = table["mj.face.m"] + table["mj.face.z"] + table["mj.face.f"]
+    assert faces == FACES[lang]
+    names = "".join(text for key, text in table.items() if key.startswith(("mj.tile.", "mj.wind.")))
+    not_printed = {form for pair in TWO_FORMS.items() for form in pair if form not in faces}
+    assert sorted(set(names) & not_printed) == []
