@@ -38,6 +38,12 @@ MAX_FRAME = 1 << 20
 Rematch = Callable[[str, str | None], Awaitable[None]]
 
 
+#: Before the players start (``Pace.go``: the idle phase) a player answers a prompt only when
+#: its clock would run out within this many seconds, as a real player would: a set-up longer
+#: than the turn clock let clocks run out just as the players started, and their first acts
+#: were refused (``already_played``, ``stale_prompt``).
+CLOCK_MARGIN = 15.0
+
 #: A match id as frames carry it (``room.match_id``; ``None`` before a match).
 MatchId = int | None
 
@@ -392,6 +398,7 @@ class Player:
         self.prompt: str | None = None
         self.legal: list[Any] = []
         self.answered: str | None = None
+        self.deadline: float | None = None  # unix seconds: this seat's clock runs out
         self.pending: tuple[float, int, MatchId] | None = None  # (sent at, version, match)
         self.again: tuple[MatchId, asyncio.Future | None] | None = None  # rematch asked
         self.socket: Any = None
@@ -434,6 +441,7 @@ class Player:
             self.pending = None
         self.match, self.version = match, version
         self.prompt, self.legal = data["prompt"], data["legal"]
+        self.deadline = data.get("deadline")
         view = data.get("view")
         if view and view.get("outcome") is not None:
             self.recorder.finished.add((self.code, match))
@@ -453,9 +461,15 @@ class Player:
     def _wants_to_act(self) -> bool:
         return bool(self.legal) and self.pending is None and self.prompt != self.answered
 
+    def _clock_left(self) -> float:
+        """Seconds until this seat's clock runs out (``inf`` when it has none running)."""
+        return float("inf") if self.deadline is None else self.deadline - time.time()
+
     async def _act_loop(self) -> None:
-        """Whenever a new prompt is pending: think, then send ``act`` with a random legal action."""
-        await self.pace.go.wait()
+        """Whenever a new prompt is pending: think, then send ``act`` with a random legal action
+        (before ``Pace.go``: ``_until_go``)."""
+        if not await self._until_go():
+            return
         while not self.pace.stop.is_set():
             await self.changed.wait()
             self.changed.clear()
@@ -465,13 +479,40 @@ class Player:
                 await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
             if not self._wants_to_act():
                 continue
-            self.answered = self.prompt
-            self.pending = (time.perf_counter(), self.version, self.match)
-            frame = self._act_frame()
-            try:
-                await self.socket.send(orjson.dumps(frame), text=True)
-            except websockets.ConnectionClosed:
+            if not await self._send_act():
                 return
+
+    async def _until_go(self) -> bool:
+        """Until ``Pace.go``, answer only a prompt whose clock runs out within ``CLOCK_MARGIN``
+        seconds, at once; return ``False`` if the socket closed."""
+        go = asyncio.ensure_future(self.pace.go.wait())
+        try:
+            while not go.done():
+                self.changed.clear()
+                left = self._clock_left() - CLOCK_MARGIN
+                if left <= 0 and self._wants_to_act():
+                    if not await self._send_act():
+                        return False
+                    continue
+                changed = asyncio.ensure_future(self.changed.wait())
+                await asyncio.wait({go, changed}, timeout=None if left == float("inf") else left,
+                                   return_when=asyncio.FIRST_COMPLETED)
+                changed.cancel()
+        finally:
+            go.cancel()
+        self.changed.set()  # the prompt of the last frame is still to answer
+        return True
+
+    async def _send_act(self) -> bool:
+        """Answer the current prompt (``_act_frame``), noting it pending; ``False`` if the
+        socket closed."""
+        self.answered = self.prompt
+        self.pending = (time.perf_counter(), self.version, self.match)
+        try:
+            await self.socket.send(orjson.dumps(self._act_frame()), text=True)
+        except websockets.ConnectionClosed:
+            return False
+        return True
 
 
     def _act_frame(self) -> dict[str, Any]:

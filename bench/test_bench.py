@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import random
+import time
 from typing import Any
 
 import httpx
@@ -231,11 +232,11 @@ def test_targets_compare_against_the_issue_limits():
 
 # ------------------------------------------------------------------ rematches (rooms keep playing)
 
-def frame(match, version, prompt=None, outcome=None, kind="update"):
+def frame(match, version, prompt=None, outcome=None, kind="update", deadline=None):
     """Return a server frame of room r1's ``match`` (only the fields the clients read)."""
     view = {"outcome": outcome} if outcome else {"outcome": None}
     return {"type": kind, "version": version, "prompt": prompt,
-            "legal": [{"type": "go"}] if prompt else [], "view": view,
+            "legal": [{"type": "go"}] if prompt else [], "view": view, "deadline": deadline,
             "room": {"code": "r1", "match_id": match}}
 
 
@@ -245,6 +246,38 @@ def make_player(asked: list, rematch=True) -> tuple[Player, RoomWatch, Recorder]
     recorder, watch = Recorder(start=100.0, end=200.0), RoomWatch()
     pace = Pace(0, asyncio.Event(), asyncio.Event(), rematch_call if rematch else None)
     return Player("ws://x", "t1", "r1", watch, recorder, pace, random.Random(0)), watch, recorder
+
+
+class SentFrames:
+    """A socket that keeps the frames sent on it."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    async def send(self, message: bytes, text: bool = False) -> None:
+        assert text  # sent as a text frame
+        self.sent.append(json.loads(message))
+
+
+async def test_before_the_start_a_player_answers_only_a_prompt_whose_clock_runs_out_soon():
+    player, _, recorder = make_player([])
+    player.socket = SentFrames()
+    actor = asyncio.ensure_future(player._act_loop())
+    player._on_frame(frame(1, 0, prompt="1.0.a", kind="welcome", deadline=time.time() + 60), 1.0)
+    await asyncio.sleep(0.05)
+    assert player.socket.sent == []  # 60 s left: it waits for the start
+    player._on_frame(frame(1, 0, prompt="1.0.b", deadline=time.time() + 14.9), 2.0)
+    await asyncio.sleep(0.05)
+    assert player.socket.sent == [{"type": "act", "prompt": "1.0.b", "action": {"type": "go"}}]
+    player._on_frame(frame(1, 1, prompt="1.0.c", deadline=time.time() + 15.1), 3.0)
+    await asyncio.sleep(0.15)  # 0.1 s past 15 s before its clock runs out: answered then
+    assert [sent["prompt"] for sent in player.socket.sent] == ["1.0.b", "1.0.c"]
+    player._on_frame(frame(1, 2, prompt="1.0.d", deadline=time.time() + 90), 4.0)
+    player.pace.go.set()  # the start: the prompt it held is answered (think 0)
+    await asyncio.sleep(0.05)
+    assert [sent["prompt"] for sent in player.socket.sent] == ["1.0.b", "1.0.c", "1.0.d"]
+    assert recorder.errors == {}
+    actor.cancel()
 
 
 async def test_the_launch_overlaps_the_claims_and_starts_each_rooms_clients_after_its_claim(
