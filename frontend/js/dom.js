@@ -73,6 +73,42 @@ export function morph(old, fresh) {
   olds.forEach((child, index) => morph(child, freshes[index]));
 }
 
+/** The key `patchChildren` matches old and fresh children by when given none: their place. */
+const place = (node, index) => index;
+
+/**
+ * Make the children of `parent` (in the document) show `children` (as `replace` would) while
+ * keeping the ones that stay: an old child whose key (`keyOf(node, index)`, by default its
+ * place; null: never matched) is a fresh child's is patched with `morph`, a fresh child without
+ * one is inserted, an old child without one is removed. A kept child moves only when the keys
+ * changed order. For lists redrawn on a timer or by frames that left most of them as they were.
+ */
+export function patchChildren(parent, children, keyOf = place) {
+  const freshes = [...append(document.createDocumentFragment(), children).childNodes];
+  const keys = freshes.map(keyOf);
+  const olds = new Map();
+  [...parent.childNodes].forEach((node, index) => {
+    const key = keyOf(node, index);
+    if (key === null || key === undefined || olds.has(key) || !keys.includes(key)) node.remove();
+    else olds.set(key, node);
+  });
+  let at = parent.firstChild;
+  freshes.forEach((fresh, index) => {
+    const old = olds.get(keys[index]);
+    olds.delete(keys[index]);
+    if (old === undefined) parent.insertBefore(fresh, at);
+    else if (old !== at) parent.insertBefore(old, at);
+    else at = at.nextSibling;
+    if (old !== undefined) morph(old, fresh);
+  });
+}
+
+/** A `patchChildren` key: an element's attribute `data-<name>` (null for other nodes or
+ * without it), e.g. `dataKey("code")` matches a list's rows by their room codes. */
+export function dataKey(name) {
+  return (node) => (node.nodeType === Node.ELEMENT_NODE ? node.getAttribute(`data-${name}`) : null);
+}
+
 function sameAttributes(a, b) {
   if (a.attributes.length !== b.attributes.length) return false;
   for (const { name, value } of a.attributes) if (b.getAttribute(name) !== value) return false;

@@ -2,7 +2,7 @@
 // to watch (refreshed every few seconds).
 
 import { api, getGames } from "./api.js";
-import { byId, h, replace } from "./dom.js";
+import { byId, dataKey, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { formatClock, gameTitle, t } from "./i18n.js";
 import { optionFields, optionsSummary, readOptions, showApplicable } from "./options.js";
@@ -99,10 +99,11 @@ function renderRooms(listId, rooms, verb, emptyKey) {
   const json = JSON.stringify(rooms);
   if (lastJson[listId] === json) return;
   lastJson[listId] = json;
-  const list = byId(listId);
-  replace(list, rooms.length
+  // Rows stay by room code (their links have no listeners: equal markup, equal link), so a
+  // press on a Join/Watch link held across a refresh still clicks.
+  patchChildren(byId(listId), rooms.length
     ? rooms.map((room) => roomItem(room, verb))
-    : h("li", { class: "muted empty", text: t(emptyKey) }));
+    : h("li", { class: "muted empty", text: t(emptyKey) }), dataKey("code"));
 }
 
 async function refreshRooms() {

@@ -3,7 +3,7 @@
 // the create form (a private room, listed nowhere; what happens to a seat that keeps timing out).
 
 import { api, getPlayer } from "./api.js";
-import { h, replace } from "./dom.js";
+import { dataKey, h, patchChildren, replace } from "./dom.js";
 import { gameTitle, t } from "./i18n.js";
 
 /** The create form's extra rows: "private room" and "after 3 timeouts in a row". */
@@ -48,6 +48,6 @@ export async function renderMyGames(list, games) {
   const json = JSON.stringify(rooms);
   if (list.dataset.json === json) return;
   list.dataset.json = json;
-  replace(list, rooms.length ? rooms.map((room) => myRoomItem(room, games))
-    : h("li", { class: "muted empty", text: t("mine.none") }));
+  patchChildren(list, rooms.length ? rooms.map((room) => myRoomItem(room, games))
+    : h("li", { class: "muted empty", text: t("mine.none") }), dataKey("code"));
 }

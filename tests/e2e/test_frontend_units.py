@@ -285,6 +285,45 @@ def test_a_press_held_across_redraws_clicks_only_when_the_button_stays(
             == clicks
 
 
+#: A list patched with ``patchChildren``, by room code and by place: which rows stay (by
+#: identity) and what the list shows.
+PATCH_CHILDREN_SCRIPT = """async () => {
+  const { dataKey, h, patchChildren } = await import("/static/js/dom.js");
+  const row = (code, seats) => h("li", { "data-code": code }, h("span", { text: seats }),
+                                 h("a", { href: `/room/${code}`, text: "Join" }));
+  const list = h("ul", {}, row("A", "1/2"), row("B", "1/2"), row("C", "1/2"));
+  document.body.append(list);
+  const [a, b, c] = list.children;
+  const links = [a, b, c].map((li) => li.querySelector("a"));
+  const shown = () => [...list.children].map((li) => `${li.dataset.code}:${li.textContent}`);
+  patchChildren(list, [row("N", "0/2"), row("A", "1/2"), row("C", "2/2")], dataKey("code"));
+  const inserted = { shown: shown(), a: list.children[1] === a, c: list.children[2] === c,
+                     cLink: list.children[2].querySelector("a") === links[2], b: b.isConnected };
+  patchChildren(list, [row("C", "2/2"), row("A", "1/2")], dataKey("code"));
+  const moved = { shown: shown(), kept: [list.children[0] === c, list.children[1] === a] };
+  patchChildren(list, h("li", { class: "empty", text: "none" }), dataKey("code"));
+  const emptied = { shown: [...list.children].map((li) => li.textContent), a: a.isConnected };
+  const seats = h("ol", {}, row("S", "free"), row("S", "free"));
+  const [first, second] = seats.children;
+  patchChildren(seats, [row("S", "free"), row("S", "Ann"), row("S", "free")]);
+  const placed = { count: seats.children.length, first: seats.children[0] === first,
+                   second: seats.children[1] === second,
+                   secondLink: seats.children[1].querySelector("a") === second.querySelector("a"),
+                   text: seats.children[1].textContent };
+  return { inserted, moved, emptied, placed };
+}"""
+
+
+def test_patch_children_keeps_rows_by_key_or_place(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", PATCH_CHILDREN_SCRIPT)
+    assert got["inserted"] == {"shown": ["N:0/2Join", "A:1/2Join", "C:2/2Join"], "a": True,
+                               "c": True, "cLink": True, "b": False}
+    assert got["moved"] == {"shown": ["C:2/2Join", "A:1/2Join"], "kept": [True, True]}
+    assert got["emptied"] == {"shown": ["none"], "a": False}
+    assert got["placed"] == {"count": 3, "first": True, "second": True, "secondLink": True,
+                             "text": "AnnJoin"}
+
+
 #: A log kept under English: a person's move, a bot's, and a move of a person's seat that a bot
 #: later took over (the line keeps the person's name); drawn again after the page went Chinese.
 LOG_NAMES_SCRIPT = """async () => {
