@@ -4,7 +4,7 @@
 // itself is drawn by frontend/games/<game>.js (interface: frontend/games/README.md).
 
 import { api, clearPlayer, getGames, getPlayer } from "./api.js";
-import { byId, h, replace } from "./dom.js";
+import { byId, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { gameTitle, has, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
@@ -35,7 +35,7 @@ const received = new ReceivedEvents();
 /** Who is away (presence frames), posting "disconnected" / "is back" lines in the chat. */
 const presenceWatch = new PresenceWatch((lines) => {
   postSystem(lines);
-  render();
+  renderPresence();
 });
 let socket = null;
 let gameModule = null;
@@ -193,11 +193,20 @@ const HANDLERS = {
   pong() {},
 };
 
+/** The frames that leave the match as it was (a chat line, who is online or watching, a pong)
+ * and what each redraws instead of the whole page: not the table, whose buttons must stay in
+ * the document (Chromium drops a click whose button left it between press and release). */
+const PANELS_ONLY = {
+  chat: renderChatLog,
+  presence: renderPresence,
+  pong: () => {},
+};
+
 function onFrame(frame) {
   const handler = HANDLERS[frame.type];
   if (!handler) return;
   handler(frame);
-  render();
+  (PANELS_ONLY[frame.type] || render)();
   state.events = [];
 }
 
@@ -287,8 +296,10 @@ function seatClock(deadline, away) {
     h("span", { class: "small", text: t("room.clock_away") }));
 }
 
+/** Redraw the seats panel in place (`patchChildren`): a seat's buttons act on that seat, which
+ * their markup names, so a kept button acts as its redraw would. */
 function renderSeats() {
-  replace(byId("seats"), teamSeatItems(state.room, seatRow, t) || state.room.seats.map(seatRow));
+  patchChildren(byId("seats"), teamSeatItems(state.room, seatRow, t) || state.room.seats.map(seatRow));
   renderBotFill();
   byId("presence").textContent = t("room.spectators", { n: state.spectators });
   const resignButton = byId("resign");
@@ -380,8 +391,20 @@ function render() {
   renderManage(byId("manage"), { room: state.room, seat: mySeat(), onRoom: adoptRoom });
   updateTurnAlert(matchRunning() && state.legal.length > 0);
   renderChatToggle(mySide(), state.room.seats);
-  renderChat(byId("chat-log"), state.chat);
+  renderChatLog();
   renderMoveLog();
+}
+
+function renderChatLog() {
+  renderChat(byId("chat-log"), state.chat);
+}
+
+/** The panels who is online changes: the seats (online tags, away clocks, the watching count)
+ * and the chat (its "disconnected" / "is back" lines). */
+function renderPresence() {
+  if (!state.room) return;
+  renderSeats();
+  renderChatLog();
 }
 
 function renderMoveLog() {

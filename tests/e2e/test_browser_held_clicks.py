@@ -1,8 +1,9 @@
 """A press held while something else on the page changes still clicks.
 
 Chromium drops a click whose element left the document between mouse press and release (even
-to come back redrawn). The lobby's room rows stay while its periodic refresh changes the list
-around them.
+to come back redrawn). The room page's table stays while a frame that leaves the match as it
+was arrives (someone starts watching, a chat line), and the lobby's room rows stay while its
+periodic refresh changes the list around them.
 """
 
 from __future__ import annotations
@@ -11,11 +12,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.browser import chromium, create_rc_room, create_room, join_seats, new_page
+from tests.e2e.test_browser_vs_bot import create_room_against_bots, fast_bots  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
 
-#: Count the clicks that reach an element matching the selector (capture phase) by
-#: ``window.nameOf`` (a link's href, else its test id or action); links are not followed.
+#: Ann's decisions at the start of a Reverse Curse match (who goes first, the mulligan, a card).
+DECISION = ("[data-action=choose_order]:enabled, [data-action=mulligan-keep]:enabled, "
+            "[data-testid=hand-card]:enabled")
+
+#: Count the clicks that reach an element matching the selector (capture phase, so a table
+#: redrawn by the click's own action is counted too) by ``window.nameOf`` (a link's href, else
+#: its test id or action); links are not followed.
 COUNT_CLICKS = """(selector) => {
   window.nameOf = (el) => el.getAttribute("href") || el.dataset.testid || el.dataset.action;
   window.clicks = [];
@@ -38,6 +45,30 @@ def press(page: Page, selector: str) -> str:
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     return name
+
+
+def test_a_table_button_pressed_while_a_watcher_comes_and_chats_still_clicks(
+        fast_bots, live_server, chromium_path):  # noqa: F811
+    with chromium(chromium_path) as browser:
+        ann, watcher = new_page(browser), new_page(browser)
+        create_room_against_bots(ann, live_server, "reverse_curse", "easy")
+        link = ann.get_by_test_id("share-link").input_value()
+        ann.locator(DECISION).first.wait_for()
+        ann.wait_for_timeout(500)  # the bot has answered what it had to: the table stays
+        ann.evaluate(COUNT_CLICKS, DECISION)
+        ann.evaluate("() => { window.seatRows = [...document.querySelectorAll('#seats .seat')]; }")
+        held = press(ann, DECISION)
+        watcher.goto(link)  # a presence frame: one more watching
+        expect(ann.get_by_test_id("presence")).to_have_text("Watching: 1")
+        watcher.locator("#chat-input").fill("hello")
+        watcher.locator("#chat-input").press("Enter")  # a chat frame
+        expect(ann.get_by_test_id("chat-log").locator(".chat-message .chat-text")).to_have_text(
+            ["hello"])
+        assert ann.evaluate("() => window.held.isConnected") is True
+        # The seats panel, which presence redraws, is patched in place too.
+        assert ann.evaluate("() => window.seatRows.map((row) => row.isConnected)") == [True, True]
+        ann.mouse.up()
+        assert ann.evaluate("() => window.clicks") == [held]
 
 
 def test_a_lobby_row_pressed_across_a_refresh_that_changes_the_list_still_clicks(
