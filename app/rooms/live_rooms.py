@@ -88,13 +88,15 @@ class LiveRoom:
         followers: the local sockets following the room.
         room, room_key, room_age: the ``Room`` JSON read for ``room_key`` (the held match's
             ``(match_id, over)``, or ``None``), dropped when ``forget_room`` bumps ``room_age``.
+        reading: a greet's read of that JSON in flight, ``((room_age, room_key), task)``,
+            shared by the greets meanwhile (``room_json``), or ``None``.
         renders: ``(viewer, since, version) -> update data`` of one fan-out (shared by every
             socket of one viewer and cursor).
         changed: the match changed since the listeners were last told.
     """
 
     __slots__ = ("code", "match", "loaded", "lock", "journal", "followers", "room", "room_key",
-                 "room_age", "renders", "changed")
+                 "room_age", "reading", "renders", "changed")
 
     def __init__(self, code: str) -> None:
         self.code = code
@@ -106,12 +108,22 @@ class LiveRoom:
         self.room: dict[str, Any] | None = None
         self.room_key: tuple[int, bool] | None = None
         self.room_age = 0
+        self.reading: tuple[tuple[int, tuple[int, bool] | None], asyncio.Task] | None = None
         self.renders: dict[tuple, dict[str, Any]] = {}
         self.changed = False
 
     def match_key(self) -> tuple[int, bool] | None:
         """Return ``(match_id, over)`` of the held match, or ``None``."""
         return (self.match.match_id, self.match.over) if self.match is not None else None
+
+
+def _end_reading(room: LiveRoom, read: asyncio.Task) -> None:
+    """Forget ``read`` as ``room``'s read in flight once it ended (its error, if any, was
+    raised to its callers; retrieved here in case they were all cancelled)."""
+    if room.reading is not None and room.reading[1] is read:
+        room.reading = None
+    if not read.cancelled():
+        read.exception()
 
 
 def held_match(room: LiveRoom) -> LiveMatch:
@@ -210,14 +222,17 @@ class LiveRooms:
             return room.room
         return None
 
-    async def room_json(self, room: LiveRoom) -> dict[str, Any]:
+    async def room_json(self, room: LiveRoom, shared: bool = False) -> dict[str, Any]:
         """Return the ``Room`` JSON of ``room``, read again only after a change (another match,
         its end, ``forget_room``); kept while the room is held here.
 
         It names the match held here (the one every frame it goes with shows): read while the
         room already moved on to a newer match that this process has not heard of yet (a
         rematch started elsewhere), its ``match_id`` and ``status`` are the held match's, and
-        it is not kept.
+        it is not kept. With ``shared`` (a greet) a caller that finds nothing kept joins the
+        read in flight of another ``shared`` caller for the same ``room_age`` and match (one
+        read for a room's sockets greeted at once: they made one each); the others (a
+        fan-out, a sync) read on their own, so none waits for a read begun before it.
 
         Raises:
             RoomError: ``room_not_found`` (404).
@@ -225,6 +240,18 @@ class LiveRooms:
         kept = self.kept_room_json(room)
         if kept is not None:
             return kept
+        if not shared:
+            return await self._read_room_json(room)
+        stamp = (room.room_age, room.match_key())
+        if room.reading is None or room.reading[0] != stamp:
+            read = asyncio.ensure_future(self._read_room_json(room))
+            read.add_done_callback(partial(_end_reading, room))
+            room.reading = (stamp, read)
+        return await asyncio.shield(room.reading[1])
+
+    async def _read_room_json(self, room: LiveRoom) -> dict[str, Any]:
+        """Read the ``Room`` JSON of ``room`` and keep it if nothing changed meanwhile
+        (``room_json``)."""
         key = room.match_key()
         age = room.room_age
         data = await self.read_room(room.code)

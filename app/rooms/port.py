@@ -112,7 +112,7 @@ class RoomPort:
             async with room.lock:
                 await rooms.make_current(room)
             await rooms.settle(room)  # a change found here reaches the room's other sockets
-            data = await rooms.room_json(room)
+            data = await rooms.room_json(room, shared=True)
         except BaseException:
             room.followers.discard(follower)
             rooms.release(room)

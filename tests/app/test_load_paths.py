@@ -87,6 +87,30 @@ async def test_the_room_is_read_once_then_served_from_memory(arena):
     assert now["status"] == "playing" and now["match_id"] is not None
 
 
+async def test_a_rooms_sockets_greeted_at_once_share_one_read_of_its_json(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, NO_MONSTERS))["code"]
+    await arena.sit(code, 0, ann)
+    await arena.sit(code, 1, bob)  # the match starts; its room JSON is read again when needed
+    service = arena.app.state.arena.service
+    port = service.port(code)
+    first = await port.greet(None)  # the match is loaded for the room's followers
+    service._live.forget_room(code)
+    with statements(arena) as alone:
+        lone = await port.greet(None)
+    # one read of the JSON (nothing was kept): the room, its match's seats, its listing
+    assert [query.split(",")[0] for query in alone] == ["SELECT rooms.id"] * 2
+    service._live.forget_room(code)
+    with statements(arena) as together:
+        greeted = await asyncio.gather(port.greet(ann["id"]), port.greet(bob["id"]),
+                                       port.greet(None))
+    assert together == alone  # three sockets greeted at once: one read, not three
+    assert [g.seat for g in greeted] == [0, 1, None]
+    assert greeted[0].room == greeted[2].room == lone.room
+    for greeting in (first, lone, *greeted):
+        port.leave(greeting.follower)
+
+
 async def test_a_room_message_from_the_broker_drops_the_copy(arena):
     """A change made elsewhere (another process, the idle sweep) is announced by a ``room``
     message; the room core reads the room again."""
