@@ -117,6 +117,12 @@ class LiveRoom:
         return (self.match.match_id, self.match.over) if self.match is not None else None
 
 
+def _ended_elsewhere(status: str, over: bool) -> bool:
+    """Whether a room read with ``status`` disagrees with its held match's ``over`` about that
+    match's end (``playing`` against over, ``finished`` against not over)."""
+    return (status == "finished" and not over) or (status == "playing" and over)
+
+
 def _end_reading(room: LiveRoom, read: asyncio.Task) -> None:
     """Forget ``read`` as ``room``'s read in flight once it ended (its error, if any, was
     raised to its callers; retrieved here in case they were all cancelled)."""
@@ -228,8 +234,9 @@ class LiveRooms:
 
         It names the match held here (the one every frame it goes with shows): read while the
         room already moved on to a newer match that this process has not heard of yet (a
-        rematch started elsewhere), its ``match_id`` and ``status`` are the held match's, and
-        it is not kept. With ``shared`` (a greet) a caller that finds nothing kept joins the
+        rematch started elsewhere), or while the held match's end is not heard of yet (a resign
+        stored elsewhere: ``finished`` beside a view without an outcome), its ``match_id`` and
+        ``status`` are the held match's, and it is not kept. With ``shared`` (a greet) a caller that finds nothing kept joins the
         read in flight of another ``shared`` caller for the same ``room_age`` and match (one
         read for a room's sockets greeted at once: they made one each); the others (a
         fan-out, a sync) read on their own, so none waits for a read begun before it.
@@ -256,7 +263,8 @@ class LiveRooms:
         age = room.room_age
         data = await self.read_room(room.code)
         live = room.match
-        if live is not None and data["match_id"] != live.match_id:
+        if live is not None and (data["match_id"] != live.match_id
+                                 or _ended_elsewhere(data["status"], live.over)):
             return {**data, "match_id": live.match_id,
                     "status": "finished" if live.over else "playing"}
         if room.room_age == age and self._rooms.get(room.code) is room:  # not forgotten meanwhile

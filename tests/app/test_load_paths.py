@@ -111,6 +111,29 @@ async def test_a_rooms_sockets_greeted_at_once_share_one_read_of_its_json(arena)
         port.leave(greeting.follower)
 
 
+async def test_a_room_read_before_its_match_end_is_heard_names_the_held_match(arena):
+    """Another process stored the match's end; this one has not heard of it yet: the Room JSON
+    read now says ``finished`` while every frame still shows the held match, not over. The
+    JSON goes with the frames (``playing``) and is not kept."""
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, NO_MONSTERS))["code"]
+    await arena.sit(code, 0, ann)
+    await arena.sit(code, 1, bob)
+    watcher = await arena.connect(code)
+    port = arena.app.state.arena.service.port(code)
+    async with arena.app.state.arena.sessions() as session, session.begin():
+        room = await repo.room_by_code(session, code)
+        await repo.set_room_status(session, room.id, RoomStatus.FINISHED.value)
+    arena.app.state.arena.service._live.forget_room(code)
+    late = await arena.connect(code)
+    assert late.welcome["room"]["status"] == "playing"
+    assert late.welcome["view"]["outcome"] is None
+    assert late.welcome["room"]["match_id"] == watcher.welcome["room"]["match_id"]
+    with statements(arena) as seen:
+        assert (await port.room())["status"] == "playing"
+    assert seen  # not kept: read again
+
+
 async def test_a_room_message_from_the_broker_drops_the_copy(arena):
     """A change made elsewhere (another process, the idle sweep) is announced by a ``room``
     message; the room core reads the room again."""
