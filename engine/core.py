@@ -145,8 +145,9 @@ class OptionSpec:
         minimum, maximum: inclusive bounds for ``"int"``.
         label: a short English label for the lobby.
         when: ``(option, value)`` when the option only matters while another option has that
-            value (mahjong's ``hands`` with ``("rules", "hebei")``), else ``None``. It is still
-            validated and stored with its default; the lobby and the option summaries leave it out.
+            value (mahjong's ``hands`` with ``("rules", "hebei")``), else ``None``. Otherwise it
+            is stored with its default and refused with another value; the lobby and the option
+            summaries leave it out.
     """
 
     name: str
@@ -206,7 +207,10 @@ def validate_options(options: Sequence[OptionSpec], raw: Mapping[str, Any] | Non
 
     Raises:
         ValueError: when ``raw`` is not a mapping (``"Options must be a JSON object."``), for an
-            unknown option name, or for a value the option does not accept.
+            unknown option name, for a value the option does not accept, or for an option
+            given another value than its default while its ``when`` does not hold (``"Option
+            'rounds' applies only with rules 'mcr'."``: it would be stored and ignored; the
+            default passes, so a stored option dict validates again).
     """
     if raw is None:
         raw = {}
@@ -218,8 +222,13 @@ def validate_options(options: Sequence[OptionSpec], raw: Mapping[str, Any] | Non
     unknown = set(raw) - set(known)
     if unknown:
         raise ValueError(f"Unknown option {sorted(unknown)[0]!r}.")
-    return {name: spec.check(raw[name]) if name in raw else spec.default
-            for name, spec in known.items()}
+    values = {name: spec.check(raw[name]) if name in raw else spec.default
+              for name, spec in known.items()}
+    for name in raw:
+        when = known[name].when
+        if when is not None and values[when[0]] != when[1] and values[name] != known[name].default:
+            raise ValueError(f"Option {name!r} applies only with {when[0]} {when[1]!r}.")
+    return values
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,11 @@ async def test_room_creation_validates_options(arena):
     with pytest.raises(ValueError) as expected:
         GAME.validate_options({"turn_seconds": 5})
     assert refused.json() == {"detail": {"code": "bad_option", "message": str(expected.value)}}
+    other_rules = await arena.http.post("/api/rooms", json={
+        "game": "mahjong", "options": {"rules": "hebei", "rounds": 3}}, headers=auth(ann))
+    assert other_rules.status_code == 422
+    assert other_rules.json() == {"detail": {
+        "code": "bad_option", "message": "Option 'rounds' applies only with rules 'mcr'."}}
     unknown = await arena.http.post("/api/rooms", json={"game": "chess"}, headers=auth(ann))
     assert unknown.status_code == 422 and unknown.json()["detail"]["code"] == "unknown_game"
     anonymous = await arena.http.post("/api/rooms", json={"game": "reverse_curse"})

@@ -31,7 +31,7 @@ FULL_UPDATE = ["type", "version", "view", "prompt", "legal", "deadline", "clocks
 
 GAMES_PLAYED = [("reverse_curse", {}), ("zipai", {"hands": 1}), ("grid_reversal", {}),
                 ("numgr", {}), ("civilization", {}), ("mahjong", {"hands": 4}),
-                ("mahjong", {"rules": "mcr", "hands": 4})]
+                ("mahjong", {"rules": "mcr"})]
 
 
 def viewer_of(key: Hashable) -> int | None:

@@ -55,9 +55,20 @@ def test_an_option_of_one_rule_set_names_it_in_the_catalog():
                                 "minimum": 1, "maximum": 4, "when": {"rules": "mcr"}}
     assert OPTS[0].to_json() == {"name": "regulation", "kind": "choice", "default": "full",
                                  "label": "regulation", "choices": ["full", "half"]}
-    # Still validated and stored with the others, whatever the rules.
+    # Stored with its default whatever the rules; given, only with its own rules.
     rules = OptionSpec("rules", "choice", "hebei", choices=("hebei", "mcr"))
     assert validate_options((rules, rounds), {"rules": "hebei"}) == {"rules": "hebei", "rounds": 1}
+    assert validate_options((rules, rounds), {"rules": "mcr", "rounds": 3}) == {
+        "rules": "mcr", "rounds": 3}
+    with pytest.raises(ValueError) as err:
+        validate_options((rules, rounds), {"rules": "hebei", "rounds": 3})
+    assert str(err.value) == "Option 'rounds' applies only with rules 'mcr'."
+    with pytest.raises(ValueError) as err:
+        validate_options((rules, rounds), {"rounds": 2})  # the default rules: hebei
+    assert str(err.value) == "Option 'rounds' applies only with rules 'mcr'."
+    # its default passes: a stored option dict (every option) is validated again
+    assert validate_options((rules, rounds), {"rules": "hebei", "rounds": 1}) == {
+        "rules": "hebei", "rounds": 1}
 
 
 def test_rng_is_deterministic_and_label_sensitive():

@@ -10,7 +10,7 @@ from engine.registry import GAMES
 
 #: Options per game for the search tests (zipai and mahjong: the shortest matches).
 OPTIONS: dict[str, dict[str, Any]] = {"zipai": {"hands": 1}, "mahjong": {"hands": 4},
-                                      "mahjong_mcr": {"hands": 4, "rules": "mcr"}}
+                                      "mahjong_mcr": {"rules": "mcr"}}
 
 
 def game_of(name: str) -> Any:
