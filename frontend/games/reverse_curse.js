@@ -146,13 +146,14 @@ function handsPanel(view, ctx) {
   return h("div", { class: "rc-hands" }, hands.map(([seat, cards]) => handPanel(seat, cards, view, ctx)));
 }
 
-/** The live stairs chart of the sets resolved so far (rc_stairs_chart.js). */
+/** The live stairs chart of the sets resolved so far (rc_stairs_chart.js), from the start (no
+ * set yet: the axes only), so its first point does not push the table down when the first
+ * set's playback ends (a button pressed then would be released elsewhere). */
 function chartPanel(view, ctx) {
-  if (!(view.history || []).length) return null;
   const { ko, maxSets } = regulationLimits({ regulation: view.regulation });
   return h("section", { class: "rc-chart" },
     h("h3", { text: ctx.t("rc.chart_title") }),
-    stairsChart(view.history, { ko: view.ko || ko, maxSets: view.max_sets || maxSets, t: ctx.t }));
+    stairsChart(view.history || [], { ko: view.ko || ko, maxSets: view.max_sets || maxSets, t: ctx.t }));
 }
 
 function fieldEntries(view, playback) {
