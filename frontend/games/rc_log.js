@@ -56,3 +56,12 @@ export function lastPlayedTurn(events) {
   const played = lastOf(events, ["card_played"]);
   return played ? played.data.turn : null;
 }
+
+/** The field turn to mark as the last move: the last card played in the last batch of events
+ * (`lastEvents`), or, on a page that has received no event of this match (`history` empty: it
+ * was opened mid-match), the newest card of `field` (the view's entries {turn, …}); else null. */
+export function markedTurn(lastEvents, history, field) {
+  const played = lastPlayedTurn(lastEvents);
+  if (played !== null || history.length) return played;
+  return (field || []).reduce((newest, entry) => Math.max(newest ?? 0, entry.turn), null);
+}

@@ -16,7 +16,7 @@ import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
 import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
 import { shopPanel, summonPanel } from "./rc_monsters.js";
 import { regulationLimits, stairsChart } from "./rc_stairs_chart.js";
-import { lastPlayedTurn } from "./rc_log.js";
+import { markedTurn } from "./rc_log.js";
 
 export { logLines } from "./rc_log.js";
 
@@ -212,7 +212,7 @@ function buildTable(root, memory) {
       : null,
     fieldPanel(fieldEntries(view, playback), ctx, activeTurn(playback),
       playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null,
-      playback ? null : lastPlayedTurn(ctx.lastEvents || [])),
+      playback ? null : markedTurn(ctx.lastEvents || [], ctx.history || [], view.field)),
     handsPanel(view, ctx),
     pilesPanel(view, ctx),
     historyPanel(board, ctx));

@@ -474,6 +474,27 @@ def test_reverse_curse_summon_and_continue_say_what_they_do(live_server, chromiu
     }
 
 
+#: Which field turn the Reverse Curse table marks as the last move, for a page with events
+#: and for one opened mid-match (no event of the match received yet).
+RC_MARKED_SCRIPT = """async () => {
+  const { markedTurn } = await import("/static/games/rc_log.js");
+  const played = (turn) => ({ kind: "card_played", data: { seat: 0, turn, face_up: true, card: "C" } });
+  const field = [{ turn: 1, seat: 0 }, { turn: 3, seat: 0 }, { turn: 2, seat: 1 }];
+  return [
+    markedTurn([played(2)], [played(1), played(2)], field),
+    markedTurn([{ kind: "bought", data: {} }], [played(2), { kind: "bought", data: {} }], field),
+    markedTurn([], [], field),
+    markedTurn([], [], []),
+  ];
+}"""
+
+
+def test_a_reverse_curse_page_opened_mid_match_marks_the_newest_card(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", RC_MARKED_SCRIPT)
+    # the last batch's card; none after a batch without one; a fresh page: the field's newest
+    assert got == [2, None, 3, None]
+
+
 #: The mahjong catalog's options in the lobby form and in a room's one-line summary: each rule
 #: set's match length (`hands` Hebei, `rounds` competition) only with its own rules.
 RULE_SET_OPTIONS_SCRIPT = """async () => {
