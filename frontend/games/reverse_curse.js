@@ -146,14 +146,16 @@ function handsPanel(view, ctx) {
   return h("div", { class: "rc-hands" }, hands.map(([seat, cards]) => handPanel(seat, cards, view, ctx)));
 }
 
-/** The live stairs chart of the sets resolved so far (rc_stairs_chart.js), from the start (no
- * set yet: the axes only), so its first point does not push the table down when the first
- * set's playback ends (a button pressed then would be released elsewhere). */
-function chartPanel(view, ctx) {
-  const { ko, maxSets } = regulationLimits({ regulation: view.regulation });
+/** The live stairs chart of the sets the `board` view shows resolved (rc_stairs_chart.js),
+ * once a set of the match is (`view.history`): during the first set's playback it is drawn
+ * without that set, so its point comes at the playback's end without the chart appearing then
+ * and pushing the table down under the pointer (a button pressed then was released elsewhere). */
+function chartPanel(view, board, ctx) {
+  if (!(view.history || []).length) return null;
+  const { ko, maxSets } = regulationLimits({ regulation: board.regulation });
   return h("section", { class: "rc-chart" },
     h("h3", { text: ctx.t("rc.chart_title") }),
-    stairsChart(view.history || [], { ko: view.ko || ko, maxSets: view.max_sets || maxSets, t: ctx.t }));
+    stairsChart(board.history || [], { ko: board.ko || ko, maxSets: board.max_sets || maxSets, t: ctx.t }));
 }
 
 function fieldEntries(view, playback) {
@@ -202,7 +204,7 @@ function buildTable(root, memory) {
   return h("div", { class: "rc", "data-phase": view.phase },
     sidesPanel(view, ctx),
     stairs(board, ctx),
-    chartPanel(board, ctx),
+    chartPanel(view, board, ctx),
     statusLine(view, ctx, memory.held),
     decisionPanel(view, ctx),
     playback

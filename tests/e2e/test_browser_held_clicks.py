@@ -39,6 +39,7 @@ def press(page: Page, selector: str) -> str:
     """Move the mouse to the middle of the first ``selector`` and press (not release) it;
     keep the element as ``window.held``; return its name (``COUNT_CLICKS`` runs first)."""
     target = page.locator(selector).first
+    target.scroll_into_view_if_needed()
     name = target.evaluate("(el) => { window.held = el; return window.nameOf(el); }")
     box = target.bounding_box()
     assert box is not None
