@@ -39,9 +39,9 @@ Rematch = Callable[[str, str | None], Awaitable[None]]
 
 
 #: Before the players start (``Pace.go``: the idle phase) a player answers a prompt only when
-#: its clock would run out within this many seconds, as a real player would: a set-up longer
-#: than the turn clock let clocks run out just as the players started, and their first acts
-#: were refused (``already_played``, ``stale_prompt``).
+#: its clock would run out within this many seconds, as a real player would: with a set-up
+#: longer than the turn clock, clocks would otherwise run out just as the players start, and
+#: their first acts be refused (``already_played``, ``stale_prompt``).
 CLOCK_MARGIN = 15.0
 
 #: A match id as frames carry it (``room.match_id``; ``None`` before a match).

@@ -50,8 +50,8 @@ from bench.metrics import Recorder, Samples, summary_ms
 MB = 1024 * 1024
 #: How long the generator keeps an idle HTTP connection: under uvicorn's 5 s keep-alive
 #: timeout, so it never sends a request on a connection the server is closing (httpx's
-#: default is 5 s too; the race lost a claim as "Server disconnected without sending a
-#: response" once claims overlapped and left pooled connections idle).
+#: default, 5 s, races it: such a request fails "Server disconnected without sending a
+#: response").
 KEEPALIVE_SECONDS = 2.0
 
 
@@ -170,8 +170,8 @@ async def _launch(config: LoadConfig, plans: Sequence[RoomPlan],
 
     Room ``i`` is due once the clients of the rooms before it had their turn at
     ``config.connect_rate`` clients per second; its claim then waits for one of
-    ``config.rest_concurrency`` requests in flight. The claims' round trips overlap: one after
-    another they made starting 4,500 matches take longer than the 120 s turn clock they start.
+    ``config.rest_concurrency`` requests in flight. The claims' round trips overlap, so starting
+    thousands of matches does not take longer than the turn clock they start.
     """
     gate = asyncio.Semaphore(config.rest_concurrency)
     interval = 1.0 / config.connect_rate if config.connect_rate > 0 else 0.0

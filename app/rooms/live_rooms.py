@@ -238,7 +238,7 @@ class LiveRooms:
         stored elsewhere: ``finished`` beside a view without an outcome), its ``match_id`` and
         ``status`` are the held match's, and it is not kept. With ``shared`` (a greet) a caller that finds nothing kept joins the
         read in flight of another ``shared`` caller for the same ``room_age`` and match (one
-        read for a room's sockets greeted at once: they made one each); the others (a
+        read for a room's sockets greeted at once, not one each); the others (a
         fan-out, a sync) read on their own, so none waits for a read begun before it.
 
         Raises:

@@ -149,7 +149,7 @@ function handsPanel(view, ctx) {
 /** The live stairs chart of the sets the `board` view shows resolved (rc_stairs_chart.js),
  * once a set of the match is (`view.history`): during the first set's playback it is drawn
  * without that set, so its point comes at the playback's end without the chart appearing then
- * and pushing the table down under the pointer (a button pressed then was released elsewhere). */
+ * and pushing the table down under the pointer (a button pressed then would be released elsewhere). */
 function chartPanel(view, board, ctx) {
   if (!(view.history || []).length) return null;
   const { ko, maxSets } = regulationLimits({ regulation: board.regulation });
