@@ -236,10 +236,12 @@ class LiveRooms:
         room already moved on to a newer match that this process has not heard of yet (a
         rematch started elsewhere), or while the held match's end is not heard of yet (a resign
         stored elsewhere: ``finished`` beside a view without an outcome), its ``match_id`` and
-        ``status`` are the held match's, and it is not kept. With ``shared`` (a greet) a caller that finds nothing kept joins the
-        read in flight of another ``shared`` caller for the same ``room_age`` and match (one
-        read for a room's sockets greeted at once, not one each); the others (a
-        fan-out, a sync) read on their own, so none waits for a read begun before it.
+        ``status`` are the held match's, and it is not kept.
+
+        With ``shared`` (a greet) a caller that finds nothing kept joins the read in flight of
+        another ``shared`` caller for the same ``room_age`` and match (one read for a room's
+        sockets greeted at once, not one each); the others (a fan-out, a sync) read on their
+        own, so none waits for a read begun before it.
 
         Raises:
             RoomError: ``room_not_found`` (404).
