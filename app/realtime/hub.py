@@ -112,7 +112,8 @@ class Hub:
 
     Presence: each process publishes its own sockets of a room on every change and again
     every third of ``presence_seconds`` (of ``clock``); an entry of another process not heard
-    for ``presence_seconds`` stops counting (a killed process's sockets drop out). A room's
+    for ``presence_seconds`` stops counting (a killed process's sockets drop out), and at once
+    when the heartbeats find that process lost or it says it leaves (``forget_process``). A room's
     sockets get a ``presence`` frame when its total changes (a renewal that changes nothing
     sends nothing); a new socket gets the room's last total with its ``welcome``.
     """
@@ -130,6 +131,7 @@ class Hub:
         #: ``{code: the presence frame text its sockets were sent last}``
         self._told: dict[str, str] = {}
         service.listen(self.changed)
+        service.peers.on_gone(self.forget_process)
         for kind, handler in (("room", self._room_changed), ("chat", self._deliver_chat),
                               ("presence", self._record_presence), ("resync", self.resync)):
             self._publisher.on(kind, handler)
@@ -270,6 +272,13 @@ class Hub:
         if not message["online"] and not message["spectators"]:
             del present[message["process"]]
         self._send_presence(code)
+
+    def forget_process(self, process: str) -> None:
+        """Drop every presence entry of ``process`` (lost or gone: its sockets are), telling
+        the rooms whose total changes."""
+        for code, present in list(self._present.items()):
+            if present.pop(process, None) is not None:
+                self._send_presence(code)
 
     def _send_presence(self, code: str) -> None:
         """Send room ``code``'s presence total to its local sockets if it is not the one they

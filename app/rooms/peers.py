@@ -11,7 +11,8 @@ makes this process's followed rooms current (``LiveRooms.peer_lost``). Counting 
 rather than seconds keeps a clock that jumps (a test's) from losing a live process. A process
 heard for the first time is answered with a heartbeat at once (a process started later learns
 of the others before their next beat); a process stopped gracefully says so (``"leaving":
-true``: everything it stored was announced) and is forgotten without a catch-up. Nothing runs
+true``: everything it stored was announced) and is forgotten without a catch-up. Either way its
+sockets are gone: the ``on_gone`` listeners are told (the hub drops their presence). Nothing runs
 with a single-process broker.
 
 Messages: ``{"room": None, "kind": "heartbeat", "process": id}`` (and ``"leaving": true``).
@@ -52,8 +53,17 @@ class Peers:
         #: ``{process: our heartbeats since it was last heard}``
         self.missed: dict[str, int] = {}
         self._task: asyncio.Task | None = None
+        self._gone: list[Callable[[str], None]] = []
         publisher.on("heartbeat", self._heard)
         publisher.on("resync", self._heard_resync)
+
+    def on_gone(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(process)`` once a process heard before is lost or says it leaves."""
+        self._gone.append(listener)
+
+    def _tell_gone(self, process: str) -> None:
+        for listener in self._gone:
+            listener(process)
 
     def start(self) -> None:
         """Say this process is alive now and every ``HEARTBEAT_SECONDS`` (nothing with a
@@ -91,6 +101,7 @@ class Peers:
                 if self.missed[process] >= LOST_AFTER:
                     del self.missed[process]
                     log.warning("process %s fell silent: catching up its rooms", process)
+                    self._tell_gone(process)
                     await self._on_lost(process)
         self._post()
 
@@ -106,7 +117,8 @@ class Peers:
         if not isinstance(process, str) or process == self.process:
             return
         if message.get("leaving"):
-            self.missed.pop(process, None)
+            if self.missed.pop(process, None) is not None:
+                self._tell_gone(process)
             return
         new = process not in self.missed
         self.missed[process] = 0

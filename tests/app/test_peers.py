@@ -23,8 +23,11 @@ class Pair:
         board, self.clock = Switchboard(), ManualClock()
         self.publishers = [Publisher(board.line()) for _ in range(2)]
         self.lost: list[list[str]] = [[], []]
+        self.gone: list[list[str]] = [[], []]  # what each process's on_gone listener was told
         self.peers = [Peers(publisher, self.clock, self._loser(i))
                       for i, publisher in enumerate(self.publishers)]
+        for peers, gone in zip(self.peers, self.gone):
+            peers.on_gone(gone.append)
 
     def _loser(self, index: int):
         async def lost(process: str) -> None:
@@ -60,8 +63,9 @@ async def test_a_process_silent_for_lost_after_beats_is_lost_once(pair):
     assert one.missed == {two.process: LOST_AFTER - 1} and pair.lost[0] == []
     await pair.beats(0, 1)
     assert pair.lost == [[two.process], []] and one.missed == {}
+    assert pair.gone == [[two.process], []]
     await pair.beats(0, 2 * LOST_AFTER)  # forgotten: not lost again
-    assert pair.lost == [[two.process], []]
+    assert pair.lost == [[two.process], []] and pair.gone == [[two.process], []]
 
 
 async def test_a_heartbeat_heard_starts_the_count_again(pair):
@@ -77,8 +81,9 @@ async def test_a_process_that_leaves_is_forgotten_without_a_catch_up(pair):
     one, two = pair.peers
     await two.stop()
     await wait_until(lambda: one.missed == {}, "one heard two leave", 5)
+    assert pair.gone[0] == [two.process]  # its sockets are gone: no catch-up
     await pair.beats(0, 2 * LOST_AFTER)
-    assert pair.lost[0] == []
+    assert pair.lost[0] == [] and pair.gone[0] == [two.process]
 
 
 async def test_nobody_is_counted_while_the_channel_is_down_and_the_resync_starts_afresh(pair):
