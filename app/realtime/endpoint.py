@@ -237,10 +237,9 @@ class SocketSession:
         if hello.token and player is None:
             self.error("unauthorized", "This player token is not known: you are watching as a "
                        "spectator.")
-        seated = player if player is not None and greeting.seat is not None else None
         conn = Connection(self.link, port, greeting.follower,
-                          seated.name if seated is not None else "spectator",
-                          player_id=seated.id if seated is not None else None,
+                          player_id=player.id if player is not None else None,
+                          player_name=player.name if player is not None else None,
                           patches=hello.patches)
         self.conn = conn
         self.state = ConnState.GREETED

@@ -21,6 +21,7 @@ from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welco
 if TYPE_CHECKING:
     from app.realtime.endpoint import Link
 from app.rooms.clocks import Clock, SystemClock
+from app.rooms.errors import RoomError
 from app.rooms.port import Follower, Greeting, RoomPort, last_shown
 from app.rooms.service import RoomService
 
@@ -31,12 +32,14 @@ log = logging.getLogger(__name__)
 class Connection:
     """One greeted socket: its room (``port``), its place among the room's followers
     (``follower``: the seat it watches as, ``None`` = spectator, and what it was last shown),
-    and its name.
+    and the player its ``hello`` named.
 
     ``link`` is the socket (``endpoint.Link``): a frame is written at once, in order (the
     transport buffers it while the client reads slowly) and dropped once the socket closes.
-    ``player_id`` is the seated player (a ``room`` change that frees the seat — leaving,
-    removal by the creator, a bot taking over — turns the socket into a spectator's).
+    ``player_id`` and ``player_name``: the player whose token the ``hello`` carried (``None``:
+    anonymous). A ``room`` change that frees its seat — leaving, removal by the creator, a bot
+    taking over — turns the socket into a spectator's (``unseat_if_freed``); one that seats the
+    player of a spectator's socket greets it again as that seat (``Hub._room_changed``).
     ``patches``: its ``hello`` asked for numbered, patched updates (``Fanout.patched``;
     docs/protocol.md "Patched updates"); their ``stream`` starts at the first ``update`` (from
     the follower's ``last_shown``, the welcome's document), so an idle socket holds nothing more.
@@ -45,10 +48,17 @@ class Connection:
     link: Link
     port: RoomPort
     follower: Follower
-    name: str
     player_id: int | None = None
+    player_name: str | None = None
     patches: bool = False
     stream: Stream | None = None
+
+    @property
+    def name(self) -> str:
+        """The name its chat lines carry: the seated player's, else ``"spectator"``."""
+        if self.seat is None or self.player_name is None:
+            return "spectator"
+        return self.player_name
 
     @property
     def code(self) -> str:
@@ -103,8 +113,15 @@ def unseat_if_freed(conn: Connection, room: dict[str, Any]) -> bool:
     if holder == conn.player_id:
         return False
     conn.port.unseat(conn.follower)
-    conn.name = "spectator"
     return True
+
+
+def seat_given(conn: Connection, room: dict[str, Any]) -> bool:
+    """Whether ``room`` seats the player of ``conn``, a spectator's socket (the player claimed
+    a seat after the socket was greeted, or while another process held an older ``Room``)."""
+    player = conn.player_id
+    return conn.seat is None and player is not None \
+        and any(s["player_id"] == player for s in room["seats"])
 
 
 class Hub:
@@ -171,21 +188,45 @@ class Hub:
 
     async def _room_changed(self, message: dict[str, Any]) -> None:
         """A room changed: its sockets get the new ``Room`` JSON (a freed seat's socket
-        becomes a spectator's, and gets the spectator's ``update`` right after)."""
+        becomes a spectator's, and gets the spectator's ``update`` right after); a spectator's
+        socket whose player the room now seats is greeted again instead (``greet_again``)."""
         conns = self._rooms.get(message["room"])
         if not conns:
             return
         room = await next(iter(conns)).port.room()
         text = encode(frame(RoomFrame(room=room)))
         fanout = Fanout(room)
+        again = []
         for conn in list(conns):
             unseated = unseat_if_freed(conn, room)
+            if seat_given(conn, room):  # its welcome carries the room
+                again.append(conn)
+                continue
             conn.send(text)
             conn.sent_room(room)
             if unseated:  # it is shown the spectator's frame from now on
                 data = conn.render()
                 if data is not None:
                     conn.update(fanout, data)
+        for conn in again:
+            await self.greet_again(conn)
+
+    async def greet_again(self, conn: Connection) -> None:
+        """Greet ``conn`` again as its player (``RoomPort.greet``): a new ``welcome`` (a
+        patching socket's ``seq`` starts again at 0) with the seat the room gives the player
+        now, and from then on that seat's frames. Nothing is sent if the socket closed
+        meanwhile or the room is gone."""
+        port = conn.port
+        try:
+            greeting = await port.greet(conn.player_id)
+        except RoomError:
+            return
+        if conn not in self._rooms.get(conn.code, ()):
+            port.leave(greeting.follower)
+            return
+        port.leave(conn.follower)
+        conn.follower, conn.stream = greeting.follower, None
+        self.welcome(conn, greeting)
 
     async def resync(self, message: dict[str, Any] | None = None) -> None:
         """After the room channel lost messages (a Redis restart; the room core has made every

@@ -83,6 +83,44 @@ async def test_the_creator_removes_a_seated_player_who_then_only_watches(arena):
     assert late.status_code == 409 and late.json()["detail"]["code"] == "room_not_open"
 
 
+async def test_a_watching_players_socket_is_greeted_again_when_the_player_takes_a_seat(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, HALF))["code"]
+    await arena.sit(code, 0, ann)
+    watching = await arena.connect(code, bob["token"])
+    assert watching.welcome["seat"] is None
+    await watching.send({"type": "chat", "text": "hi", "team": False})
+    assert (await watching.next("chat"))["name"] == "spectator"
+    # Bob claims seat 1 (say from another tab): the match starts and the same socket is
+    # greeted again as seat 1, with what a new socket of Bob's is greeted with.
+    assert (await arena.sit(code, 1, bob)).status_code == 200
+    welcome = await watching.next("welcome")
+    fresh = await arena.connect(code, bob["token"])
+    assert welcome == fresh.welcome
+    assert welcome["seat"] == 1 and list(welcome["view"]["hands"]) == ["1"]
+    assert welcome["prompt"] is not None and len(welcome["legal"]) == 6  # keep or one of 5
+    await watching.send({"type": "chat", "text": "hello", "team": False})
+    assert (await watching.next("chat"))["name"] == "Bob"
+    await watching.act({"type": "mulligan", "card": None})
+    assert (await watching.next("update"))["view"]["mulligan"] == {"mine": "kept"}
+
+
+async def test_a_patching_socket_greeted_again_numbers_its_frames_from_zero(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, HALF))["code"]
+    await arena.sit(code, 0, ann)
+    watching = await arena.connect(code, hello=False)
+    await watching.send({"type": "hello", "token": bob["token"], "patches": True})
+    assert (await watching.next("welcome"))["seq"] == 0
+    assert (await arena.sit(code, 1, bob)).status_code == 200
+    welcome = await watching.next("welcome")
+    assert (welcome["seq"], welcome["seat"]) == (0, 1)
+    await watching.act({"type": "mulligan", "card": None})
+    update = await watching.next("update")
+    assert update["seq"] == 1 and "view" not in update  # a patch of the second welcome
+    assert update["patch"] == [{"mulligan/mine": "kept"}]
+
+
 # ------------------------------------------------------------------ play again
 
 async def test_play_again_starts_when_every_seated_player_asked(arena):

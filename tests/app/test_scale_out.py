@@ -26,38 +26,60 @@ async def database(postgres_url):
         yield url
 
 
-async def test_two_processes_serve_one_room(database, redis_url):
+@pytest.fixture
+async def two(database, redis_url):
+    """Two apps on ``database`` and Redis, started at once (one migrates, the other waits for
+    it), sharing one ``ManualClock``: ``(Arena of the first, Arena of the second)``, both
+    speaking REST through the first."""
     clock = ManualClock()
     settings = Settings(database_url=database, redis_url=redis_url)
-    # Both start at once on the empty database: one migrates, the other waits for it.
     servers = await asyncio.gather(*(
         serve(create_app(settings, clock=clock, seed_source=lambda: SEED)) for _ in range(2)))
     try:
         async with httpx.AsyncClient(base_url=servers[0][2], timeout=10) as http:
-            one = Arena(servers[0][2], http, clock, None, None)
-            two = Arena(servers[1][2], http, clock, None, None)
-            ann, bob = await one.player("Ann"), await one.player("Bob")
-            code = (await one.room(ann, {"monsters": False}))["code"]
-            await one.sit(code, 0, ann)
-            await one.sit(code, 1, bob)
-            players = {0: await one.connect(code, ann["token"]),
-                       1: await two.connect(code, bob["token"])}
-            viewers = {**players, None: await two.connect(code)}
-            await players[0].until_presence([0, 1], 1)  # summed over both processes
-            replay = Replay({"monsters": False}, SEED)
-            for _ in range(6):
-                seat, action = replay.policy()
-                await players[seat].act(action)
-                replay.apply(seat, action)
-                # The sockets are on two processes: wait only for the frames that must come.
-                heard = await catch_up(viewers, replay.expect, local=False)
-                assert_caught_up(viewers, heard, replay.expect)
-                for viewer, client in viewers.items():
-                    for frame in heard[viewer]:
-                        assert_private(frame, viewer)
-                    assert client.last["view"] == replay.view(viewer)
-            for client in viewers.values():
-                await client.socket.close()
+            yield (Arena(servers[0][2], http, clock, None, None),
+                   Arena(servers[1][2], http, clock, None, None))
     finally:
         for server, task, _ in servers:
             await shutdown(server, task)
+
+
+async def test_two_processes_serve_one_room(two):
+    one, two = two
+    ann, bob = await one.player("Ann"), await one.player("Bob")
+    code = (await one.room(ann, {"monsters": False}))["code"]
+    await one.sit(code, 0, ann)
+    await one.sit(code, 1, bob)
+    players = {0: await one.connect(code, ann["token"]),
+               1: await two.connect(code, bob["token"])}
+    viewers = {**players, None: await two.connect(code)}
+    await players[0].until_presence([0, 1], 1)  # summed over both processes
+    replay = Replay({"monsters": False}, SEED)
+    for _ in range(6):
+        seat, action = replay.policy()
+        await players[seat].act(action)
+        replay.apply(seat, action)
+        # The sockets are on two processes: wait only for the frames that must come.
+        heard = await catch_up(viewers, replay.expect, local=False)
+        assert_caught_up(viewers, heard, replay.expect)
+        for viewer, client in viewers.items():
+            for frame in heard[viewer]:
+                assert_private(frame, viewer)
+            assert client.last["view"] == replay.view(viewer)
+    for client in viewers.values():
+        await client.socket.close()
+
+
+async def test_a_seat_claimed_through_one_process_seats_the_players_socket_on_the_other(two):
+    one, two = two
+    ann, bob = await one.player("Ann"), await one.player("Bob")
+    code = (await one.room(ann, {"monsters": False}))["code"]
+    await one.sit(code, 0, ann)
+    watching = await two.connect(code, bob["token"])  # Bob watches through process two
+    assert watching.welcome["seat"] is None
+    assert (await one.sit(code, 1, bob)).status_code == 200  # and sits through process one
+    welcome = await watching.next("welcome")
+    replay = Replay({"monsters": False}, SEED)
+    assert (welcome["seat"], welcome["version"]) == (1, 0)
+    assert welcome["view"] == replay.view(1)
+    await watching.socket.close()

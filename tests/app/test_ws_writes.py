@@ -41,7 +41,7 @@ async def test_a_connections_frames_go_to_its_link_in_order_and_stop_once_it_clo
     from app.rooms.port import Follower, RoomPort
 
     link = RecordingLink()
-    conn = Connection(link, RoomPort(None, "ROOM"), Follower(0), "p")
+    conn = Connection(link, RoomPort(None, "ROOM"), Follower(0))
     conn.send({"n": 1})
     conn.send('{"n":2}')
     conn.send(Pong())
