@@ -38,6 +38,9 @@ class ReplayStep(BaseModel):
 
     step: int
     seat: int | None
+    player_id: int | None = Field(
+        description="Who played the step's action: the seat's occupant at this step "
+                    "(``MatchSeatOut.occupants``); null for step 0, the deal.")
     action: dict[str, Any] | None
     timeout: bool
     events: list[dict[str, Any]]

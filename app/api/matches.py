@@ -1,7 +1,9 @@
 """``/api/matches``: history list (filters, newest first, cursor pages), detail, ladder.
 
 The seed and the action log are secret while a match runs (ARCHITECTURE.md "Fairness"): the
-detail shows them only once the match is finished.
+detail shows them only once the match is finished. So is how many actions were played: a seat's
+occupants (a bot that took a seat over mid-match, ``app.rooms.takeover``) say from which action
+each played only once the match is finished.
 """
 
 from __future__ import annotations
@@ -24,15 +26,39 @@ from app.rooms.service import iso
 router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
 
 
+def seat_json(row: repo.SeatRow, takeover: repo.TakeoverRow | None, finished: bool
+              ) -> dict[str, Any]:
+    """Return the ``MatchSeatOut`` of a seat: ``row`` (who sat there at the start) with its
+    ``occupants``, ``row`` from step 1, then ``takeover``'s player from its ``from_step``
+    (``null`` unless ``finished``)."""
+    occupants = [{**_person(row), "from_step": 1}]
+    if takeover is not None:
+        occupants.append({**_person(takeover.player),
+                          "from_step": takeover.from_step if finished else None})
+    return {**row.to_json(), "occupants": occupants}
+
+
+def _person(row: repo.SeatRow) -> dict[str, Any]:
+    return {"player_id": row.player_id, "name": row.name, "bot_level": row.bot_level}
+
+
+def player_at(seat: dict[str, Any], seq: int) -> int:
+    """Return the id of the player who played action ``seq`` for ``seat`` (a ``MatchSeatOut``
+    of a finished match): its last occupant whose ``from_step`` is at most ``seq``."""
+    return [o for o in seat["occupants"] if o["from_step"] <= seq][-1]["player_id"]
+
+
 async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
-    """Return ``MatchSummary`` dicts for ``matches`` (two queries for all of them)."""
+    """Return ``MatchSummary`` dicts for ``matches`` (three queries for all of them)."""
     ids = [m.id for m in matches]
     seats = await repo.match_seats(session, ids)
+    takeovers = await repo.match_takeovers(session, ids)
     codes = await repo.public_room_codes(session, [m.room_id for m in matches])  # private: None
     return [{
         "id": m.id, "game": m.game, "room_code": codes[m.room_id], "status": m.status,
         "options": m.options,
-        "seats": [row.to_json() for row in seats[m.id]],
+        "seats": [seat_json(row, takeovers[m.id].get(row.seat), m.status == "finished")
+                  for row in seats[m.id]],
         "outcome": m.outcome, "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
     } for m in matches]
 
@@ -61,13 +87,16 @@ async def _match(session, match_id: int) -> Match:
 
 @router.get("/{match_id}", response_model=MatchDetail)
 async def get_match(match_id: IdPath, session: SessionDep) -> dict:
-    """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished."""
+    """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished.
+    Each action names who played it (``player_at``: a seat taken over has two players)."""
     match = await _match(session, match_id)
     detail = (await summaries(session, [match]))[0]
     finished = match.status == "finished"
     actions = None
     if finished:
-        actions = [{"seq": a.seq, "seat": a.seat, "action": a.action, "at": iso(a.at)}
+        seats = {seat["seat"]: seat for seat in detail["seats"]}
+        actions = [{"seq": a.seq, "seat": a.seat, "player_id": player_at(seats[a.seat], a.seq),
+                    "action": a.action, "at": iso(a.at)}
                    for a in await repo.match_actions(session, match_id)]
     return {**detail, "seed_commitment": match.seed_commitment,
             "seed": match.seed if finished else None, "actions": actions}

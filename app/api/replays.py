@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.api.account_schemas import FinalViewOut, ReplayOut
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
-from app.api.matches import summaries
+from app.api.matches import player_at, summaries
 from app.api.pages import page
 from app.api.params import IdPath
 from app.db import repositories as repo
@@ -46,7 +46,9 @@ async def _finished(session: AsyncSession, match_id: int) -> Match:
 async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
                      viewer: Annotated[int | None, Query(ge=0, le=63)] = None) -> dict:
     """Return the finished match (``MatchSummary`` + ``seed``) and its ``steps``: the view of
-    ``viewer`` (a seat; omitted = the spectator's) after every action, the deal first.
+    ``viewer`` (a seat; omitted = the spectator's) after every action, the deal first; each
+    step names who played its action (``player_id``: the seat's occupant at that step,
+    ``player_at``; ``null`` for the deal).
 
     Raises:
         RoomError: ``match_not_found`` (404), ``no_such_seat`` (404) for a viewer that is not a
@@ -59,6 +61,10 @@ async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
     actions = await repo.match_actions(session, match_id)
     steps = replay_steps(service.catalog.game(match.game), match.id, match.options,
                          len(summary["seats"]), bytes.fromhex(match.seed), actions, viewer)
+    seats = {seat["seat"]: seat for seat in summary["seats"]}
+    for step in steps:
+        step["player_id"] = (None if step["seat"] is None
+                             else player_at(seats[step["seat"]], step["step"]))
     return {**summary, "seed": match.seed, "viewer": viewer, "steps": steps}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, StrictBool
+from pydantic import BaseModel, Field, StrictBool
 
 from app.api.player_name import PlayerName
 from engine.bots import LEVELS
@@ -127,14 +127,34 @@ class OutcomeOut(BaseModel):
     detail: dict[str, Any]
 
 
-class MatchSeatOut(BaseModel):
-    """Who played a seat."""
+class SeatOccupantOut(BaseModel):
+    """One player who played a seat of a match, from action ``from_step`` on (until the next
+    occupant's ``from_step``)."""
 
-    seat: int
     player_id: int
     name: str
-    #: the player's bot level, ``null`` for a person (as ``RoomSeatOut.bot_level``).
-    bot_level: BotLevel | None
+    bot_level: BotLevel | None = Field(
+        description="The player's bot level, null for a person (as in a room's seats).")
+    from_step: int | None = Field(
+        description="The first action (``seq``; the replay's step) this occupant played the "
+                    "seat for: 1 for the player seated at the start. Null for one who took the "
+                    "seat over while the match is not finished: like the action log, how many "
+                    "actions were played is told once the match is over.")
+
+
+class MatchSeatOut(BaseModel):
+    """Who played a seat: the player seated when the match started, and every occupant in
+    order (more than one when a bot took the seat over mid-match: the seat kept timing out)."""
+
+    seat: int
+    player_id: int = Field(description="The player seated when the match started.")
+    name: str
+    bot_level: BotLevel | None = Field(
+        description="The player's bot level, null for a person (as in a room's seats).")
+    occupants: list[SeatOccupantOut] = Field(
+        description="Everyone who played the seat, in order, the player seated at the start "
+                    "first; an action ``seq`` was played by the last occupant whose "
+                    "``from_step`` is at most ``seq``.")
 
 
 class MatchSummary(BaseModel):
@@ -156,6 +176,8 @@ class ActionOut(BaseModel):
 
     seq: int
     seat: int
+    player_id: int = Field(
+        description="Who played it: the seat's occupant at this ``seq`` (``MatchSeatOut``).")
     action: dict[str, Any]
     at: str
 

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Match, MatchAction, MatchSeat, Player, Room
+from app.db.repositories import with_holders
 
 
 async def add_bot_player(session: AsyncSession, name: str, level: str, token_hash: str,
@@ -27,8 +28,9 @@ async def add_bot_player(session: AsyncSession, name: str, level: str, token_has
 
 async def newest_match_bots(session: AsyncSession, code: str
                             ) -> tuple[int | None, dict[int, str]]:
-    """Return ``(match id, {seat: bot level})`` of room ``code``'s newest match (``normal``
-    for a bot row without a level).
+    """Return ``(match id, {seat: bot level})`` of room ``code``'s newest match: the seats a bot
+    holds now (seated at the start or taken over since: ``repositories.with_holders``;
+    ``normal`` for a bot row without a level).
 
     ``(None, {})`` when the room has no match (or does not exist); no seats when that match is
     not being played any more (nothing left for a bot to answer).
@@ -41,8 +43,7 @@ async def newest_match_bots(session: AsyncSession, code: str
     match_id, status = row
     if status != "playing":
         return match_id, {}
-    query = (select(MatchSeat.seat, Player.bot_level)
-             .join(Player, Player.id == MatchSeat.player_id)
+    query = (with_holders(select(MatchSeat.seat, Player.bot_level).select_from(MatchSeat))
              .where(MatchSeat.match_id == match_id, Player.bot.is_(True)))
     return match_id, {seat: level or "normal" for seat, level in await session.execute(query)}
 
@@ -50,18 +51,18 @@ async def newest_match_bots(session: AsyncSession, code: str
 async def playing_bot_seats(session: AsyncSession
                             ) -> dict[str, tuple[int, int, dict[int, str]]]:
     """Return ``{room code: (match id, its highest seq or 0, {seat: bot level})}`` of every
-    room whose newest match is being played and has bot seats (``normal`` for a bot row
-    without a level), in one query (``newest_match_bots`` of all of them at once, with each
+    room whose newest match is being played and has seats a bot holds now (``normal`` for a
+    bot row without a level), in one query (``newest_match_bots`` of all of them at once, with each
     match's stored head)."""
     newest = (select(Match.room_id, func.max(Match.id).label("match_id"))
               .group_by(Match.room_id).subquery())
     head = (select(func.max(MatchAction.seq)).where(MatchAction.match_id == Match.id)
             .correlate(Match).scalar_subquery())
-    query = (select(Room.code, Match.id, head, MatchSeat.seat, Player.bot_level)
-             .join(newest, newest.c.room_id == Room.id)
-             .join(Match, Match.id == newest.c.match_id)
-             .join(MatchSeat, MatchSeat.match_id == Match.id)
-             .join(Player, Player.id == MatchSeat.player_id)
+    query = (with_holders(select(Room.code, Match.id, head, MatchSeat.seat, Player.bot_level)
+                          .select_from(Room)
+                          .join(newest, newest.c.room_id == Room.id)
+                          .join(Match, Match.id == newest.c.match_id)
+                          .join(MatchSeat, MatchSeat.match_id == Match.id))
              .where(Match.status == "playing", Player.bot.is_(True))
              .order_by(Room.code, MatchSeat.seat))
     out: dict[str, tuple[int, int, dict[int, str]]] = {}

@@ -1,4 +1,4 @@
-"""SQLAlchemy 2.0 models of every table (Alembic migration ``0001_initial`` creates them).
+"""SQLAlchemy 2.0 models of every table (Alembic migrations ``0001_initial`` … create them).
 
 Times are timezone-aware UTC datetimes (``UTCDateTime`` keeps them aware on SQLite too);
 clock deadlines are unix seconds (floats) in ``matches.deadlines``.
@@ -15,6 +15,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     MetaData,
@@ -137,12 +138,31 @@ class Match(Base):
 
 
 class MatchSeat(Base):
-    """Who played which seat in a match."""
+    """Who sat in which seat when a match started (never rewritten: a seat taken over later
+    keeps its first player here, the one who took over is in ``match_takeovers``)."""
 
     __tablename__ = "match_seats"
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"),
                                           primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+
+class MatchTakeover(Base):
+    """A seat of a match taken over while it was played (``app.rooms.takeover``: a bot replaces
+    a seat that keeps timing out): ``player_id`` plays the seat from action ``from_step``
+    (``match_actions.seq``) on, the ``match_seats`` player the actions before (migration 0005).
+
+    At most one per seat (the key): a bot that took a seat over keeps it to the end.
+    """
+
+    __tablename__ = "match_takeovers"
+    __table_args__ = (ForeignKeyConstraint(["match_id", "seat"],
+                                           ["match_seats.match_id", "match_seats.seat"],
+                                           ondelete="CASCADE"),)
+    match_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    from_step: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
 
 

@@ -12,15 +12,17 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import MatchSeat, Player, Rating
+from app.db.repositories import with_holders
 
 #: the conservative rating shown and sorted by: openskill's ``ordinal`` (mu - 3 sigma).
 ORDINAL = Rating.mu - 3 * Rating.sigma
 
 
 async def seat_players(session: AsyncSession, match_id: int) -> list[tuple[int, int, bool]]:
-    """Return ``[(seat, player_id, is_bot)]`` of a match, by seat."""
-    query = (select(MatchSeat.seat, Player.id, Player.bot)
-             .join(Player, Player.id == MatchSeat.player_id)
+    """Return ``[(seat, player_id, is_bot)]`` of a match, by seat: the player holding each seat
+    now (a bot that took a seat over, else who sat there at the start:
+    ``repositories.with_holders``)."""
+    query = (with_holders(select(MatchSeat.seat, Player.id, Player.bot).select_from(MatchSeat))
              .where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat))
     return [(seat, pid, bool(bot)) for seat, pid, bot in await session.execute(query)]
 

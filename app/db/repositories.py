@@ -10,10 +10,32 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Executable, Table, bindparam, func, insert, or_, select, text, update
+from sqlalchemy import (
+    Executable,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import Match, MatchAction, MatchSeat, Player, PlayerToken, RcSet, Room, RoomSeat
+from app.db.models import (
+    Match,
+    MatchAction,
+    MatchSeat,
+    MatchTakeover,
+    Player,
+    PlayerToken,
+    RcSet,
+    Room,
+    RoomSeat,
+)
 
 
 class SeatRow(NamedTuple):
@@ -29,6 +51,14 @@ class SeatRow(NamedTuple):
         """Return ``{seat, player_id, name, bot_level}`` (the seat JSON of rooms and matches)."""
         return {"seat": self.seat, "player_id": self.player_id, "name": self.name,
                 "bot_level": self.bot_level}
+
+
+class TakeoverRow(NamedTuple):
+    """A seat taken over mid-match: ``player`` plays it from action ``from_step``
+    (``match_actions.seq``) on."""
+
+    from_step: int
+    player: SeatRow
 
 
 #: The seat JSON of a free seat of a room (``SeatRow.to_json`` keys).
@@ -254,8 +284,42 @@ async def matches_by_id(session: AsyncSession, match_ids: Sequence[int]) -> dict
 
 async def match_seats(session: AsyncSession, match_ids: Sequence[int]
                       ) -> dict[int, list[SeatRow]]:
-    """Return ``{match_id: [SeatRow]}`` by seat."""
+    """Return ``{match_id: [SeatRow]}`` by seat: who sat in each seat when the match started
+    (a seat taken over since keeps its first player here: ``match_takeovers``)."""
     return await _seats_of(session, MatchSeat, MatchSeat.match_id, match_ids)
+
+
+async def match_takeovers(session: AsyncSession, match_ids: Sequence[int]
+                          ) -> dict[int, dict[int, TakeoverRow]]:
+    """Return ``{match_id: {seat: TakeoverRow}}`` of the seats taken over mid-match (a match
+    without any maps to ``{}``)."""
+    query = (select(MatchTakeover.match_id, MatchTakeover.seat, MatchTakeover.from_step,
+                    Player.id, Player.name, Player.bot_level)
+             .join(Player, Player.id == MatchTakeover.player_id)
+             .where(MatchTakeover.match_id.in_(list(match_ids))))
+    out: dict[int, dict[int, TakeoverRow]] = {match_id: {} for match_id in match_ids}
+    for match_id, seat, from_step, player_id, name, level in await session.execute(query):
+        out[match_id][seat] = TakeoverRow(from_step, SeatRow(seat, player_id, name, level))
+    return out
+
+
+def with_holders(query: Select) -> Select:
+    """Return ``query`` (a select over ``match_seats``) joined to ``players`` as the player who
+    holds each seat now: the one who took it over (``match_takeovers``), else the one who sat
+    there at the start."""
+    taken = and_(MatchTakeover.match_id == MatchSeat.match_id,
+                 MatchTakeover.seat == MatchSeat.seat)
+    return (query.outerjoin(MatchTakeover, taken)
+            .join(Player, Player.id == func.coalesce(MatchTakeover.player_id,
+                                                     MatchSeat.player_id)))
+
+
+async def seat_holders(session: AsyncSession, match_id: int) -> dict[int, int]:
+    """Return ``{seat: id of the player holding it now}`` of match ``match_id``
+    (``with_holders``)."""
+    query = with_holders(select(MatchSeat.seat, Player.id).select_from(MatchSeat)
+                         ).where(MatchSeat.match_id == match_id)
+    return {seat: player_id for seat, player_id in await session.execute(query)}
 
 
 async def room_codes(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, str]:
@@ -279,9 +343,10 @@ async def list_matches(session: AsyncSession, *, game: str | None, player: int |
         query = query.where(Match.status == status)
     if before_id is not None:
         query = query.where(Match.id < before_id)
-    if player is not None:
-        query = query.where(Match.id.in_(
-            select(MatchSeat.match_id).where(MatchSeat.player_id == player)))
+    if player is not None:  # seated at the start, or took a seat over
+        query = query.where(or_(
+            Match.id.in_(select(MatchSeat.match_id).where(MatchSeat.player_id == player)),
+            Match.id.in_(select(MatchTakeover.match_id).where(MatchTakeover.player_id == player))))
     return (await session.scalars(query)).all()
 
 
@@ -446,14 +511,23 @@ async def bot_player_ids(session: AsyncSession, player_ids: Sequence[int]) -> se
     return set(await session.scalars(query))
 
 
-async def reassign_seat(session: AsyncSession, room_id: int, match_id: int, seat: int,
-                        player_id: int) -> None:
-    """Give ``seat`` of the room and of its match ``match_id`` to ``player_id`` (a bot taking
-    over a seat that keeps timing out)."""
+async def take_over_seat(session: AsyncSession, room_id: int, match_id: int, seat: int,
+                         player_id: int) -> int:
+    """Give ``seat`` of the room to ``player_id`` and record that it plays the seat of the
+    room's match ``match_id`` from the next action on (a bot taking over a seat that keeps
+    timing out; ``match_seats`` keeps the player it replaces); return that action's ``seq``
+    (``from_step``: the match's highest seq + 1).
+
+    Raises ``IntegrityError`` when the seat was taken over already (one takeover per seat).
+    """
     await session.execute(update(RoomSeat).where(RoomSeat.room_id == room_id,
                                                  RoomSeat.seat == seat).values(player_id=player_id))
-    await session.execute(update(MatchSeat).where(MatchSeat.match_id == match_id,
-                                                  MatchSeat.seat == seat).values(player_id=player_id))
+    head = select(func.max(MatchAction.seq)).where(MatchAction.match_id == match_id)
+    from_step = int(await session.scalar(head) or 0) + 1
+    session.add(MatchTakeover(match_id=match_id, seat=seat, from_step=from_step,
+                              player_id=player_id))
+    await session.flush()
+    return from_step
 
 
 async def last_seat_actions(session: AsyncSession, match_id: int, seat: int, count: int

@@ -4,7 +4,8 @@ One rating per player and game. A finished match is rated once, in the transacti
 its outcome (``MatchStore.append``): the teams are the game's sides (``Game.sides``: Reverse
 Curse 2v2/3v3: a side is a team; 1v1: two teams of one; a game without teams: every seat is its
 own team, free-for-all, e.g. 3-player zipai); a team's rank is its members' ``Outcome.ranks`` (1 = best,
-equal ranks tie). A match with a bot in any seat (``players.bot``) is not rated.
+equal ranks tie). A match with a bot in any seat (``players.bot``) is not rated: seated at the
+start, or holding a seat it took over (``app.rooms.takeover``).
 
 A new player starts at openskill's defaults (mu 25, sigma 25/3). The conservative rating shown
 on leaderboards is the ordinal ``mu - 3 * sigma``.

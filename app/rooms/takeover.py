@@ -2,9 +2,11 @@
 row played by a seat's clock, the room's ``on_timeouts`` rule applies so the others can finish.
 
 - ``"bot"`` (the default): a new ``TAKEOVER_LEVEL`` bot player (``app.rooms.bots``) takes the
-  seat of the room *and* of the match — the ``BotDriver`` plays the bot seats of a match's
-  ``match_seats``. The match then counts as one with a bot (unrated, ``app.rooms.ratings``) and
-  its record names the bot for that seat; the replaced player's socket becomes a spectator's.
+  seat of the room, and of the match from the next action on (``match_takeovers``: the match's
+  record keeps the replaced player in ``match_seats`` for the actions before) — the
+  ``BotDriver`` plays the seats a bot holds now (``repositories.with_holders``). The match then
+  counts as one with a bot (unrated, ``app.rooms.ratings``); the replaced player's socket
+  becomes a spectator's.
 - ``"forfeit"``: the seat resigns (its side loses).
 
 ``TimeoutRule.observe`` is an observer of the room service (``RoomService.observe``): it is told
@@ -83,22 +85,21 @@ class TimeoutRule:
         return "forfeit"
 
     async def _seat_bot(self, code: str, match_id: int, seat: int) -> bool:
-        """Put a new ``TAKEOVER_LEVEL`` bot in ``seat`` of the room and of match ``match_id``;
-        ``False`` when a bot holds the seat already. Publishes the room change (the
-        ``BotDriver`` and the sockets hear of it)."""
+        """Put a new ``TAKEOVER_LEVEL`` bot in ``seat`` of the room, and of match ``match_id``
+        from its next action on (``repo.take_over_seat``); ``False`` when a bot holds the seat
+        already. Publishes the room change (the ``BotDriver`` and the sockets hear of it)."""
         now = to_datetime(self._clock.now())
         async with self._service.seat_lock(code):
             async with self._sessions() as session, session.begin():
                 room = await repo.room_by_code(session, code, lock=True)
                 if room is None:
                     raise LookupError(f"no room has the code {code!r}")
-                seats = (await repo.match_seats(session, [match_id]))[match_id]
-                holders = {row.seat: row.player_id for row in seats}
+                holders = await repo.seat_holders(session, match_id)
                 if holders.get(seat) in await repo.bot_player_ids(session, list(holders.values())):
                     return False
                 bot = await bots_repo.add_bot_player(session, BOT_NAMES[TAKEOVER_LEVEL],
                                                      TAKEOVER_LEVEL, hash_token(new_token()),
                                                      now)
-                await repo.reassign_seat(session, room.id, match_id, seat, bot.id)
+                await repo.take_over_seat(session, room.id, match_id, seat, bot.id)
         await self._publish(code)
         return True

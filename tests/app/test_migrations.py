@@ -12,13 +12,15 @@ import pytest
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
 
+from app.db import bots_repo
 from app.db import repositories as repo
 from app.db.session import alembic_config, make_engine, make_sessionmaker, migrate
 from tests.conftest import fresh_postgres_database
 
 TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
           "rc_sets", "ratings", "alembic_version",
-          "player_tokens"}  # 0003_rooms_accounts: log-ins from other browsers
+          "player_tokens",  # 0003_rooms_accounts: log-ins from other browsers
+          "match_takeovers"}  # 0005_match_takeovers: seats taken over mid-match
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
@@ -34,24 +36,36 @@ async def tables(engine) -> set[str]:
 
 
 async def round_trip(engine) -> None:
-    """Store a player, room, match and actions; the log refuses a second action at one seq."""
+    """Store a player, room, match and actions, and a bot taking seat 0 over after the first
+    action; the log refuses a second action at one seq, a seat refuses a second takeover."""
     sessions = make_sessionmaker(engine)
     async with sessions() as session, session.begin():
         player = await repo.add_player(session, "Ann", "ab" * 32, NOW)
         room = await repo.add_room(session, "CODE1", "reverse_curse", {"format": "1v1"},
                                    player.id, NOW)
+        await repo.add_room_seat(session, room.id, 0, player.id)
         match = await repo.add_match(session, room, "00" * 32, "cd" * 32, [(0, player.id)], NOW)
         await repo.add_action(session, match.id, 1, 0, {"type": "pass"}, False, NOW)
         await repo.add_rc_sets(session, match.id, [{"set": 1, "first_side": "UP", "field": [],
                                                     "result": -3, "position_after": -3}])
+        bot = await bots_repo.add_bot_player(session, "Normal bot", "normal", "ef" * 32, NOW)
+        assert await repo.take_over_seat(session, room.id, match.id, 0, bot.id) == 2
     async with sessions() as session:
         [action] = await repo.match_actions(session, match.id)
         assert (action.seq, action.action, action.at) == (1, {"type": "pass"}, NOW)
         [ladder_set] = await repo.rc_sets(session, match.id)
         assert (ladder_set.result, ladder_set.position_after) == (-3, -3)
+        assert [row.player_id for row in (await repo.match_seats(session, [match.id]))[match.id]
+                ] == [player.id]
+        assert await repo.seat_holders(session, match.id) == {0: bot.id}
+        assert [row.player_id for row in (await repo.room_seats(session, [room.id]))[room.id]
+                ] == [bot.id]
     with pytest.raises(IntegrityError):
         async with sessions() as session, session.begin():
             await repo.add_action(session, match.id, 1, 0, {"type": "pass"}, False, NOW)
+    with pytest.raises(IntegrityError):
+        async with sessions() as session, session.begin():
+            await repo.take_over_seat(session, room.id, match.id, 0, player.id)
 
 
 async def upgrade_use_downgrade(url: str) -> None:
@@ -120,5 +134,50 @@ async def test_the_bot_level_migration_gives_stored_bots_a_level_and_its_name(tm
         async with engine.connect() as conn:
             names = text("SELECT name FROM players ORDER BY id")
             assert [r[0] for r in await conn.execute(names)] == [name for name, _ in rows]
+    finally:
+        await engine.dispose()
+
+
+async def test_the_takeover_migration_downgrades_a_takeover_into_match_seats(tmp_path):
+    await downgrade_takeovers(f"sqlite+aiosqlite:///{tmp_path / 'takeovers.db'}")
+
+
+@pytest.mark.postgres
+async def test_the_takeover_migration_downgrades_on_postgresql(postgres_url):
+    async with fresh_postgres_database(postgres_url, "arena_takeovers") as url:
+        await downgrade_takeovers(url)
+
+
+async def downgrade_takeovers(url: str) -> None:
+    """Revision 0004's code reads the holder of a seat from ``match_seats``: downgrading 0005
+    gives a seat taken over to the player who took it over (the bot), the others keep theirs."""
+    engine = make_engine(url)
+    seats = text("SELECT match_id, seat, player_id FROM match_seats ORDER BY match_id, seat")
+    try:
+        await migrate(engine)
+        sessions = make_sessionmaker(engine)
+        async with sessions() as session, session.begin():
+            ann = await repo.add_player(session, "Ann", "ab" * 32, NOW)
+            bob = await repo.add_player(session, "Bob", "cd" * 32, NOW)
+            room = await repo.add_room(session, "CODE1", "numgr", {}, ann.id, NOW)
+            first = await repo.add_match(session, room, "00" * 32, "cd" * 32,
+                                         [(0, ann.id), (1, bob.id)], NOW)
+            second = await repo.add_match(session, room, "11" * 32, "ef" * 32,
+                                          [(0, ann.id), (1, bob.id)], NOW)
+            for seq in (1, 2, 3):
+                await repo.add_action(session, second.id, seq, seq % 2, {"type": "x"}, True, NOW)
+            bot = await bots_repo.add_bot_player(session, "Normal bot", "normal", "ef" * 32,
+                                                 NOW)
+            assert await repo.take_over_seat(session, room.id, second.id, 1, bot.id) == 4
+        async with engine.connect() as conn:
+            assert [tuple(r) for r in await conn.execute(seats)] == [
+                (first.id, 0, ann.id), (first.id, 1, bob.id),
+                (second.id, 0, ann.id), (second.id, 1, bob.id)]
+        await migrate(engine, "0004_bot_level", down=True)
+        assert "match_takeovers" not in await tables(engine)
+        async with engine.connect() as conn:
+            assert [tuple(r) for r in await conn.execute(seats)] == [
+                (first.id, 0, ann.id), (first.id, 1, bob.id),
+                (second.id, 0, ann.id), (second.id, 1, bot.id)]
     finally:
         await engine.dispose()

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import event
+from sqlalchemy import event, func, select
 
 from app.db import repositories as repo
+from app.db.models import Rating
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
 from engine.registry import GAMES
-from tests.app.conftest import auth
+from tests.app.conftest import auth, running_arena
 from tests.app.rc_play import match_id, seated_room
 from tests.waiting import wait_until
 
@@ -324,7 +325,14 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
     async with arena.app.state.arena.sessions() as session:
         assert await repo.bot_player_ids(session, [bot_id, bob["id"]]) == {bot_id}
         seats = (await repo.match_seats(session, [match]))[match]
-    assert [row.player_id for row in seats] == [bot_id, bob["id"]]
+        holders = await repo.seat_holders(session, match)
+        takeovers = (await repo.match_takeovers(session, [match]))[match]
+    # The match's record keeps Ann in seat 0 (she played actions 1-6: her clock's three
+    # timeouts); the bot holds it from the 7th action on.
+    assert [row.player_id for row in seats] == [ann["id"], bob["id"]]
+    assert holders == {0: bot_id, 1: bob["id"]}
+    assert {seat: (row.from_step, row.player.player_id) for seat, row in takeovers.items()} \
+        == {0: (7, bot_id)}
     # Ann's socket now watches as a spectator: right after the room frame it is shown the
     # spectator's frame of the same version; a 4th timeout does not seat a second bot.
     frame = await ann_socket.next("room")
@@ -352,6 +360,79 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
 
     await wait_until(bot_answered, "the bot's answer for seat 0", timeout=10, every=0.01)
     assert [t for _, t in await seat_actions(arena, match, 0)][:4] == [True, True, True, False]
+
+
+async def test_a_takeover_keeps_the_replaced_player_in_the_match_record(db_path):
+    """Bob (seat 1) lets his clock play 3 decisions in a row; a bot takes his seat over and
+    finishes the match. The record keeps Bob for seat 1 with the bot from the action after his
+    third timeout; the action log and the replay credit each action to who played it."""
+    async with running_arena(db_path, bot_delay_min=0, bot_delay_max=0) as arena:
+        ann, bob = await arena.player("Ann"), await arena.player("Bob")
+        code = (await arena.room(ann, HALF))["code"]
+        await arena.sit(code, 0, ann)
+        await arena.sit(code, 1, bob)
+        port = service(arena).port(code)
+        match = port.match().match_id
+
+        async def room_seats() -> list[dict]:
+            return (await arena.http.get(f"/api/rooms/{code}")).json()["seats"]
+
+        while (await room_seats())[1]["player_id"] == bob["id"]:
+            held = port.match()
+            if 0 in held.prompts:
+                await port.act(0, held.prompts[0], port.render(0)["legal"][0])
+            else:
+                await let_clock_play(arena, code, 1)
+        bot = (await room_seats())[1]
+        assert (bot["name"], bot["bot_level"]) == ("Normal bot", "normal")
+        bobs = {"player_id": bob["id"], "name": "Bob", "bot_level": None}
+        bots = {"player_id": bot["player_id"], "name": "Normal bot", "bot_level": "normal"}
+        # While the match is played the record names both, but not from which action the bot
+        # plays (how many actions were played is secret until the end).
+        playing = (await arena.http.get(f"/api/matches/{match}")).json()
+        assert playing["status"] == "playing"
+        assert playing["seats"][1] == {"seat": 1, **bobs, "occupants": [
+            {**bobs, "from_step": 1}, {**bots, "from_step": None}]}
+
+        async def over() -> bool:
+            """Answer Ann's decision when she is asked (the bot answers seat 1's)."""
+            held = port.match()
+            if held is None or held.over:
+                return True
+            if 0 in held.prompts:
+                await port.act(0, held.prompts[0], port.render(0)["legal"][0])
+            return False
+
+        await wait_until(over, "the end of the match", timeout=30, every=0.01)
+        async with arena.app.state.arena.sessions() as session:
+            rows = await repo.match_actions(session, match)
+            rated = await session.scalar(select(func.count()).select_from(Rating))
+        # Bob's clock played actions 2, 3 and 5 (Ann answered 1 and 4): the bot holds seat 1
+        # from action 6 on (Ann's), answers its first decision at 7 and plays it to the end.
+        assert [(row.seq, row.timeout) for row in rows if row.seat == 1][:4] == [
+            (2, True), (3, True), (5, True), (7, False)]
+        assert not any(row.timeout for row in rows[5:])
+        assert rows[-1].seq > 7 and rated == 0  # finished by the bot; a match with a bot: unrated
+
+        detail = (await arena.http.get(f"/api/matches/{match}")).json()
+        assert detail["status"] == "finished"
+        assert detail["seats"] == [
+            {"seat": 0, "player_id": ann["id"], "name": "Ann", "bot_level": None, "occupants": [
+                {"player_id": ann["id"], "name": "Ann", "bot_level": None, "from_step": 1}]},
+            {"seat": 1, **bobs, "occupants": [{**bobs, "from_step": 1}, {**bots, "from_step": 6}]}]
+        played_by = [ann["id"] if row.seat == 0 else bob["id"] if row.seq < 6
+                     else bot["player_id"] for row in rows]
+        assert [(a["seq"], a["seat"], a["player_id"]) for a in detail["actions"]] == [
+            (row.seq, row.seat, who) for row, who in zip(rows, played_by)]
+        assert played_by[:7] == [ann["id"], bob["id"], bob["id"], ann["id"], bob["id"], ann["id"],
+                                 bot["player_id"]]
+        replay = (await arena.http.get(f"/api/matches/{match}/replay")).json()
+        assert replay["seats"] == detail["seats"]
+        assert [step["player_id"] for step in replay["steps"]] == [None, *played_by]
+        # The history lists the match for Bob, for the bot and for Ann, with the same seats.
+        for player in (bob["id"], bot["player_id"], ann["id"]):
+            page = (await arena.http.get("/api/matches", params={"player": player})).json()
+            assert [(m["id"], m["seats"]) for m in page["items"]] == [(match, detail["seats"])]
 
 
 # ------------------------------------------------------------------ my games

@@ -82,17 +82,20 @@ async def test_whole_match_with_a_spectator(arena):
     [summary] = page["items"]
     assert summary["id"] == room_match and summary["room_code"] == code
     assert summary["status"] == "finished" and summary["outcome"] == FINAL_OUTCOME
-    assert summary["seats"] == [{"seat": 0, "player_id": ann["id"], "name": "Ann", "bot_level": None},
-                                {"seat": 1, "player_id": bob["id"], "name": "Bob", "bot_level": None}]
+    ann_seat = {"player_id": ann["id"], "name": "Ann", "bot_level": None}
+    bob_seat = {"player_id": bob["id"], "name": "Bob", "bot_level": None}
+    assert summary["seats"] == [
+        {"seat": 0, **ann_seat, "occupants": [{**ann_seat, "from_step": 1}]},
+        {"seat": 1, **bob_seat, "occupants": [{**bob_seat, "from_step": 1}]}]
 
     detail = (await arena.http.get(f"/api/matches/{match_id}")).json()
     assert detail["seed"] == SEED.hex()
     assert detail["seed_commitment"] == hashlib.sha256(SEED).hexdigest()
     assert [{k: a[k] for k in ("seq", "seat", "action")} for a in detail["actions"]] == played
     assert detail["actions"][:2] == [
-        {"seq": 1, "seat": 0, "action": {"type": "mulligan", "card": None},
+        {"seq": 1, "seat": 0, "player_id": ann["id"], "action": {"type": "mulligan", "card": None},
          "at": "2027-01-15T08:00:00+00:00"},
-        {"seq": 2, "seat": 1, "action": {"type": "mulligan", "card": None},
+        {"seq": 2, "seat": 1, "player_id": bob["id"], "action": {"type": "mulligan", "card": None},
          "at": "2027-01-15T08:00:00+00:00"}]
 
     board = (await arena.http.get(f"/api/matches/{match_id}/ladder")).json()
