@@ -1,6 +1,8 @@
 // Play vs computer: the lobby's "fill empty seats with bots" choice and the room's button that
 // does the same in an open room. The server seats the bots (POST /api/rooms/{code}/bots {level});
 // a match with bots is unrated. A seat's `bot_level` (room and match JSON) says it holds a bot.
+// A match seat's `occupants` list everyone who played it, each `from_step` on: a bot that took
+// over a seat that kept timing out follows the player it replaced (docs/protocol.md).
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -57,4 +59,38 @@ export function seatName(entry) {
 /** Whether seat `entry` holds a bot (bots are never online: they have no socket). */
 export function isBot(entry) {
   return Boolean(entry && entry.bot_level);
+}
+
+/** Everyone who played match seat `entry` (a `MatchSummary` seat), in order, each with its
+ * `from_step`: the player seated at the start first. */
+export function occupantsOf(entry) {
+  return entry.occupants && entry.occupants.length ? entry.occupants : [{ ...entry, from_step: 1 }];
+}
+
+/** The occupant of match seat `entry` who played step `step` (an action's `seq`): the last
+ * whose `from_step` is at most `step` (the one seated at the start for the deal, step 0). */
+export function occupantAt(entry, step) {
+  const all = occupantsOf(entry);
+  return all.filter((o) => o.from_step !== null && o.from_step <= step).at(-1) || all[0];
+}
+
+/** "replaced by Normal bot from step 6" for each occupant after the first of match seat `entry`
+ * (without the step while the match is played: the server tells it once the match is over). */
+export function replacedNotes(entry) {
+  return occupantsOf(entry).slice(1).map((o) => (o.from_step === null
+    ? t("match.replaced", { bot: seatName(o) })
+    : t("match.replaced_from", { bot: seatName(o), n: o.from_step })));
+}
+
+/** Match seat `entry`'s players for lists: the one seated at the start, and who replaced them
+ * ("Bob (replaced by Normal bot from step 6)"). */
+export function matchSeatName(entry) {
+  return replacedNotes(entry).reduce((name, note) => t("match.seat_replaced", { name, note }),
+    seatName(occupantsOf(entry)[0]));
+}
+
+/** Match seat `entry`'s players, short ("Bob → Normal bot"), where no step applies (a ladder
+ * card, a score sheet). */
+export function seatNames(entry) {
+  return occupantsOf(entry).map(seatName).join(" → ");
 }

@@ -5,7 +5,7 @@ import { api, getGames, getPlayer, query } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { formatTime, gameTitle, t } from "./i18n.js";
 import { resultText } from "./outcome.js";
-import { seatName } from "./bots.js";
+import { matchSeatName } from "./bots.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
 
@@ -15,7 +15,7 @@ let cursor = null;
 
 function matchItem(match) {
   const game = games.find((entry) => entry.id === match.game);
-  const names = match.seats.map((seat) => seatName(seat)).join(t("history.versus"));
+  const names = match.seats.map(matchSeatName).join(t("history.versus"));
   return h("li", { class: "match-item", "data-match": match.id },
     h("a", { href: `/matches/${match.id}`, class: "match-link", "data-testid": "match-link" },
       h("strong", { text: gameTitle(game && game.titles, match.game) }),

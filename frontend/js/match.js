@@ -1,14 +1,15 @@
-// Match page (/matches/{id}): seats, outcome, seed commitment and revealed seed, the action
-// count, and for Reverse Curse the ladder (GET /api/matches/{id}/ladder): per set its number,
-// first side, the 12 field cards in play order with who played each, result, position after;
-// for mahjong the final ranking and every hand's score sheet (GET /api/matches/{id}/final).
+// Match page (/matches/{id}): seats (and a bot that replaced a player mid-match), outcome, seed
+// commitment and revealed seed, the action count, and for Reverse Curse the ladder
+// (GET /api/matches/{id}/ladder): per set its number, first side, the 12 field cards in play
+// order with who played each, result, position after; for mahjong the final ranking and every
+// hand's score sheet (GET /api/matches/{id}/final).
 
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { formatTime, gameTitle, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { resultText } from "./outcome.js";
-import { seatName } from "./bots.js";
+import { replacedNotes, seatName, seatNames } from "./bots.js";
 import { initPage } from "./page.js";
 import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
@@ -44,7 +45,9 @@ function seatsTable(match) {
       .map((text) => h("th", { scope: "col", text })))),
     h("tbody", {}, match.seats.map((seat) => h("tr", {},
       h("td", { text: t("room.seat_n", { n: seat.seat + 1 }) }),
-      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seatName(seat) })),
+      h("td", {}, h("a", { href: `/players/${seat.player_id}`, text: seatName(seat) }),
+        ...replacedNotes(seat).map((note) => h("span", { class: "muted small",
+          "data-testid": "seat-replaced", text: ` · ${note}` }))),
       h("td", { text: ranks[seat.seat] !== undefined ? String(ranks[seat.seat]) : "—" })))));
 }
 
@@ -52,7 +55,7 @@ function fieldCell(entry, match) {
   const seat = match.seats.find((s) => s.seat === entry.seat);
   return h("li", { class: ["ladder-card", `side-${entry.side}`] },
     h("span", { class: "ladder-code", text: cardLabel(entry.card, t) }),
-    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seatName(seat) : entry.seat + 1}` }));
+    h("span", { class: "muted small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seat ? seatNames(seat) : entry.seat + 1}` }));
 }
 
 function ladderSet(entry, match) {
@@ -83,7 +86,7 @@ async function mahjongSection(match) {
   const final = await api(`/api/matches/${encodeURIComponent(matchId)}/final`);
   const name = (seat) => {
     const entry = match.seats.find((s) => s.seat === seat);
-    return entry ? `${seatName(entry)} · ${t("room.seat_n", { n: seat + 1 })}` : t("room.seat_n", { n: seat + 1 });
+    return entry ? `${seatNames(entry)} · ${t("room.seat_n", { n: seat + 1 })}` : t("room.seat_n", { n: seat + 1 });
   };
   return matchSheetsEl(final.view, { t, name, rules: final.view.rules });
 }

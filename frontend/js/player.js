@@ -5,7 +5,7 @@ import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { formatTime, gameTitle, t } from "./i18n.js";
 import { resultText } from "./outcome.js";
-import { seatName } from "./bots.js";
+import { matchSeatName } from "./bots.js";
 import { initPage } from "./page.js";
 import { playerTag, ratingCell } from "./rating.js";
 
@@ -35,7 +35,7 @@ function matchesList(matches, games) {
       h("a", { href: `/matches/${match.id}`, class: "match-link" },
         h("strong", { text: gameTitle(game && game.titles, match.game) }),
         h("span", { class: "code", text: match.room_code })),
-      h("span", { class: "match-names", text: match.seats.map((seat) => seatName(seat)).join(t("history.versus")) }),
+      h("span", { class: "match-names", text: match.seats.map(matchSeatName).join(t("history.versus")) }),
       h("span", { class: "match-result", text: resultText(match) }),
       h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
   }));

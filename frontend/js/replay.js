@@ -3,13 +3,15 @@
 // step's view with the game's own table module (no actions offered). The view is the
 // spectator's, or — the match being over, nothing is secret any more — one player's, hand
 // included (the "viewer" select). The URL always names the step shown, so it can be shared.
-// Data: GET /api/matches/{id}/replay[?viewer=s] (docs/protocol.md "Replays").
+// Data: GET /api/matches/{id}/replay[?viewer=s] (docs/protocol.md "Replays"). Each step names a
+// seat by who played it then: a bot that took a seat over mid-match from its `from_step` on, the
+// player it replaced before.
 
 import { api } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { resultText } from "./outcome.js";
-import { seatName } from "./bots.js";
+import { matchSeatName, occupantAt, occupantsOf, seatName } from "./bots.js";
 import { initPage } from "./page.js";
 import { countdown, toast, toastError } from "./ui.js";
 import { batchLines, memoOf, renderLog } from "./move_log.js";
@@ -33,9 +35,23 @@ function stepUrl() {
   return `${window.location.origin}/replay/${encodeURIComponent(matchId)}?${params}`;
 }
 
-function holderName(seat) {
-  const entry = replay.data.seats.find((s) => s.seat === seat);
+/** The seats as held at step `index` (who played its action: `occupantAt`). */
+function seatsAt(index) {
+  return replay.data.seats.map((s) => ({ ...s, ...occupantAt(s, index), side: null }));
+}
+
+function holderName(seat, index) {
+  const entry = seatsAt(index).find((s) => s.seat === seat);
   return entry ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
+}
+
+/** "From this step on, Normal bot plays for Bob." for each seat taken over at step `number`. */
+function takeoverLines(number) {
+  return replay.data.seats.flatMap((entry) => {
+    const all = occupantsOf(entry);
+    return all.slice(1).filter((o) => o.from_step === number).map((o) => t("replay.took_over",
+      { bot: seatName(o), name: seatName(occupantAt(entry, number - 1)) }));
+  });
 }
 
 /** What step `index` did, in the words of the room's move log (the same lines). */
@@ -43,13 +59,15 @@ function actionText(index) {
   const step = replay.data.steps[index];
   if (step.step === 0) return t("replay.deal");
   const lines = replay.lines[index];
-  return lines.length ? lines.join(" ") : t("log.hidden_step", { name: holderName(step.seat) });
+  const text = lines.length ? lines.join(" ")
+    : t("log.hidden_step", { name: holderName(step.seat, step.step) });
+  return [...takeoverLines(step.step), text].join(" ");
 }
 
 function context(step, index = replay.step) {
   const data = replay.data;
   const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
-    seats: data.seats.map((s) => ({ ...s, side: null })), match_id: data.id };
+    seats: seatsAt(step.step), match_id: data.id };
   const players = room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
   return {
     view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},
@@ -170,7 +188,7 @@ function fillViewers() {
   const select = byId("replay-viewer");
   replace(select, h("option", { value: "", text: t("replay.spectator") }),
     replay.data.seats.map((s) => h("option", { value: String(s.seat),
-      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${seatName(s)}` })));
+      text: `${t("room.seat_n", { n: s.seat + 1 })} — ${matchSeatName(s)}` })));
   select.value = replay.viewer === null ? "" : String(replay.viewer);
 }
 

@@ -354,6 +354,40 @@ def test_log_lines_name_bots_in_the_pages_language(live_server, chromium_path):
                               {"seat": 1, "name": "Easy bot", "bot_level": "easy"}]
 
 
+TAKEOVER_NAMES_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const bots = await import("/static/js/bots.js");
+  const bob = { player_id: 2, name: "Bob", bot_level: null };
+  const bot = { player_id: 3, name: "Normal bot", bot_level: "normal" };
+  const finished = { seat: 1, ...bob, occupants: [{ ...bob, from_step: 1 }, { ...bot, from_step: 6 }] };
+  const playing = { ...finished, occupants: [finished.occupants[0], { ...bot, from_step: null }] };
+  const alone = { seat: 0, player_id: 1, name: "Ann", bot_level: null,
+                  occupants: [{ player_id: 1, name: "Ann", bot_level: null, from_step: 1 }] };
+  const names = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    names[lang] = [bots.matchSeatName(finished), bots.matchSeatName(playing),
+                   bots.matchSeatName(alone), bots.seatNames(finished)];
+  }
+  return { names, at: [0, 1, 5, 6, 40].map((step) => bots.occupantAt(finished, step).player_id),
+           playingAt: [0, 6, 40].map((step) => bots.occupantAt(playing, step).player_id) };
+}"""
+
+
+def test_a_seat_taken_over_names_the_replaced_player_and_the_bot(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", TAKEOVER_NAMES_SCRIPT)
+    assert got["names"] == {
+        "en": ["Bob (replaced by Normal bot from step 6)", "Bob (replaced by Normal bot)", "Ann",
+               "Bob → Normal bot"],
+        "zh": ["Bob（第 6 步起由 普通电脑 接替）", "Bob（由 普通电脑 接替）", "Ann", "Bob → 普通电脑"],
+        "ja": ["Bob（6 手目から ふつうCPU に交代）", "Bob（ふつうCPU に交代）", "Ann",
+               "Bob → ふつうCPU"]}
+    # Who played a step: Bob up to step 5, the bot from step 6 (the deal counts as Bob's seat);
+    # while the match is played (no step told yet) the seat is Bob's.
+    assert got["at"] == [2, 2, 2, 3, 3]
+    assert got["playingAt"] == [2, 2, 2]
+
+
 REFUSED_SYNC_SCRIPT = """async () => {
   const { RoomSocket } = await import("/static/js/socket.js");
   const frames = [];
