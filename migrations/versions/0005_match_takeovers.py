@@ -14,7 +14,7 @@
 
 Revision ID: 0005_match_takeovers
 Revises: 0004_bot_level
-Create Date: 2027-01-20
+Create Date: 2026-12-07
 """
 
 import sqlalchemy as sa
