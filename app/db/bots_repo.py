@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Match, MatchAction, MatchSeat, Player, Room
@@ -35,17 +35,22 @@ async def newest_match_bots(session: AsyncSession, code: str
     ``(None, {})`` when the room has no match (or does not exist); no seats when that match is
     not being played any more (nothing left for a bot to answer).
     """
-    newest = (select(Match.id, Match.status).join(Room, Room.id == Match.room_id)
-              .where(Room.code == code).order_by(Match.id.desc()).limit(1))
-    row = (await session.execute(newest)).first()
+    row = (await session.execute(_NEWEST_MATCH, {"code": code})).first()
     if row is None:
         return None, {}
     match_id, status = row
     if status != "playing":
         return match_id, {}
-    query = (with_holders(select(MatchSeat.seat, Player.bot_level).select_from(MatchSeat))
-             .where(MatchSeat.match_id == match_id, Player.bot.is_(True)))
-    return match_id, {seat: level or "normal" for seat, level in await session.execute(query)}
+    rows = await session.execute(_BOT_SEATS, {"match_id": match_id})
+    return match_id, {seat: level or "normal" for seat, level in rows}
+
+
+#: ``newest_match_bots``' statements, built once (building them cost more than running them):
+#: the newest match of room ``code``, and the seats a bot holds now in match ``match_id``.
+_NEWEST_MATCH = (select(Match.id, Match.status).join(Room, Room.id == Match.room_id)
+                 .where(Room.code == bindparam("code")).order_by(Match.id.desc()).limit(1))
+_BOT_SEATS = (with_holders(select(MatchSeat.seat, Player.bot_level).select_from(MatchSeat))
+              .where(MatchSeat.match_id == bindparam("match_id"), Player.bot.is_(True)))
 
 
 async def playing_bot_seats(session: AsyncSession
