@@ -7,10 +7,10 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from app.api.player_name import PlayerName
-from app.api.schemas import MatchSummary
+from app.api.schemas import BodyIn, MatchSummary
 
 
-class ClaimIn(BaseModel):
+class ClaimIn(BodyIn):
     """``POST /api/players/{id}/claim``: a password (8–128 characters), optionally a new name
     (the login; unique among saved profiles)."""
 
@@ -18,7 +18,7 @@ class ClaimIn(BaseModel):
     name: PlayerName | None = None
 
 
-class LoginIn(BaseModel):
+class LoginIn(BodyIn):
     """``POST /api/login``: a saved profile's name (any case) and its password."""
 
     name: str = Field(min_length=1, max_length=32)

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
-from app.api.schemas import BotLevel, RoomOut
+from app.api.schemas import BodyIn, BotLevel, RoomOut
 from app.rooms.bots import fill_with_bots
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"],
                    responses={**ERRORS, 403: ERRORS[401]})
 
 
-class BotsIn(BaseModel):
+class BotsIn(BodyIn):
     """The level of the bots to seat, weakest first: ``easy`` (random), ``normal`` (greedy),
     ``hard`` (search), ``expert`` (a longer search) — ``engine.bots.LEVELS``; another value is
     422 ``validation_error`` and seats nobody."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from app.api.player_name import PlayerName
 from engine.bots import LEVELS
@@ -51,7 +51,15 @@ class GameOut(BaseModel):
     options: list[OptionOut]
 
 
-class PlayerIn(BaseModel):
+class BodyIn(BaseModel):
+    """A request body: a field it does not define is refused (422 ``validation_error`` naming
+    it: ``"body.privte: Extra inputs are not permitted"``), so a misspelt field is never
+    silently ignored (a room meant private created public)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerIn(BodyIn):
     """``POST /api/players`` body: a name (``PlayerName``: stripped; refused with 422 when
     blank or holding a control character)."""
 
@@ -71,7 +79,7 @@ class PlayerCreated(PlayerOut):
     token: str
 
 
-class RoomIn(BaseModel):
+class RoomIn(BodyIn):
     """``POST /api/rooms`` body: a game id and (partial) options."""
 
     game: str

@@ -43,6 +43,18 @@ async def test_player_names_are_stripped_and_need_a_visible_character(arena):
         assert refused.json() == {"detail": {"code": "validation_error", "message": message}}
 
 
+async def test_a_body_field_the_api_does_not_define_is_refused_and_nothing_is_made(arena):
+    refused = await arena.http.post("/api/players", json={"name": "Zed", "admin": True})
+    assert (refused.status_code, refused.json()) == (422, {"detail": {
+        "code": "validation_error", "message": "body.admin: Extra inputs are not permitted"}})
+    ann = await arena.player("Ann")
+    misspelt = await arena.http.post("/api/rooms", headers=auth(ann), json={
+        "game": "reverse_curse", "privte": True})
+    assert (misspelt.status_code, misspelt.json()) == (422, {"detail": {
+        "code": "validation_error", "message": "body.privte: Extra inputs are not permitted"}})
+    assert (await arena.http.get("/api/rooms")).json()["items"] == []
+
+
 async def test_games_catalog(arena):
     games = (await arena.http.get("/api/games")).json()
     assert [g["id"] for g in games] == sorted(g["id"] for g in games)
