@@ -563,6 +563,9 @@ class LiveRooms:
         """Run the checks of ``act`` on ``live``; return the proposed ``Step``."""
         if live.over:
             raise RoomError("game_over", "The match is over.")
+        if action.get("type") == RESIGN["type"] and len(action) > 1:  # the engine knows no resign
+            extra = sorted(key for key in action if key != "type")[0]
+            raise RoomError("malformed_action", f"Unexpected field {extra!r}.")
         if dict(action) != RESIGN:
             current = live.prompt_id(seat)
             if current is None:

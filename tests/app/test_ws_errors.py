@@ -142,6 +142,9 @@ async def test_illegal_and_out_of_turn_actions(arena):
     await clients[seat].act({"type": "mulligan", "card": None})
     assert (await clients[seat].next())["code"] == expected_code_of(
         replay, seat, {"type": "mulligan", "card": None})
+    await clients[other].act({"type": "resign", "seat": seat})  # a resign has only its type
+    assert await clients[other].next() == {"type": "error", "code": "malformed_action",
+                                           "message": "Unexpected field 'seat'."}
     # Two mulligan answers, one public step (the first answer is hidden).
     await assert_unchanged(arena, room, clients, 2, 1)
 
