@@ -41,16 +41,25 @@ export function batchLines(module, events, ctx) {
 export class ReceivedEvents {
   constructor() {
     this.key = null;
+    this.matchId = null;
     this.batches = [];
     this.version = -1;
   }
 
-  /** Switch to match `matchId` seen by `seat` (null = spectator), loading what was kept. */
+  /** Switch to match `matchId` seen by `seat` (null = spectator), loading what was kept. The
+   * same match seen from another seat (this page's seat taken over by a bot or freed: it
+   * watches on) keeps what this page received, kept from then on under the new seat. */
   open(matchId, seat) {
     const key = matchId === null || matchId === undefined ? null
       : `arena.log.${matchId}.${seat === null || seat === undefined ? "spectator" : seat}`;
     if (key === this.key) return;
+    const sameMatch = key !== null && this.key !== null && matchId === this.matchId;
     this.key = key;
+    this.matchId = key === null ? null : matchId;
+    if (sameMatch) {
+      this.save();
+      return;
+    }
     const kept = key ? JSON.parse(sessionStorage.getItem(key) || "null") : null;
     this.batches = kept ? kept.batches : [];
     this.version = kept ? kept.version : -1;

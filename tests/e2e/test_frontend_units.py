@@ -602,3 +602,31 @@ def test_mahjong_tiles_read_the_same_on_the_table_and_in_the_log(live_server, ch
     assert got["ja"] == {"faces": ["三萬", "東", "發", "蘭2"],
                          "log": ["Annが3萬を捨てる。", "Annが東を捨てる。", "Annが發を捨てる。",
                                  "Annが花牌 蘭を捨てる。"]}
+
+
+#: A seat's log, then the same page watching the match after its seat was taken over, then the
+#: next match seen from that seat (a page of its own log, not the earlier one's).
+SEAT_LOST_LOG_SCRIPT = """async () => {
+  sessionStorage.clear();
+  const log = await import("/static/js/move_log.js");
+  const received = new log.ReceivedEvents();
+  received.open(7, 1);
+  received.greet(0);
+  received.add([{ kind: "moved", data: { seat: 1 } }], 1);
+  received.add([{ kind: "timeout", data: { seat: 1 } }], 2);
+  received.open(7, null);
+  received.greet(2);
+  received.add([{ kind: "moved", data: { seat: 0 } }], 3);
+  const watching = received.all().map((event) => event.kind);
+  const reloaded = new log.ReceivedEvents();
+  reloaded.open(7, null);
+  const kept = reloaded.all().map((event) => event.kind);
+  received.open(8, 1);
+  return { watching, kept, gaps: received.batches.length, next: received.all().length };
+}"""
+
+
+def test_a_page_whose_seat_was_taken_over_keeps_its_move_log(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", SEAT_LOST_LOG_SCRIPT)
+    assert got == {"watching": ["moved", "timeout", "moved"], "kept": ["moved", "timeout", "moved"],
+                   "gaps": 0, "next": 0}
