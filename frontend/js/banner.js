@@ -1,4 +1,4 @@
-// The game-over banner: who won (or, in a game that ranks three or more seats, the viewer's place
+// The game-over banner: who won (or, when the outcome has three or more distinct ranks, the viewer's place
 // and points), why in words, and links to the match record, the replay and the lobby.
 // Reads Outcome {ranks, reason, winners: [seat], draw, detail} from view.outcome; a game with
 // scores puts them in detail.totals (one per seat).

@@ -30,8 +30,8 @@ export function ordinal(rank) {
   return has(`outcome.rank.${rank}`) ? t(`outcome.rank.${rank}`) : t("outcome.rank", { n: rank });
 }
 
-/** The seat's rank and points as a headline, "2nd of 3, +0", when the outcome ranks more than
- * two seats (a ranking rather than won/lost); `points` is the seat's score or null. */
+/** The seat's rank and points as a headline, "2nd of 3, +0", when the outcome has more than
+ * two ranks (a ranking rather than won/lost); `points` is the seat's score or null. */
 export function rankHeadline(outcome, seat, points = null) {
   const rank = outcome.ranks[seat];
   const of = t("outcome.rank_of", { rank: ordinal(rank), n: outcome.ranks.length });
@@ -39,9 +39,10 @@ export function rankHeadline(outcome, seat, points = null) {
   return t("outcome.rank_points", { place: of, points: points >= 0 ? `+${points}` : String(points) });
 }
 
-/** Whether the outcome reads as a ranking (three or more distinct seats), not won/lost. */
+/** Whether the outcome reads as a ranking (three or more distinct ranks), not won/lost: a team
+ * game seats four but ranks only two sides, its seats won or lost with their side. */
 export function isRanking(outcome) {
-  return outcome.ranks.length > 2 && !outcome.draw;
+  return new Set(outcome.ranks).size > 2 && !outcome.draw;
 }
 
 /** "Alice won. A mother card was flipped." / "Draw. …" / "In progress" for a match summary

@@ -630,3 +630,30 @@ def test_a_page_whose_seat_was_taken_over_keeps_its_move_log(live_server, chromi
     got = evaluate_on(chromium_path, f"{live_server}/history", SEAT_LOST_LOG_SCRIPT)
     assert got == {"watching": ["moved", "timeout", "moved"], "kept": ["moved", "timeout", "moved"],
                    "gaps": 0, "next": 0}
+
+
+TEAM_BANNER_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { renderBanner } = await import("/static/js/banner.js");
+  const seats = ["Ann", "Bob", "Cat", "Dan"].map((name, seat) => ({ seat, player_id: seat + 1, name }));
+  const banner = (game, outcome, seat) => {
+    const el = document.createElement("div");
+    renderBanner(el, { view: { outcome }, room: { game, seats, status: "finished", match_id: 5 }, seat });
+    return [el.querySelector("[data-testid=banner-title]").textContent, el.dataset.result];
+  };
+  // Reverse Curse 2v2: seats 0 and 2 on one side, 1 and 3 on the other; side 1 resigned.
+  const teams = { ranks: [1, 2, 1, 2], reason: "resign", winners: [0, 2], draw: false, detail: {} };
+  const ranking = { ranks: [2, 1, 4, 3], reason: "decision", winners: [1], draw: false, detail: {} };
+  return { teams: [0, 1, 2, 3].map((seat) => banner("reverse_curse", teams, seat)),
+           ranking: [0, 1, 2].map((seat) => banner("mahjong", ranking, seat)) };
+}"""
+
+
+def test_a_team_game_reads_as_won_or_lost_and_a_ranking_as_places(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", TEAM_BANNER_SCRIPT)
+    # Four seats but two ranks (two sides): each seat won or lost with its side.
+    assert got["teams"] == [["You won!", "won"], ["You lost.", "lost"],
+                            ["You won!", "won"], ["You lost.", "lost"]]
+    # Four distinct ranks: the seat's place.
+    assert got["ranking"] == [["2nd of 4", "placed"], ["1st of 4", "won"], ["4th of 4", "lost"]]
