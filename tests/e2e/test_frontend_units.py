@@ -657,3 +657,29 @@ def test_a_team_game_reads_as_won_or_lost_and_a_ranking_as_places(live_server, c
                             ["You won!", "won"], ["You lost.", "lost"]]
     # Four distinct ranks: the seat's place.
     assert got["ranking"] == [["2nd of 4", "placed"], ["1st of 4", "won"], ["4th of 4", "lost"]]
+
+
+ZH_SET_WORDS_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("zh");
+  const rc = await import("/static/games/reverse_curse.js");
+  const { reasonText } = await import("/static/js/outcome.js");
+  const ctx = { t: i18n.t, players: [], seat: null, legal: [], events: [] };
+  return {
+    log: rc.logLines([{ kind: "set_started", data: { set: 2 } },
+      { kind: "set_resolved", data: { set: 2, result: -5, position_after: -3, steps: [] } }], ctx),
+    reasons: ["decision", "draw"].map((code) => reasonText("reverse_curse", code)),
+    setOf: i18n.t("rc.set_of", { set: 2, max: 3 }),
+    replay: i18n.t("replay.title", { id: 42 }),
+    match: i18n.t("match.title", { id: 42 }),
+  };
+}"""
+
+
+def test_chinese_calls_a_reverse_curse_set_ju_and_the_replay_after_the_match(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", ZH_SET_WORDS_SCRIPT)
+    assert got["log"] == ["第 2 局开始。", "第 2 局结算：−5，位置 −3。"]
+    assert got["reasons"] == ["最后一局结束后，阶梯上领先的一方获胜。", "最后一局结束后，阶梯停在 0，双方持平。"]
+    assert got["setOf"] == "第 2 局 / 共 3 局"
+    # The replay is named like the match page (对局 #N), not like a set (第 N 局).
+    assert (got["replay"], got["match"]) == ("对局 #42 的回放", "对局 #42")
