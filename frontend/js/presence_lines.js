@@ -72,7 +72,8 @@ export class PresenceWatch {
 /**
  * The lines for a change of the room's seats from `before` to `after` (Room objects of the same
  * room): a person's seat handed to a bot (three timeouts in a row) is "now played by the
- * computer"; a seat freed "left the room"; a seat taken "took seat n". Returns [str].
+ * computer"; a seat freed "left seat n" (the player may still be watching); a seat taken "took
+ * seat n". Returns [str].
  */
 export function seatLines(before, after) {
   if (!before || !after || before.code !== after.code) return [];
@@ -83,7 +84,7 @@ export function seatLines(before, after) {
     if (old.player_id !== null && entry.player_id !== null && isBot(entry) && !isBot(old)) {
       lines.push(t("system.bot_took_over", { name: seatName(old) }));
     } else if (old.player_id !== null && entry.player_id === null) {
-      lines.push(t("system.left", { name: seatName(old) }));
+      lines.push(t("system.left_seat", { name: seatName(old), n: old.seat + 1 }));
     } else if (entry.player_id !== null) {
       lines.push(t("system.sat_down", { name: seatName(entry), n: entry.seat + 1 }));
     }

@@ -299,7 +299,16 @@ SYSTEM_LINES = """async () => {
   return { lines, away, back: watch.away(1),
     seats: [...seatLines(room("playing", ["Alice", "Bob"]), room("playing", ["Alice", "Normal bot"])),
       ...seatLines(room("open", ["Alice", "Bob"]), room("open", ["Alice", null])),
-      ...seatLines(room("open", ["Alice", null]), room("open", ["Alice", "Cat"]))] };
+      ...seatLines(room("open", ["Alice", null]), room("open", ["Alice", "Cat"]))],
+    // Standing up before the start frees the seat; the player may still be watching.
+    stood: await (async () => {
+      const stood = [];
+      for (const lang of ["en", "zh", "ja"]) {
+        await i18n.loadLocale(lang);
+        stood.push(seatLines(room("open", ["Alice", "Bob"]), room("open", ["Alice", null])));
+      }
+      return stood;
+    })() };
 }"""
 
 
@@ -309,8 +318,9 @@ def test_system_lines_say_who_left_who_is_back_and_who_took_over(site, browser):
     got = page.evaluate(SYSTEM_LINES)
     assert got["lines"] == ["Bob disconnected.", "Bob is back.", "Bob left the room."]
     assert (got["away"], got["back"]) == (True, False)
-    assert got["seats"] == ["Bob's seat is now played by the computer.", "Bob left the room.",
+    assert got["seats"] == ["Bob's seat is now played by the computer.", "Bob left seat 2.",
                             "Cat took seat 2."]
+    assert got["stood"] == [["Bob left seat 2."], ["Bob 离开了 2 号座。"], ["Bob が 2 番席を離れました。"]]
 
 
 STEP_ROWS = """async () => {
@@ -352,7 +362,7 @@ def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browse
     httpx.post(f"{site.base}/api/rooms/{lobby_code}/seats/1", headers=auth(cat))
     expect(system.filter(has_text="Cat took seat 2.")).to_have_count(1)
     httpx.delete(f"{site.base}/api/rooms/{lobby_code}/seats/1", headers=auth(cat))
-    expect(system.filter(has_text="Cat left the room.")).to_have_count(1)
+    expect(system.filter(has_text="Cat left seat 2.")).to_have_count(1)
     waiting.context.close()
 
     code = site.room(alice, "numgr", {"turn_seconds": 10}, seated=[alice, bob], on_timeouts="bot")
