@@ -30,7 +30,8 @@ function cell(col, row) {
 
 async function load(game) {
   const cols = columns(game);
-  replace(byId("leaderboard-head"), cols.map((col) => h("th", { scope: "col", text: t(`ladders.col_${col}`) })));
+  replace(byId("leaderboard-head"), cols.map((col) => h("th", { scope: "col", "data-col": col,
+    text: t(`ladders.col_${col}`) })));
   const body = byId("leaderboard-rows");
   replace(body);
   try {

@@ -552,6 +552,11 @@ def test_the_ladder_tells_players_of_one_name_apart_and_fits_a_phone(site, brows
         assert sorted(tags) == sorted([f"#{first['id']}", f"#{second['id']}"])
         headers = ladder.locator("#leaderboard-head th").all_inner_texts()
         assert headers == [TEXTS[lang][f"ladders.col_{c}"] for c in ("rank", "player", "rating", "matches", "wins", "kos")]
+        # Numbers and their headers on the right, the player's name and its header on the left.
+        align = ladder.evaluate("""() => [document.querySelectorAll('#leaderboard-head th'),
+            document.querySelector('[data-testid=ladder-row]').children].map((cells) =>
+            [...cells].map((cell) => getComputedStyle(cell).textAlign))""")
+        assert align == [["right", "left", "right", "right", "right", "right"]] * 2, lang
         detail = rows.first.locator("td[data-col=rating]").get_attribute("title")
         assert detail.startswith(TEXTS[lang]["ladders.rating_detail"].split("{")[0])
         width = ladder.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
