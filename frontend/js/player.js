@@ -14,7 +14,7 @@ const playerId = decodeURIComponent(window.location.pathname.split("/").filter(B
 function ratingsTable(ratings, games) {
   if (!ratings.length) return h("p", { class: "muted", text: t("player.unrated") });
   const cols = ["game", "rating", "matches", "wins", "kos"];
-  return h("table", { class: "table-plain", "data-testid": "player-ratings" },
+  return h("table", { class: "table-plain player-ratings", "data-testid": "player-ratings" },
     h("caption", { text: t("player.ratings") }),
     h("thead", {}, h("tr", {}, cols.map((col) => h("th", { scope: "col", text: t(`ladders.col_${col}`) })))),
     h("tbody", {}, ratings.map((row) => {

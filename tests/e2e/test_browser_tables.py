@@ -401,6 +401,45 @@ def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browse
     mine.context.close()
 
 
+def test_a_replay_and_a_player_page_with_a_taken_over_seat_fit_a_phone(site, browser):
+    ann, dave = site.player("Ann"), site.player("Dave")
+    rated = site.room(ann, "reverse_curse", {"regulation": "half", "monsters": False}, seated=[ann, dave])
+    mine = site.open(browser, f"/room/{rated}", ann)  # a rated match: Dave's page has a ratings table
+    table_ready(mine)
+    resign(mine)
+    expect(mine.get_by_test_id("game-over")).to_be_visible()
+    mine.context.close()
+    code = site.room(ann, "numgr", {"turn_seconds": 10}, seated=[ann, dave], on_timeouts="bot")
+    mine = site.open(browser, f"/room/{code}", ann)
+    table_ready(mine)
+    status = mine.get_by_test_id("ng-status")
+    for _ in range(6):  # Ann ends her steps until the turn is Dave's
+        if status.get_attribute("data-current") == "1":
+            break
+        click_first(mine, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
+        mine.wait_for_timeout(200)
+    for timeouts in range(1, 4):  # Dave's clock runs out three times: the computer takes over
+        site.clock.advance(11)
+        expect(mine.get_by_test_id("log-line").filter(has_text="Dave's time ran out")).to_have_count(timeouts)
+    expect(mine.get_by_test_id("system-line").filter(has_text="now played by the computer")).to_have_count(1)
+    resign(mine)
+    expect(mine.get_by_test_id("game-over")).to_be_visible()
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    mine.context.close()
+    for path, shown in ((f"/replay/{match}", "#replay-viewer option:nth-child(3)"),
+                        (f"/players/{dave['id']}", "[data-testid=player-ratings] td")):
+        page = site.open(browser, path, width=360, height=740)
+        page.locator(shown).first.wait_for(state="attached")
+        if path.startswith("/replay/"):
+            seat = httpx.get(f"{site.base}/api/matches/{match}").json()["seats"][1]
+            step = seat["occupants"][1]["from_step"]
+            assert page.locator("#replay-viewer option").nth(2).inner_text() == \
+                f"Seat 2 — Dave (replaced by Normal bot from step {step})"
+        size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert size[0] <= size[1], (path, size)
+        page.context.close()
+
+
 STEP_LINES = """() => [...document.querySelectorAll("[data-testid=move-log] [data-testid=log-line]")]
   .map((line) => [Number(line.dataset.step), line.textContent])"""
 
@@ -667,7 +706,7 @@ def test_finished_match_pages_in_every_language_at_both_widths(site, browser, la
     room.context.close()
     ready = {f"/room/{code}": "[data-testid=banner-reason]", f"/matches/{match}": "[data-testid=verify-button]",
              f"/replay/{match}": "#table[data-game] > *", "/rules/fair_play": "#rules-body h1",
-             "/ladders": "#leaderboard-head th"}
+             "/ladders": "#leaderboard-head th", f"/players/{people[1]['id']}": "[data-testid=player-ratings] td"}
     for width in (1280, 360):
         for path, shown in ready.items():
             page = site.open(browser, path, people[1], width=width, lang=lang)
