@@ -683,3 +683,36 @@ def test_chinese_calls_a_reverse_curse_set_ju_and_the_replay_after_the_match(liv
     assert got["setOf"] == "第 2 局 / 共 3 局"
     # The replay is named like the match page (对局 #N), not like a set (第 N 局).
     assert (got["replay"], got["match"]) == ("对局 #42 的回放", "对局 #42")
+
+
+FIELD_OWNERS_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { h } = await import("/static/js/dom.js");
+  const { fieldPanel } = await import("/static/games/rc_board.js");
+  const players = [{ seat: 0, name: "Ann" }, { seat: 1, name: "Normal bot", bot_level: "normal" }];
+  const entries = [{ turn: 1, seat: 0, side: "UP", card: "+2", face_up: true },
+                   { turn: 2, seat: 1, side: "DOWN", card: "-1", face_up: true },
+                   { turn: 3, seat: 1, side: "DOWN", card: null, face_up: false }];
+  const field = fieldPanel(entries, { t: i18n.t, players, seat: 0, events: [] });
+  // Where the room page draws its table (room.html: room-grid > table-area > table).
+  document.querySelector("main").append(h("div", { class: "room-grid" },
+    h("section", { class: "table-area" }, h("div", { class: "table" }, field))));
+  return [...field.querySelectorAll(".slot-who")].map((who) => {
+    const slot = who.closest(".slot").getBoundingClientRect();
+    const box = who.getBoundingClientRect();
+    return { text: who.textContent, cut: who.scrollWidth > who.clientWidth,
+             inside: box.left >= slot.left && box.right <= slot.right, slot: Math.round(slot.width) };
+  });
+}"""
+
+
+def test_reverse_curse_field_owners_are_not_cut_on_a_phone(live_server, chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser, 360, 740)
+        page.goto(f"{live_server}/history")
+        page.locator("#main").wait_for()
+        got = page.evaluate(FIELD_OWNERS_SCRIPT)
+    assert [(who["text"], who["cut"], who["inside"]) for who in got] == [
+        ("▲ Ann", False, True), ("▼ Normal bot", False, True), ("▼ Normal bot", False, True)]
+    assert got[0]["slot"] < 60  # a phone's slot: too narrow for "▼ Normal bot" on one line
