@@ -175,16 +175,25 @@ class Hub:
 
     async def changed(self, code: str) -> None:
         """Send every local socket of room ``code`` the ``update`` it must get now (listener
-        of the room service). One ``update`` text is encoded per distinct render."""
+        of the room service). One ``update`` text is encoded per distinct render. A
+        spectator's socket whose player the ``Room`` JSON seats is greeted again instead
+        (``greet_again``): a claim's ``room`` message comes after the match start's ``version``
+        message, and is never sent when the claiming process dies between the two."""
         conns = self._rooms.get(code)
         if not conns:
             return
         port = next(iter(conns)).port
         fanout = Fanout(port.kept_room() or await port.room())
+        again = []
         for conn in list(conns):
+            if seat_given(conn, fanout.room):
+                again.append(conn)
+                continue
             data = conn.render()
             if data is not None:
                 conn.update(fanout, data)
+        for conn in again:
+            await self.greet_again(conn)
 
     async def _room_changed(self, message: dict[str, Any]) -> None:
         """A room changed: its sockets get the new ``Room`` JSON (a freed seat's socket

@@ -106,6 +106,24 @@ async def test_a_watching_players_socket_is_greeted_again_when_the_player_takes_
     assert (await watching.next("update"))["view"]["mulligan"] == {"mine": "kept"}
 
 
+async def test_the_match_start_greets_a_watching_players_socket_again_without_the_room_message(
+        arena, monkeypatch):
+    # The claiming process died between the match start's version message and the claim's
+    # room message: only the first arrives.
+    publisher = service(arena).publisher
+    post = publisher.post
+    monkeypatch.setattr(publisher, "post",
+                        lambda message: None if message["kind"] == "room" else post(message))
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, HALF))["code"]
+    await arena.sit(code, 0, ann)
+    watching = await arena.connect(code, bob["token"])
+    assert (await arena.sit(code, 1, bob)).status_code == 200
+    welcome = await watching.next("welcome")
+    assert (welcome["seat"], list(welcome["view"]["hands"])) == (1, ["1"])
+    assert await watching.settle() == []  # and no spectator's update
+
+
 async def test_a_patching_socket_greeted_again_numbers_its_frames_from_zero(arena):
     ann, bob = await arena.player("Ann"), await arena.player("Bob")
     code = (await arena.room(ann, HALF))["code"]
