@@ -176,6 +176,12 @@ _ROOM_BY_CODE = {False: select(Room).where(Room.code == bindparam("code"))}
 _ROOM_BY_CODE[True] = _ROOM_BY_CODE[False].with_for_update()
 
 
+async def rooms_by_codes(session: AsyncSession, codes: Sequence[str]) -> Sequence[Room]:
+    """Return the rooms whose code is one of ``codes`` (those that exist), by id."""
+    query = select(Room).where(Room.code.in_(list(codes))).order_by(Room.id)
+    return (await session.scalars(query)).all()
+
+
 async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200,
                      before_id: int | None = None) -> Sequence[Room]:
     """Return up to ``limit`` public rooms with one of ``statuses`` and an id below

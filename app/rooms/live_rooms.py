@@ -220,6 +220,15 @@ class LiveRooms:
             if room is not None:
                 room.room, room.room_age = None, room.room_age + 1
 
+    def followed(self) -> list[str]:
+        """Return the codes of the rooms some socket of this process follows."""
+        return [code for code, room in self._rooms.items() if room.followers]
+
+    def kept_room(self, code: str) -> dict[str, Any] | None:
+        """Return the ``Room`` JSON kept for room ``code`` (``kept_room_json``), or ``None``."""
+        room = self._rooms.get(code)
+        return self.kept_room_json(room) if room is not None else None
+
     @staticmethod
     def kept_room_json(room: LiveRoom) -> dict[str, Any] | None:
         """Return the ``Room`` JSON kept for ``room`` if it still names the held match, else

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,6 +35,11 @@ from app.rooms.port import RoomPort
 from app.rooms.publisher import Publisher
 from app.rooms.store import MatchStore, to_datetime
 from engine.core import Game
+
+log = logging.getLogger(__name__)
+
+#: Rooms whose ``Room`` JSON one read takes when a lost process's rooms are checked again.
+RECHECK_BATCH = 500
 
 SeedSource = Callable[[], bytes]
 
@@ -93,7 +99,7 @@ class RoomService:
         self.publisher = Publisher(broker)
         self.store = MatchStore(sessions, self.catalog, clock, grace)
         self._live = LiveRooms(self.store, self.publisher, clock, self.room)
-        self.peers = Peers(self.publisher, clock, self._live.peer_lost)
+        self.peers = Peers(self.publisher, clock, self._peer_lost)
         self._seat_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
             weakref.WeakValueDictionary()
 
@@ -204,6 +210,33 @@ class RoomService:
         async with self._sessions() as session:
             room = await self._room(session, code)
             return (await self._rooms_json(session, [room]))[0]
+
+    async def rooms_by_code(self, codes: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Return ``{code: Room JSON}`` of the rooms of ``codes`` that exist, read now (two
+        queries for them all)."""
+        async with self._sessions() as session:
+            rooms = await repo.rooms_by_codes(session, codes)
+            return {room.code: data for room, data in zip(rooms, await self._rooms_json(session, rooms))}
+
+    async def _peer_lost(self, process: str) -> None:
+        """Another process fell silent (``Peers``): the followed matches are made current
+        (``LiveRooms.peer_lost``), then each followed room whose ``Room`` JSON is not the one
+        kept here is handled as if its ``room`` message had been heard (a process killed
+        between a seat change's COMMIT and its ``room`` message never sent it): the sockets get
+        the new JSON, a watching player it seats is greeted again. The JSON is read in
+        batches of ``RECHECK_BATCH`` rooms (two queries each)."""
+        await self._live.peer_lost(process)
+        codes = self._live.followed()
+        for at in range(0, len(codes), RECHECK_BATCH):
+            batch = codes[at:at + RECHECK_BATCH]
+            try:
+                read = await self.rooms_by_code(batch)
+            except Exception:
+                log.exception("could not read the followed rooms again")
+                continue
+            for code in batch:
+                if code in read and read[code] != self._live.kept_room(code):
+                    await self.publisher.dispatch({"room": code, "kind": "room"})
 
     async def rooms(self, statuses: Iterable[str], limit: int,
                     before_id: int | None = None) -> tuple[list[dict[str, Any]], int | None]:

@@ -18,7 +18,8 @@ Hooks, each only when its environment variable is set (the real app has none of 
   it: clocks, presence entries and bot leases then run on the test's time);
 - ``ARENA_TEST_CRASH_AT``: a named point where the process dies at once (``os._exit``, as a
   ``kill -9`` there would): ``after_commit`` — right after an action's COMMIT, before anyone
-  (its actor included) is told or the other processes hear of it;
+  (its actor included) is told or the other processes hear of it; ``before_room_message`` —
+  when it would first tell the others that a room changed (a seat claim's, after its COMMIT);
 - always: ``GET /_test/clocks`` → ``{"paused": bool}`` (the clocks stopped for a broker
   outage), and ``GET /_test/rooms/{code}/dump`` → ``{"version", "state"}``, the engine ``dump`` of
   the room's match as this process holds it (rebuilt by replay after a restart). It shows
@@ -36,6 +37,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request
 from app.main import create_app
 from app.rooms.clocks import FileClock
 from app.rooms.live_rooms import LiveRooms
+from app.rooms.publisher import Publisher
 from app.rooms.store import MatchStore
 from engine.registry import GAMES
 
@@ -67,8 +69,11 @@ def crash_at(point: str) -> None:
     Raises:
         ValueError: an unknown point.
     """
-    if point not in ("after_commit", "after_tell"):
+    if point not in ("after_commit", "after_tell", "before_room_message"):
         raise ValueError(f"unknown crash point {point!r}")
+    if point == "before_room_message":
+        Publisher.room = lambda self, code: os._exit(CRASH_STATUS)  # type: ignore[method-assign]
+        return
     commit, settle = LiveRooms._commit, LiveRooms.settle
     committed: set[str] = set()  # rooms with a COMMIT not yet told to this process's sockets
 

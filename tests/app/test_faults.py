@@ -329,6 +329,31 @@ async def test_a_process_killed_between_its_commit_and_its_message_is_caught_up_
     assert len(await stored_actions(cluster.database, turn.match_id)) == len(stored)
 
 
+async def test_a_seat_claimed_by_a_process_killed_before_its_room_message_reaches_the_others(
+        cluster: Cluster, clock: FileClock):
+    [one] = await cluster.launch(1, **clocked(clock, TURN,
+                                              ARENA_TEST_CRASH_AT="before_room_message"))
+    [two] = await cluster.launch(1, **clocked(clock, TURN))
+    a, b = cluster.arena(one), cluster.arena(two)
+    ann = await b.player("Ann")
+    code = (await b.room(ann, OPTIONS))["code"]
+    watching, spectator = await b.connect(code, ann["token"]), await b.connect(code)
+    assert watching.welcome["seat"] is None
+    with pytest.raises(httpx.TransportError):  # the claim is stored, its answer never comes
+        await a.sit(code, 0, ann)
+    assert one.process.wait(WAIT) == CRASH_STATUS  # died after the COMMIT, before telling
+    # The first seat: no match starts, so no version message either. Process two holds the
+    # room as before the claim until process one missed LOST_AFTER of its heartbeats.
+    for _ in range(LOST_AFTER):
+        assert [f["type"] for f in await spectator.silent() if f["type"] != "presence"] == []
+        clock.advance(HEARTBEAT_SECONDS)
+        await asyncio.sleep(0.2)  # every process has seen the time (polled each 5 ms)
+    welcome = await watching.next("welcome")
+    assert (welcome["seat"], welcome["room"]["seats"][0]["player_id"]) == (0, ann["id"])
+    room = (await spectator.next("room"))["room"]
+    assert room["seats"][0]["player_id"] == ann["id"]
+
+
 async def test_a_process_killed_right_after_acknowledging_an_action_leaves_it_shown_by_the_others(
         cluster: Cluster, clock: FileClock):
     turn = AnnsTurn()
