@@ -216,8 +216,8 @@ class RoomService:
         queries for them all)."""
         async with self._sessions() as session:
             rooms = await repo.rooms_by_codes(session, codes)
-            datas = await self._rooms_json(session, rooms)
-        return {room.code: data for room, data in zip(rooms, datas)}
+            documents = await self._rooms_json(session, rooms)
+        return {room.code: data for room, data in zip(rooms, documents)}
 
     async def _peer_lost(self, process: str) -> None:
         """Another process fell silent (``Peers``): the followed matches are made current
