@@ -1,6 +1,7 @@
 """The broker interface: post or publish JSON messages on a channel; ``async with
 subscribe(channel)`` gives the messages published from then on, and leaving the block
-unsubscribes."""
+unsubscribes. A posted message may also be kept (``post_kept``: the newest few of a list, for a
+while), so a process that starts following late can read what it missed (``kept``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 CHANNEL = "arena.rooms"
@@ -20,6 +22,17 @@ LOST = {"room": None, "kind": "lost"}
 
 #: Ends a subscription's queue (the broker stopped).
 END = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Where ``Broker.post_kept`` also keeps a message: the list ``key``, of which only the
+    newest ``last`` entries stay, for ``seconds`` after the newest was added (Redis counts whole
+    seconds: rounded up). Every message kept under one key is posted on one channel."""
+
+    key: str
+    last: int
+    seconds: float
 
 
 class Subscriber:
@@ -87,6 +100,30 @@ class Broker(ABC):
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         """``post`` ``message``; return once the broker has it (or dropped it)."""
         self.post(channel, message)
+
+    def post_kept(self, channel: str, message: dict[str, Any], keep: Keep) -> None:
+        """``post`` ``message`` and append it to the list ``keep.key`` (``Keep``), the append
+        taking place before the publish and in the same order as the channel's messages. So a
+        process that subscribed to ``channel`` before reading the list (``kept``) misses no
+        message: each is in what it read or reaches it afterwards (or both).
+
+        The base broker keeps nothing (it only posts): a test's stand-in broker. The memory
+        and Redis brokers keep.
+
+        Raises:
+            TypeError: ``message`` is not JSON-ready (nothing is queued).
+        """
+        self.post(channel, message)
+
+    async def kept(self, key: str) -> list[dict[str, Any]]:
+        """Return the messages kept under ``key`` (``post_kept``), oldest first; ``[]`` when
+        none, or when the newest was added more than its ``Keep.seconds`` ago.
+
+        Raises:
+            the broker client's error when it did not answer: Redis's ``RedisError`` (its
+                ``ConnectionError``, ``TimeoutError``: within ``COMMAND_TIMEOUT``) or ``OSError``.
+        """
+        return []
 
     @contextlib.asynccontextmanager
     async def subscribe(self, channel: str) -> AsyncIterator[Subscriber]:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 from typing import Any
 
 from redis.asyncio import Redis
@@ -15,7 +16,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from app.bus.base import END, LOST, RESYNC, Broker, Subscriber
+from app.bus.base import END, LOST, RESYNC, Broker, Keep, Subscriber
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,11 @@ class RedisBroker(Broker):
     reader retries every ``RETRY_SECONDS``), or when a Redis that had stopped answering answers
     again on the same connection. Messages published in between are lost. Channel names on
     the server carry the URL's database number (``channel_prefix``).
+
+    Kept lists (``post_kept``) are Redis lists of the messages' JSON text, in the URL's
+    database: ``RPUSH``, ``LTRIM`` to the newest ``Keep.last`` and ``EXPIRE`` right before the
+    message's ``PUBLISH``, in one ``MULTI`` with the rest of its batch (so the list's order is
+    the channel's, whichever processes post). A failed batch loses its messages, kept or not.
     """
 
     def __init__(self, url: str) -> None:
@@ -117,7 +123,8 @@ class RedisBroker(Broker):
         self._up = True  # the probe's last PING was answered
         self._feeds: dict[str, _Feed] = {}
         self._opening = asyncio.Lock()
-        self._outbox: list[tuple[str, str, asyncio.Future]] = []
+        #: ``(channel, message text, set once sent or dropped, where it is kept too)``
+        self._outbox: list[tuple[str, str, asyncio.Future, Keep | None]] = []
         self._sender: asyncio.Task | None = None
         self._probe: asyncio.Task | None = None
 
@@ -149,6 +156,15 @@ class RedisBroker(Broker):
         """Queue ``message``; the sender task sends it (see ``publish``)."""
         self._queue(channel, message)
 
+    def post_kept(self, channel: str, message: dict[str, Any], keep: Keep) -> None:
+        """Queue ``message`` and its keeping (``Broker.post_kept``; sent as ``post``)."""
+        self._queue(channel, message, keep)
+
+    async def kept(self, key: str) -> list[dict[str, Any]]:
+        """Read the list ``key`` (``LRANGE``): Redis expired it ``Keep.seconds`` after its
+        newest message."""
+        return [json.loads(text) for text in await self._redis.lrange(key, 0, -1)]
+
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
         """Publish; return once Redis has it, or once it was dropped (Redis unreachable: a
         warning; subscribers get ``RESYNC`` once Redis is back).
@@ -161,16 +177,17 @@ class RedisBroker(Broker):
         """
         await self._queue(channel, message)
 
-    def _queue(self, channel: str, message: dict[str, Any]) -> asyncio.Future:
-        """Queue ``message`` and make sure the sender runs; return the future set once its
-        batch was sent or dropped.
+    def _queue(self, channel: str, message: dict[str, Any],
+               keep: Keep | None = None) -> asyncio.Future:
+        """Queue ``message`` (kept as ``keep`` says, if given) and make sure the sender runs;
+        return the future set once its batch was sent or dropped.
 
         Raises:
             TypeError: ``message`` is not JSON-ready.
         """
         text = json.dumps(message)
         sent = asyncio.get_running_loop().create_future()
-        self._outbox.append((channel, text, sent))
+        self._outbox.append((channel, text, sent, keep))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.create_task(self._send_queued())
         return sent
@@ -183,17 +200,24 @@ class RedisBroker(Broker):
             try:
                 await self._send(batch)
             finally:
-                for _, _, sent in batch:
+                for _, _, sent, _ in batch:
                     if not sent.done():
                         sent.set_result(None)
 
-    async def _send(self, batch: list[tuple[str, str, asyncio.Future]]) -> None:
-        """Send ``batch`` in one pipeline (the client retries a failed attempt once); a batch
-        that fails is dropped with a warning. Any error is caught: raised, it would end the
-        sender and leave the messages queued meanwhile waiting for the next ``post``."""
+    async def _send(self, batch: list[tuple[str, str, asyncio.Future, Keep | None]]) -> None:
+        """Send ``batch`` in one pipeline (the client retries a failed attempt once: a kept
+        message may then be kept twice); a batch that fails is dropped with a warning. A batch
+        with a kept message is one ``MULTI`` (class docstring). Any error is caught: raised, it
+        would end the sender and leave the messages queued meanwhile waiting for the next
+        ``post``."""
+        kept = any(keep is not None for *_, keep in batch)
         try:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for channel, text, _ in batch:
+            async with self._redis.pipeline(transaction=kept) as pipe:
+                for channel, text, _, keep in batch:
+                    if keep is not None:
+                        pipe.rpush(keep.key, text)
+                        pipe.ltrim(keep.key, -keep.last, -1)
+                        pipe.expire(keep.key, math.ceil(keep.seconds))
                     pipe.publish(self._prefix + channel, text)
                 await pipe.execute()
         except Exception as exc:

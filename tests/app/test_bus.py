@@ -8,6 +8,7 @@ import uuid
 import pytest
 
 from app.bus import make_broker
+from app.bus.base import Keep
 from app.bus.memory import MemoryBroker
 from tests.waiting import wait_until
 
@@ -66,6 +67,46 @@ async def test_redis_broker_roundtrip(redis_url):
     broker = make_broker(redis_url)
     assert isinstance(broker, RedisBroker) and broker.single_process is False
     await roundtrip(broker)
+
+
+async def kept_roundtrip(broker) -> str:
+    """Five kept messages between plain ones: every one reaches the subscriber, in order; the
+    list holds the newest three kept, oldest first. Return the list's key."""
+    channel, key = f"test.{uuid.uuid4().hex}", f"test.kept.{uuid.uuid4().hex}"
+    keep = Keep(key, 3, 60.0)
+    await broker.start()
+    try:
+        assert await broker.kept(key) == []
+        async with broker.subscribe(channel) as subscription:
+            sent = []
+            for n in range(5):
+                sent += [{"kept": n}, {"plain": n}]
+                broker.post_kept(channel, sent[-2], keep)
+                broker.post(channel, sent[-1])
+            got = [await asyncio.wait_for(anext(subscription), 5) for _ in sent]
+        assert got == sent
+        assert await broker.kept(key) == [{"kept": 2}, {"kept": 3}, {"kept": 4}]
+    finally:
+        await broker.stop()
+    return key
+
+
+async def test_memory_broker_keeps_the_newest_kept_messages():
+    await kept_roundtrip(MemoryBroker())
+
+
+@pytest.mark.redis
+async def test_redis_broker_keeps_the_newest_kept_messages_for_their_time(redis_url):
+    from redis.asyncio import Redis
+
+    key = await kept_roundtrip(make_broker(redis_url))
+    probe = Redis.from_url(redis_url, decode_responses=True)
+    try:
+        assert 0 < await probe.ttl(key) <= 60
+        assert await probe.lrange(key, 0, -1) == ['{"kept": 2}', '{"kept": 3}', '{"kept": 4}']
+    finally:
+        await probe.delete(key)
+        await probe.aclose()
 
 
 @pytest.mark.redis
