@@ -216,12 +216,18 @@ class SocketSession:
 
     async def greet(self, hello: Hello) -> None:
         """Resolve the token to a seat of this room (else spectator); follow the room through
-        its port; send ``welcome``. A token no player holds (forged, or a player the server no
-        longer knows) is told first (``unauthorized``): the socket is a spectator's.
+        its port; send ``welcome``, then the room's recent chat lines this seat may see (the
+        greet runs in ``Hub.greeting``). A token no player holds (forged, or a player the
+        server no longer knows) is told first (``unauthorized``): the socket is a spectator's.
 
         Raises:
             Disconnected: no such room (``room_not_found``, then the socket closes with 4404).
         """
+        async with self.arena.hub.greeting(self.code):
+            await self._greet(hello)
+
+    async def _greet(self, hello: Hello) -> None:
+        """``greet``'s steps, the room's chat lines kept meanwhile."""
         port = self.arena.service.port(self.code)
         try:
             player = await player_for_token(self.arena.sessions, hello.token)

@@ -5,18 +5,22 @@ held here (an action stored here or heard from another process, a catch-up) the 
 of the room's sockets the ``update`` its viewer must get (``RoomPort.update``: events filtered by
 ``Event.visible`` inside the room core), so several processes can serve one room
 (ARCHITECTURE.md "Scale-out"). ``room``, ``chat`` and ``presence`` messages come from the room
-channel (``Publisher``).
+channel (``Publisher``); a room's recent chat lines are kept for sockets greeted later
+(``app.realtime.chat_log``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from app.realtime.chat_log import ChatLog, chat_keep, chat_line, history_text, reaches
 from app.realtime.fanout import Fanout, Stream, encode
-from app.realtime.schemas import ChatFrame, Outbound, Presence, RoomFrame, Welcome, frame
+from app.realtime.schemas import Outbound, Presence, RoomFrame, Welcome, frame
 
 if TYPE_CHECKING:
     from app.realtime.endpoint import Link
@@ -147,6 +151,7 @@ class Hub:
         self._present: dict[str, dict[str, tuple[list[int], int, float]]] = {}
         #: ``{code: the presence frame text its sockets were sent last}``
         self._told: dict[str, str] = {}
+        self._chat = ChatLog(self._publisher)
         service.listen(self.changed)
         service.peers.on_gone(self.forget_process)
         for kind, handler in (("room", self._room_changed), ("chat", self._deliver_chat),
@@ -161,8 +166,10 @@ class Hub:
                 "spectators": len(conns) - players}
 
     def retained(self) -> dict[str, int]:
-        """Return how many rooms have sockets here and how many have presence entries."""
-        return {"rooms": len(self._rooms), "presence": len(self._present) + len(self._told)}
+        """Return how many rooms have sockets here, how many have presence entries and how
+        many have chat lines kept here."""
+        return {"rooms": len(self._rooms), "presence": len(self._present) + len(self._told),
+                "chat": self._chat.retained()}
 
     async def stop(self) -> None:
         """Stop renewing the presence entries (presence messages already queued go out with
@@ -240,8 +247,10 @@ class Hub:
     async def resync(self, message: dict[str, Any] | None = None) -> None:
         """After the room channel lost messages (a Redis restart; the room core has made every
         followed match current and sent the ``update``s that brought): each socket of a room
-        still open gets a ``room`` frame, and this process's presence is published again."""
+        still open gets a ``room`` frame, this process's presence is published again, and the
+        chat lines kept here are read from the broker again at each room's next greet."""
         log.warning("room channel resubscribed; refreshing %d rooms", len(self._rooms))
+        self._chat.stale()
         for code, conns in list(self._rooms.items()):
             port = next(iter(conns)).port
             try:
@@ -279,14 +288,28 @@ class Hub:
             conn.stream = Stream(data)
         conn.update(Fanout(room), data, full=True)
 
+    def greeting(self, code: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """Return the block a greet of room ``code`` runs in: the room's recent chat lines are
+        kept here from its start (read from the broker when this process kept none), so the
+        ``welcome`` at its end is followed by them (``ChatLog.recording``)."""
+        return self._chat.recording(code)
+
     def welcome(self, conn: Connection, greeting: Greeting) -> None:
-        """Register ``conn`` and queue its ``welcome`` (then everyone's ``presence``); a
-        socket that asked for patches gets ``"seq": 0`` in it and starts its ``stream``."""
-        self._rooms.setdefault(conn.code, set()).add(conn)
+        """Register ``conn`` and queue its ``welcome``, then the room's recent chat lines its
+        seat may see (``chat_history``, when there are any: a socket greeted again gets them
+        again) and everyone's ``presence``; a socket that asked for patches gets ``"seq": 0``
+        in its welcome and starts its ``stream``."""
+        conns = self._rooms.setdefault(conn.code, set())
+        if conn not in conns:
+            conns.add(conn)
+            self._chat.hold(conn.code)
         welcome = frame(Welcome(seat=greeting.seat, room=greeting.room, **greeting.frame))
         if conn.patches:
             welcome = {"type": welcome.pop("type"), "seq": 0, **welcome}
         conn.send(welcome)
+        lines = self._chat.lines(conn.code, conn.seat)
+        if lines:
+            conn.send(history_text(lines))
         told = self._told.get(conn.code)
         if told is not None:
             conn.send(told)
@@ -295,7 +318,9 @@ class Hub:
     def leave(self, conn: Connection) -> None:
         """Forget ``conn`` (it stops following its room); tell the others who is still there."""
         conns = self._rooms.get(conn.code, set())
-        conns.discard(conn)
+        if conn in conns:
+            conns.discard(conn)
+            self._chat.release(conn.code)
         conn.port.leave(conn.follower)
         if not conns:
             self._rooms.pop(conn.code, None)
@@ -380,7 +405,9 @@ class Hub:
     # ------------------------------------------------------------------ chat
 
     async def chat(self, conn: Connection, text: str, team: bool, at: float) -> None:
-        """Publish a chat line; a team line goes only to the sender's side (``Room.teams``).
+        """Publish a chat line (``at``: unix s), kept for sockets greeted later
+        (``chat_keep``); a team line goes only to the sender's side (``Room.teams``), now and
+        in those histories (``reaches``). Its ``id``: 16 random hex digits.
 
         Raises:
             ValueError: a team line from a spectator (the endpoint refuses it first).
@@ -390,13 +417,16 @@ class Hub:
             raise ValueError("a spectator has no team to send a team line to")
         to = await conn.port.teammates(seat) if team and seat is not None else None
         self._publisher.post({
-            "room": conn.code, "kind": "chat", "seat": conn.seat, "name": conn.name,
-            "text": text, "team": team, "to": to, "at": at})
+            "room": conn.code, "kind": "chat", "id": secrets.token_hex(8), "seat": conn.seat,
+            "name": conn.name, "text": text, "team": team, "to": to, "at": at},
+            keep=chat_keep(conn.code))
 
     async def _deliver_chat(self, message: dict[str, Any]) -> None:
-        line = encode(frame(ChatFrame(seat=message["seat"], name=message["name"],
-                                      text=message["text"], team=message["team"],
-                                      at=message["at"])))
+        """Keep a room channel's chat line (if the room is held here) and send it to the
+        room's sockets it reaches (``reaches``)."""
+        line = chat_line(message)
+        self._chat.heard(message["room"], line)
+        _, to, text = line
         for conn in list(self._rooms.get(message["room"], ())):
-            if message["to"] is None or conn.seat in message["to"]:
-                conn.send(line)
+            if reaches(to, conn.seat):
+                conn.send(text)

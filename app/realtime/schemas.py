@@ -130,9 +130,13 @@ class ErrorFrame(Outbound):
 
 
 class ChatFrame(Outbound):
-    """A chat line; ``seat`` is ``null`` for a spectator; ``at`` is unix seconds."""
+    """A chat line: ``id`` names it (opaque; the same line in a ``chat_history`` has the same
+    id), ``seat`` is ``null`` for a spectator, ``team`` marks a line to the sender's side only,
+    ``at`` is unix seconds. A ``chat_history`` frame lists earlier ones
+    (``app.realtime.chat_log.history_text``)."""
 
     type: Literal["chat"] = "chat"
+    id: str
     seat: int | None
     name: str
     text: str

@@ -3,8 +3,9 @@ publishes (one subscription per process, each message handed to the handlers of 
 
 Messages (``{"room": code, "kind": ...}``): ``version`` (``match``, ``version`` = the action
 count, and ``step`` = the stored action, ``StoredStep.to_json``, so the others replay it without
-reading the log), ``room`` (seats, status or rematch changed), ``chat``, ``presence``,
-``heartbeat`` (``app.rooms.peers``); and
+reading the log), ``room`` (seats, status or rematch changed), ``chat`` (each also kept: a
+room's newest lines, ``app.realtime.chat_log``), ``presence``, ``heartbeat``
+(``app.rooms.peers``); and
 ``lost`` (``LOST``: the broker stopped answering, messages may be lost from now on) and
 ``resync`` (``RESYNC``, after the subscription came back: messages may have been lost).
 """
@@ -17,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.bus.base import CHANNEL, LOST, RESYNC, Broker
+from app.bus.base import CHANNEL, LOST, RESYNC, Broker, Keep
 from app.rooms.store import StoredStep
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,14 @@ class Publisher:
         if kind == "resync":
             self._connected = True
 
+    async def kept(self, key: str) -> list[dict[str, Any]]:
+        """Return the room-channel messages kept under ``key`` (``Broker.kept``), oldest first.
+
+        Raises:
+            the broker's error when it did not answer (``Broker.kept``).
+        """
+        return await self._broker.kept(key)
+
     async def version(self, code: str, match_id: int, version: int,
                       step: StoredStep | None = None) -> None:
         """Tell the other processes that room ``code``'s match ``match_id`` is at ``version``
@@ -156,13 +165,16 @@ class Publisher:
         """``post`` ``message`` (kept awaitable for callers that await a publish)."""
         self.post(message)
 
-    def post(self, message: dict[str, Any]) -> None:
+    def post(self, message: dict[str, Any], keep: Keep | None = None) -> None:
         """Queue ``message`` for the room channel and return at once (``Broker.post``: the
-        broker's outages never hold up the caller). A failure is logged, not raised: what it
-        announced is stored already, and every process resyncs when its subscription comes
-        back (``resync``)."""
+        broker's outages never hold up the caller); with ``keep``, keep it there too
+        (``Broker.post_kept``). A failure is logged, not raised: what it announced is stored
+        already, and every process resyncs when its subscription comes back (``resync``)."""
         try:
-            self._broker.post(CHANNEL, message)
+            if keep is None:
+                self._broker.post(CHANNEL, message)
+            else:
+                self._broker.post_kept(CHANNEL, message, keep)
         except Exception as exc:
             log.warning("could not publish a room message", extra={
                 "room": message.get("room"), "kind": message.get("kind"), "error": repr(exc)})

@@ -27,7 +27,7 @@ from tests.conftest import free_port
 from tests.waiting import wait_until
 
 SEED = bytes(range(32))  # the fixed match seed of these tests
-QUIET = {"presence", "chat", "pong", "room"}  # frames ``Client.next`` skips unless asked
+QUIET = {"presence", "chat", "chat_history", "pong", "room"}  # ``Client.next`` skips unless asked
 
 
 class Client:

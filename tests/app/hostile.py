@@ -24,7 +24,7 @@ RC_CODES = {"wrong_phase", "card_not_in_hand", "not_offered", "not_enough_energy
             "summon_not_allowed", "unknown_action"}
 KNOWN_CODES = PROTOCOL_CODES | RC_CODES
 #: Frames a hostile socket may get back besides ``error`` (``update`` only after stale_prompt).
-QUIET = {"presence", "room", "chat", "pong"}
+QUIET = {"presence", "room", "chat", "chat_history", "pong"}
 
 
 @dataclass

@@ -20,6 +20,7 @@ from tests.waiting import wait_until
 ROOMS = 10_000
 PLAYED = 20  # of them, the rooms whose match is played to its end through sockets
 NOTHING = {"rooms": 0, "followed": 0, "clocks": 0, "seat_locks": 0}
+EMPTY_HUB = {"rooms": 0, "presence": 0, "chat": 0}  # no socket, presence entry or chat line
 
 
 async def heard_everything(service) -> None:
@@ -69,8 +70,8 @@ async def test_ten_thousand_rooms_created_and_closed_leave_no_entry_behind(arena
     assert closed == codes[PLAYED:]  # every open room, oldest first
     await heard_everything(service)
     # the closed sockets' handlers leave the hub as they notice
-    await wait_until(lambda: hub.retained() == {"rooms": 0, "presence": 0}, "the hub emptied")
-    assert hub.retained() == {"rooms": 0, "presence": 0}
+    await wait_until(lambda: hub.retained() == EMPTY_HUB, "the hub emptied")
+    assert hub.retained() == EMPTY_HUB
     assert service.retained() == NOTHING
     assert bots.retained() == 0
     statuses = (await arena.http.get("/api/rooms", params={"status": "finished"})).json()["items"]

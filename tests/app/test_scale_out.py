@@ -83,3 +83,31 @@ async def test_a_seat_claimed_through_one_process_seats_the_players_socket_on_th
     assert (welcome["seat"], welcome["version"]) == (1, 0)
     assert welcome["view"] == replay.view(1)
     await watching.socket.close()
+
+
+async def test_a_socket_greeted_on_one_process_gets_the_lines_said_through_the_other(two):
+    one, two = two
+    ann, bob = await one.player("Ann"), await one.player("Bob")
+    code = (await one.room(ann, {"format": "2v2", "monsters": False}))["code"]
+    await one.sit(code, 0, ann)
+    await one.sit(code, 1, bob)
+    talker = await one.connect(code, ann["token"])
+    lines = []
+    for text, team in (("hello", False), ("our plan", True)):
+        await talker.send({"type": "chat", "text": text, "team": team})
+        lines.append(await talker.next("chat"))
+    assert [(entry["seat"], entry["text"], entry["team"]) for entry in lines] == [
+        (0, "hello", False), (0, "our plan", True)]
+    # Process two holds nothing of the room: its first socket's lines come from Redis.
+    watcher = await two.connect(code)
+    assert await watcher.next("chat_history") == {"type": "chat_history", "lines": lines[:1]}
+    # With that socket open, process two follows the room's lines on the channel.
+    await talker.send({"type": "chat", "text": "bye", "team": False})
+    lines.append(await watcher.next("chat"))
+    bobs = await two.connect(code, bob["token"])  # seat 1: the other side
+    assert await bobs.next("chat_history") == {"type": "chat_history",
+                                               "lines": [lines[0], lines[2]]}
+    anns = await two.connect(code, ann["token"])  # Ann's reload reaching process two
+    assert await anns.next("chat_history") == {"type": "chat_history", "lines": lines}
+    for client in (talker, watcher, bobs, anns):
+        await client.socket.close()

@@ -213,7 +213,7 @@ async def test_a_session_closed_during_its_greet_leaves_nothing_behind(db_path):
         await socket.send('{"type": "hello", "token": null}')
         await socket.close()
         hub = arena.app.state.arena.hub
-        await wait_until(lambda: hub.retained() == {"rooms": 0, "presence": 0},
+        await wait_until(lambda: hub.retained() == {"rooms": 0, "presence": 0, "chat": 0},
                          "the hub forgot the socket")
 
 
