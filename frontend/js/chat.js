@@ -1,16 +1,39 @@
 // Room chat: keep the last messages and draw them (names and text as plain text only).
-// Message frame: {seat: int|null, name: str, text: str, team: bool, at: unix seconds|ISO}; the
-// room's own system lines (presence_lines.js) are {system: true, text, at}.
+// Message frame: {id: str, seat: int|null, name: str, text: str, team: bool, at: unix
+// seconds|ISO}; a `chat_history` frame (after a welcome) carries earlier ones in `lines`, oldest
+// first, drawn like live ones; the room's own system lines (presence_lines.js) are
+// {system: true, text, at}. A line given twice (live and in a history: one `id`) is kept once.
 
 import { byId, h, replace } from "./dom.js";
 import { formatClock, t } from "./i18n.js";
 
 const KEEP = 200;
 
-/** Append a chat frame to `log` (an array), dropping the oldest beyond 200. */
-export function addChatMessage(log, frame) {
-  log.push(frame);
+function keepNewest(log) {
   if (log.length > KEEP) log.splice(0, log.length - KEEP);
+}
+
+/** Append a chat frame to `log` (an array), dropping the oldest beyond 200; a line already in
+ * it (the same `id`) is not added again. */
+export function addChatMessage(log, frame) {
+  if (frame.id !== undefined && log.some((line) => line.id === frame.id)) return;
+  log.push(frame);
+  keepNewest(log);
+}
+
+/** Add a `chat_history` frame's `lines` (oldest first) to `log`, dropping the oldest beyond
+ * 200: each line not in it yet (by `id`) goes right before the next history line it already
+ * has (at the end when none), so the lines stay in the server's order around what the page
+ * showed before (a reconnect's history repeats lines already shown; a spectator seated again
+ * also gets its team's earlier lines). */
+export function addChatHistory(log, lines) {
+  let next = log.length;
+  for (const line of [...lines].reverse()) {
+    const index = log.findIndex((shown) => shown.id === line.id);
+    if (index >= 0) next = index;
+    else log.splice(next, 0, line);
+  }
+  keepNewest(log);
 }
 
 function timeText(at) {
@@ -33,13 +56,20 @@ function messageItem(message) {
     h("span", { class: "chat-text", text: message.text }));
 }
 
+/** What tells one drawn log from another: its length and its first and last lines (a history
+ * may add lines in the middle, and drop the oldest beyond 200). */
+function logKey(log) {
+  const mark = (line) => (line ? line.id ?? String(line.at) : "");
+  return `${log.length}|${mark(log[0])}|${mark(log.at(-1))}`;
+}
+
 /** Redraw the chat log (only when it changed), keeping it scrolled to the newest message. */
 export function renderChat(list, log) {
-  if (list.dataset.count === String(log.length) && list.dataset.last === String(log.at(-1)?.at)) return;
+  const key = logKey(log);
+  if (list.dataset.key === key) return;
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   replace(list, log.length ? log.map(messageItem) : h("li", { class: "muted", text: t("chat.empty") }));
-  list.dataset.count = String(log.length);
-  list.dataset.last = String(log.at(-1)?.at);
+  list.dataset.key = key;
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 

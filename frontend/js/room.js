@@ -9,7 +9,7 @@ import { ensurePlayer } from "./identity.js";
 import { gameTitle, has, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { initPage, renderIdentity } from "./page.js";
-import { renderChat, renderChatToggle, addChatMessage } from "./chat.js";
+import { renderChat, renderChatToggle, addChatHistory, addChatMessage } from "./chat.js";
 import { RoomSocket } from "./socket.js";
 import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
 import { renderBanner } from "./banner.js";
@@ -185,6 +185,9 @@ const HANDLERS = {
   chat(frame) {
     addChatMessage(state.chat, frame);
   },
+  chat_history(frame) {
+    addChatHistory(state.chat, frame.lines || []);
+  },
   presence(frame) {
     state.online = frame.online || [];
     presenceWatch.change(state.room, state.online);
@@ -193,11 +196,12 @@ const HANDLERS = {
   pong() {},
 };
 
-/** The frames that leave the match as it was (a chat line, who is online or watching, a pong)
+/** The frames that leave the match as it was (chat lines, who is online or watching, a pong)
  * and what each redraws instead of the whole page: not the table, whose buttons must stay in
  * the document (Chromium drops a click whose button left it between press and release). */
 const PANELS_ONLY = {
   chat: renderChatLog,
+  chat_history: renderChatLog,
   presence: renderPresence,
   pong: () => {},
 };

@@ -716,3 +716,51 @@ def test_reverse_curse_field_owners_are_not_cut_on_a_phone(live_server, chromium
     assert [(who["text"], who["cut"], who["inside"]) for who in got] == [
         ("▲ Ann", False, True), ("▼ Normal bot", False, True), ("▼ Normal bot", False, True)]
     assert got[0]["slot"] < 60  # a phone's slot: too narrow for "▼ Normal bot" on one line
+
+
+CHAT_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { addChatHistory, addChatMessage, renderChat } = await import("/static/js/chat.js");
+  const line = (id, text, extra = {}) => ({ type: "chat", id, seat: 0, name: "Ann", text,
+                                            team: false, at: 1800000000, ...extra });
+  // A page that showed b, a system line and d reconnects: the history repeats b and d.
+  const log = [];
+  addChatMessage(log, line("b", "b"));
+  addChatMessage(log, { system: true, text: "Bob is back.", at: 1800000001 });
+  addChatMessage(log, line("d", "d"));
+  addChatHistory(log, [line("a", "a"), line("b", "b"), line("c", "c", { team: true }),
+                       line("d", "d"), line("e", "e", { seat: null, name: "spectator" })]);
+  addChatMessage(log, line("e", "e", { seat: null, name: "spectator" }));
+  const drawn = (lines) => {
+    const list = document.createElement("ul");
+    renderChat(list, lines);
+    return [...list.children].map((li) => [li.className,
+      [...li.querySelectorAll(".team-tag, .chat-name, .chat-text")].map((el) => el.textContent)]);
+  };
+  const full = [];
+  addChatHistory(full, Array.from({ length: 205 }, (_, n) => line(`n${n}`, `line ${n}`)));
+  return {
+    order: log.map((entry) => entry.text),
+    drawn: drawn(log),
+    live: drawn([line("c", "c", { team: true })]),
+    full: [full.length, full[0].text, full.at(-1).text],
+  };
+}"""
+
+
+def test_chat_history_lines_merge_once_in_order_and_draw_like_live_ones(live_server,
+                                                                         chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", CHAT_SCRIPT)
+    # New history lines go before the next line the page already showed; none twice.
+    assert got["order"] == ["a", "b", "Bob is back.", "c", "d", "e"]
+    assert got["drawn"] == [
+        ["chat-message", ["Ann", "a"]],
+        ["chat-message", ["Ann", "b"]],
+        ["chat-system", ["Bob is back."]],
+        ["chat-message chat-team", ["team", "Ann", "c"]],
+        ["chat-message", ["Ann", "d"]],
+        ["chat-message", ["Spectator", "e"]],
+    ]
+    assert got["live"] == [got["drawn"][3]]  # a history line is drawn as its live frame
+    assert got["full"] == [200, "line 5", "line 204"]
