@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -67,11 +69,23 @@ def reaches(to: list[int] | None, seat: int | None) -> bool:
 
 def chat_line(message: Mapping[str, Any]) -> Line:
     """Return the ``Line`` of a room-channel ``chat`` message: its ``chat`` frame encoded
-    once, for its live sending and for every history it is in."""
-    text = encode(frame(ChatFrame(id=message["id"], seat=message["seat"], name=message["name"],
+    once, for its live sending and for every history it is in. A message without an ``id``
+    (posted by a process of a version before ids, during a rolling deploy) gets
+    ``derived_id``'s, the same in every process."""
+    ident = message.get("id") or derived_id(message)
+    text = encode(frame(ChatFrame(id=ident, seat=message["seat"], name=message["name"],
                                   text=message["text"], team=message["team"],
                                   at=message["at"])))
-    return message["id"], message["to"], text
+    return ident, message["to"], text
+
+
+def derived_id(message: Mapping[str, Any]) -> str:
+    """Return an id for a room-channel ``chat`` message that carries none: 16 hex digits of
+    the SHA-256 of its room, seat, name, text, team flag and time (``at``, unix s), so every
+    process names the line alike and a socket shows it once."""
+    said = [message["room"], message["seat"], message["name"], message["text"],
+            message["team"], message["at"]]
+    return hashlib.sha256(json.dumps(said).encode()).hexdigest()[:16]
 
 
 def history_text(texts: list[str]) -> str:

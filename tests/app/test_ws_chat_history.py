@@ -6,6 +6,7 @@ at most ``CHAT_HISTORY_LINES`` (app/realtime/chat_log.py)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from typing import Any
 
@@ -222,3 +223,17 @@ async def test_after_the_channel_lost_messages_the_next_greet_reads_the_broker_a
     assert json.loads(log.lines("R", 1)[-1]) == {
         "type": "chat", "id": "i6", "seat": 0, "name": "Ann", "text": "t6", "team": True,
         "at": 6.0}
+
+
+def test_a_line_without_an_id_gets_the_same_derived_id_in_every_process():
+    # A process of a version before ids posts no "id" (a rolling deploy): the line is still
+    # sent, named by the SHA-256 of [room, seat, name, text, team, at], alike everywhere.
+    old = {key: value for key, value in message(7).items() if key != "id"}
+    ident, to, text = chat_line(old)
+    assert ident == hashlib.sha256(
+        b'["R", 0, "Ann", "t7", false, 7.0]').hexdigest()[:16]
+    assert (len(ident), to) == (16, None)
+    assert json.loads(text) == {"type": "chat", "id": ident, "seat": 0, "name": "Ann",
+                                "text": "t7", "team": False, "at": 7.0}
+    assert chat_line(dict(old))[0] == ident
+    assert chat_line({**old, "text": "t8"})[0] != ident
