@@ -43,6 +43,9 @@ class ReplayStep(BaseModel):
                     "(``MatchSeatOut.occupants``); null for step 0, the deal.")
     action: dict[str, Any] | None
     timeout: bool
+    forfeit: dict[str, Any] | None = Field(
+        description="``{reason, timeouts}`` when the room resigned the seat (its action is "
+                    "``{\"type\": \"resign\"}``; ``MatchSummary.forfeit``), else null.")
     events: list[dict[str, Any]]
     view: dict[str, Any]
 

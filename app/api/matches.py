@@ -49,17 +49,21 @@ def player_at(seat: dict[str, Any], seq: int) -> int:
 
 
 async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
-    """Return ``MatchSummary`` dicts for ``matches`` (three queries for all of them)."""
+    """Return ``MatchSummary`` dicts for ``matches`` (four queries for all of them); a match
+    the room ended by resigning a seat (``repo.match_forfeits``) says so in ``forfeit``."""
     ids = [m.id for m in matches]
     seats = await repo.match_seats(session, ids)
     takeovers = await repo.match_takeovers(session, ids)
+    forfeits = await repo.match_forfeits(session, ids)
     codes = await repo.public_room_codes(session, [m.room_id for m in matches])  # private: None
     return [{
         "id": m.id, "game": m.game, "room_code": codes[m.room_id], "status": m.status,
         "options": m.options,
         "seats": [seat_json(row, takeovers[m.id].get(row.seat), m.status == "finished")
                   for row in seats[m.id]],
-        "outcome": m.outcome, "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
+        "outcome": m.outcome,
+        "forfeit": forfeits[m.id].to_json() if m.id in forfeits else None,
+        "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
     } for m in matches]
 
 

@@ -105,6 +105,23 @@ class RoomSeatOut(BaseModel):
     side: str | None
 
 
+class ForfeitOut(BaseModel):
+    """A seat the room resigned for itself (the room's ``on_timeouts: "forfeit"`` rule), which
+    ended the match: not the player's own resignation."""
+
+    seat: int
+    reason: Literal["timeouts"] = Field(
+        description="``timeouts``: the seat's clock played its last ``timeouts`` decisions in "
+                    "a row.")
+    timeouts: int = Field(description="How many decisions in a row the seat's clock played.")
+
+
+class MatchForfeitOut(ForfeitOut):
+    """A ``ForfeitOut`` with the action it was stored as."""
+
+    step: int = Field(description="The resign's ``seq`` in the action log (the replay's step).")
+
+
 class RoomOut(BaseModel):
     """A room (docs/protocol.md ``Room``)."""
 
@@ -123,6 +140,10 @@ class RoomOut(BaseModel):
     private: bool
     on_timeouts: Literal["bot", "forfeit"]
     rematch: list[int]
+    forfeit: ForfeitOut | None = Field(
+        description="The seat the room resigned in its newest match (which that ended), where "
+                    "the serving process holds the match (every websocket frame; a REST answer "
+                    "from another process may say null: ``MatchSummary.forfeit`` always tells).")
 
 
 class OutcomeOut(BaseModel):
@@ -175,6 +196,9 @@ class MatchSummary(BaseModel):
     options: dict[str, Any]
     seats: list[MatchSeatOut]
     outcome: OutcomeOut | None
+    forfeit: MatchForfeitOut | None = Field(
+        description="The seat the room resigned (it kept timing out), which ended the match; "
+                    "null when no seat was (a player's own resign is the outcome's ``resign``).")
     started_at: str
     finished_at: str | None
 

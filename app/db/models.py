@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -169,11 +170,18 @@ class MatchTakeover(Base):
 class MatchAction(Base):
     """One applied action; ``seq`` is 1-based and unique per match (the database orders actions).
 
-    ``timeout`` marks an action the clock played (``GAME.deadline_action``).
+    ``timeout`` marks an action the clock played (``GAME.deadline_action``). ``forfeit`` marks
+    a ``{"type": "resign"}`` the room played for a seat under its ``on_timeouts: "forfeit"``
+    rule (``app.rooms.takeover``): ``{"reason": "timeouts", "timeouts": n}``, the seat's clock
+    having played its last ``n`` decisions in a row; ``NULL`` for every other action
+    (migration 0006). The engine never reads it: the action replays as any resign.
     """
 
     __tablename__ = "match_actions"
-    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_match_actions_match_seq"),)
+    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_match_actions_match_seq"),
+                      Index("ix_match_actions_forfeit", "match_id",
+                            sqlite_where=text("forfeit IS NOT NULL"),
+                            postgresql_where=text("forfeit IS NOT NULL")))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
@@ -181,6 +189,8 @@ class MatchAction(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     timeout: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+    forfeit: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True),
+                                                           nullable=True, default=None)
 
 
 class RcSet(Base):

@@ -328,6 +328,30 @@ async def match_takeovers(session: AsyncSession, match_ids: Sequence[int]
     return out
 
 
+class ForfeitRow(NamedTuple):
+    """A resign the room played for ``seat`` at action ``step`` (``match_actions.seq``), and why
+    (``MatchAction.forfeit``: ``{"reason", "timeouts"}``)."""
+
+    seat: int
+    step: int
+    forfeit: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{seat, step, reason, timeouts}`` (a ``MatchSummary``'s ``forfeit``)."""
+        return {"seat": self.seat, "step": self.step, **self.forfeit}
+
+
+async def match_forfeits(session: AsyncSession, match_ids: Sequence[int]
+                         ) -> dict[int, ForfeitRow]:
+    """Return ``{match_id: ForfeitRow}`` of the matches among ``match_ids`` in which the room
+    resigned a seat (one query on the partial index ``ix_match_actions_forfeit``; a match has at
+    most one: the resign ends it)."""
+    query = (select(MatchAction.match_id, MatchAction.seat, MatchAction.seq, MatchAction.forfeit)
+             .where(MatchAction.match_id.in_(list(match_ids)), MatchAction.forfeit.isnot(None)))
+    return {match_id: ForfeitRow(seat, seq, forfeit)
+            for match_id, seat, seq, forfeit in await session.execute(query)}
+
+
 def with_holders(query: Select) -> Select:
     """Return ``query`` (a select over ``match_seats``) joined to ``players`` as the player who
     holds each seat now: the one who took it over (``match_takeovers``), else the one who sat
@@ -430,11 +454,12 @@ async def count_actions(session: AsyncSession, match_id: int) -> int:
 
 
 def action_write(match_id: int, seq: int, seat: int, action: dict[str, Any], timeout: bool,
-                 at: datetime) -> Write:
+                 at: datetime, forfeit: dict[str, Any] | None = None) -> Write:
     """Return the insert of one action (``UNIQUE(match_id, seq)`` refuses a second one at the
-    same seq), for ``execute_writes``."""
+    same seq), for ``execute_writes``; ``forfeit`` marks a resign the room played for the seat
+    (``MatchAction.forfeit``)."""
     return _INSERT_ACTION, {"match_id": match_id, "seq": seq, "seat": seat, "action": action,
-                            "timeout": timeout, "at": at}
+                            "timeout": timeout, "at": at, "forfeit": forfeit}
 
 
 def match_write(match_id: int, **values: Any) -> Write:
@@ -444,9 +469,11 @@ def match_write(match_id: int, **values: Any) -> Write:
 
 
 async def add_action(session: AsyncSession, match_id: int, seq: int, seat: int,
-                     action: dict[str, Any], timeout: bool, at: datetime) -> None:
+                     action: dict[str, Any], timeout: bool, at: datetime,
+                     forfeit: dict[str, Any] | None = None) -> None:
     """Append one action (``action_write``; ``IntegrityError`` for a taken seq)."""
-    await execute_writes(session, [action_write(match_id, seq, seat, action, timeout, at)])
+    await execute_writes(session, [action_write(match_id, seq, seat, action, timeout, at,
+                                                forfeit)])
 
 
 async def update_match(session: AsyncSession, match_id: int, **values: Any) -> None:

@@ -26,6 +26,11 @@ from engine.core import Event, Game
 
 RESIGN = {"type": "resign"}
 
+#: Why the room resigned a seat (``Step.forfeit``, ``match_actions.forfeit``): ``{"reason":
+#: "timeouts", "timeouts": n}``, the room's ``on_timeouts: "forfeit"`` rule after the seat's clock
+#: played its last ``n`` decisions in a row (``app.rooms.takeover``). JSON-ready; not mutated.
+Forfeit = dict[str, Any]
+
 #: ``{seat: legal actions}`` of the seats asked now (the engine's ``listed_actions``: read-only).
 Legal = Mapping[int, Sequence[Mapping[str, Any]]]
 
@@ -38,6 +43,19 @@ def timeout_event(game: Game, state: Any, seat: int) -> Event:
     """
     audience = None if game.to_act_is_public(state) else frozenset({seat})
     return Event("timeout", {"seat": seat}, audience)
+
+
+def forfeit_data(seat: int, forfeit: Forfeit) -> dict[str, Any]:
+    """Return ``{seat, reason, timeouts}``: the room resigned ``seat`` for ``forfeit`` (the
+    ``forfeit`` event's data, ``LiveMatch.forfeit``, the ``Room`` JSON's ``forfeit``)."""
+    return {"seat": seat, **forfeit}
+
+
+def forfeit_event(seat: int, forfeit: Forfeit) -> Event:
+    """Return the public ``forfeit {seat, reason, timeouts}`` event of the room resigning
+    ``seat`` for ``forfeit`` (it comes before the engine's own resign events, so a client words
+    the resign as a forfeit)."""
+    return Event("forfeit", forfeit_data(seat, forfeit), None)
 
 
 class PromptKey:
@@ -91,11 +109,14 @@ class Step:
         version: the version the match reaches (1-based action number = ``match_actions.seq``).
         seat, action, timeout, at: what was played, by whom, whether the clock played it, when
             (unix seconds).
-        state: the engine state after it; events: the engine's events (+ ``timeout``).
+        state: the engine state after it; events: the engine's events (+ ``timeout``, or
+            ``forfeit`` first).
         prompts: ``{seat: version its decision began}`` for the seats now to act.
         decision_at: ``{seat: unix second its decision began}``.
         deadlines: ``{seat: unix second its clock runs out}``.
         legal: ``{seat: legal actions}`` for the seats now to act (read-only).
+        forfeit: why the room resigned ``seat`` (``Forfeit``; ``action`` is ``RESIGN``), or
+            ``None`` for an action of the seat or its clock.
     """
 
     version: int
@@ -109,6 +130,7 @@ class Step:
     decision_at: dict[int, float]
     deadlines: dict[int, float]
     legal: dict[int, Sequence[Mapping[str, Any]]]
+    forfeit: Forfeit | None = None
 
 
 def visible_clocks(game: Game, state: Any, players: int, prompts: Mapping[int, int],
@@ -169,6 +191,8 @@ class LiveMatch:
         ended: ``{seat: (prompt version, seat whose action ended it)}`` for the seat's last
             decision that ended: by a teammate, or by the seat itself from another socket (a
             second answer to it gets ``already_played``).
+        forfeit: ``{seat, reason, timeouts}`` (the ``forfeit`` event's data) once the room
+            resigned a seat (``Step.forfeit``: the resign ended the match), else ``None``.
         memo: what is derived from this value once read (``prompt_ids``); not compared.
     """
 
@@ -189,6 +213,7 @@ class LiveMatch:
     deadlines: Mapping[int, float]
     legal: Legal
     ended: Mapping[int, tuple[int, int]]
+    forfeit: dict[str, Any] | None = None
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
@@ -305,11 +330,13 @@ class LiveMatch:
     # ------------------------------------------------------------------ stepping
 
     def propose(self, seat: int, action: Mapping[str, Any], at: float,
-                timeout: bool = False) -> Step:
+                timeout: bool = False, forfeit: Forfeit | None = None) -> Step:
         """Return the ``Step`` of ``seat`` playing ``action`` at ``at``; nothing changes.
 
         ``{"type": "resign"}`` goes through ``GAME.resign``; anything else through
-        ``GAME.apply`` (the one source of legality).
+        ``GAME.apply`` (the one source of legality). ``timeout``: the clock plays it (a
+        ``timeout`` event first); ``forfeit``: the room resigns the seat for that reason
+        (``action`` is ``RESIGN``; a ``forfeit`` event first).
 
         Raises:
             EngineError: the engine's ``InvalidAction``/``IllegalAction``.
@@ -321,6 +348,8 @@ class LiveMatch:
             state, events = self.game.apply(self.state, seat, action)
         if timeout:
             events = [timeout_event(self.game, self.state, seat), *events]
+        if forfeit is not None:
+            events = [forfeit_event(seat, forfeit), *events]
         version = self.version + 1
         prompts: dict[int, int] = {}
         decision_at: dict[int, float] = {}
@@ -335,7 +364,7 @@ class LiveMatch:
                 prompts[s], decision_at[s] = version, at
                 deadlines[s] = at + self.game.clock_seconds(state, s)
         return Step(version, seat, action, timeout, at, state, tuple(events), prompts,
-                    decision_at, deadlines, legal)
+                    decision_at, deadlines, legal, forfeit)
 
     def after(self, step: Step) -> LiveMatch:
         """Return the match once ``step`` (proposed on this one) is applied.
@@ -364,18 +393,21 @@ class LiveMatch:
         public = self.public_version + (
             before.clocks != now.clocks or any(e.visible(None) for e in step.events)
             or before.view(self.game) != now.view(self.game))
+        forfeit = self.forfeit if step.forfeit is None else forfeit_data(step.seat, step.forfeit)
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.key, self.sides, step.state, step.version, public, now,
-                         step.prompts, step.decision_at, step.deadlines, step.legal, ended)
+                         step.prompts, step.decision_at, step.deadlines, step.legal, ended,
+                         forfeit)
 
-    def replay(self, seat: int, action: Mapping[str, Any], at: float,
-               timeout: bool) -> tuple[LiveMatch, Step]:
-        """Return the match after one logged action, and its step (a rebuild or a catch-up).
+    def replay(self, seat: int, action: Mapping[str, Any], at: float, timeout: bool,
+               forfeit: Forfeit | None = None) -> tuple[LiveMatch, Step]:
+        """Return the match after one logged action (``forfeit``: its ``match_actions.forfeit``),
+        and its step (a rebuild or a catch-up).
 
         Raises:
             EngineError: the engine refuses the logged action (a corrupt log).
         """
-        step = self.propose(seat, action, at, timeout)
+        step = self.propose(seat, action, at, timeout, forfeit)
         return self.after(step), step
 
     def with_deadlines(self, stored: Mapping[str, float], now: float,
@@ -401,7 +433,7 @@ class LiveMatch:
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.key, self.sides, self.state, self.version, self.public_version,
                          self.spectator, self.prompts, self.decision_at, deadlines, self.legal,
-                         self.ended)
+                         self.ended, self.forfeit)
 
 
 def _clock_key(game: Game, state: Any, players: int, prompts: Mapping[int, int],

@@ -33,7 +33,7 @@ from app.rooms.clocks import Clock
 from app.rooms.errors import RoomError
 from app.rooms.firing import ClockFiring, Decide
 from app.rooms.journal import Journal
-from app.rooms.live import RESIGN, LiveMatch, Step
+from app.rooms.live import RESIGN, Forfeit, LiveMatch, Step
 from app.rooms.observe import Applied, Observer
 from app.rooms.publisher import Publisher
 from app.rooms.store import MatchStore, SeqTaken, StoredStep, replayed
@@ -566,6 +566,21 @@ class LiveRooms:
         """Play what ``decide`` returns on room ``code``'s match made current (a clock);
         return the step stored, or ``None`` when it decided nothing."""
         return await self._apply(code, decide, optimistic=False, started=None)
+
+    async def forfeit(self, code: str, seat: int, forfeit: Forfeit) -> Step | None:
+        """Resign ``seat`` of room ``code``'s match made current, for the room's reason
+        ``forfeit`` (stored with the action, told as the ``forfeit`` event: ``LiveMatch.propose``);
+        return the step stored, or ``None`` when the match is over already.
+
+        Raises:
+            RoomError: ``match_not_started`` (the room has no match).
+        """
+        def decide(live: LiveMatch) -> Step | None:
+            if live.over:
+                return None
+            return live.propose(seat, RESIGN, self._clock.now(), forfeit=forfeit)
+
+        return await self.play(code, decide)
 
     def _checked(self, live: LiveMatch, seat: int, prompt: str | None,
                  action: Mapping[str, Any]) -> Step:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.rooms.live import LiveMatch
+from app.rooms.live import Forfeit, LiveMatch
 from app.rooms.live_rooms import Follower, LiveRoom, LiveRooms
 
 __all__ = ["Follower", "Greeting", "MatchInfo", "RoomPort", "last_shown", "shown_by"]
@@ -218,6 +218,16 @@ class RoomPort:
         """Play ``action`` for ``seat`` answering ``prompt`` (``LiveRooms.act``: its checks
         and errors)."""
         await self._rooms.act(self.code, seat, prompt, action)
+
+    async def forfeit(self, seat: int, forfeit: Forfeit) -> bool:
+        """Resign ``seat`` for the room itself, for ``forfeit`` (``LiveRooms.forfeit``: a
+        seat that kept timing out); return whether it was stored (``False``: the match was
+        over already).
+
+        Raises:
+            RoomError: ``match_not_started``.
+        """
+        return await self._rooms.forfeit(self.code, seat, forfeit) is not None
 
     async def sync(self, match_id: int | None = None, version: int | None = None,
                    step: Mapping[str, Any] | None = None) -> None:

@@ -275,8 +275,9 @@ class RoomService:
         newest match (``None``: none yet).
 
         ``teams`` are the engine's ``sides(options, seats)`` (known before the start) and each
-        seat's ``team`` its index there; a seat's ``side`` is its side's name in the match's
-        view (``LiveMatch.side_names``) where this process holds that match, else ``None``.
+        seat's ``team`` its index there. Where this process holds that match, a seat's
+        ``side`` is its side's name in the match's view (``LiveMatch.side_names``) and
+        ``forfeit`` the seat the room resigned (``LiveMatch.forfeit``); else ``None``.
         """
         game = self.catalog.game(room.game)
         _, count = self.catalog.options(room.game, room.options)
@@ -284,7 +285,9 @@ class RoomService:
         team_of = {seat: index for index, side in enumerate(teams) for seat in side}
         taken = {row.seat: row.to_json() for row in seats}
         held = self._live.held(room.code)
-        side_of = held.side_names() if held is not None and held.match_id == match_id else {}
+        if held is None or held.match_id != match_id:
+            held = None
+        side_of = held.side_names() if held is not None else {}
         return {
             "code": room.code, "game": room.game, "options": room.options,
             "status": room.status,
@@ -296,6 +299,7 @@ class RoomService:
             "ws": f"/ws/rooms/{room.code}",
             "creator_id": room.creator_id, "private": bool(room.private),
             "on_timeouts": room.on_timeouts or "bot", "rematch": sorted(room.rematch or []),
+            "forfeit": held.forfeit if held is not None else None,
         }
 
     # ------------------------------------------------------------------ seats

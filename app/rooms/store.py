@@ -26,7 +26,7 @@ from app.rooms.clocks import Clock
 from app.rooms.errors import RoomError
 from app.rooms.ladder import resolved_sets
 from app.rooms.lifecycle import RoomStatus, transition
-from app.rooms.live import LiveMatch, Step
+from app.rooms.live import Forfeit, LiveMatch, Step
 from app.rooms.ratings import rate_match
 
 
@@ -64,7 +64,8 @@ class StoredStep:
     log (bench/HISTORY.md §5).
 
     Attributes:
-        match_id, seat, action, timeout: the row's values.
+        match_id, seat, action, timeout, forfeit: the row's values (``forfeit``: the room
+            resigned the seat, ``app.rooms.live.Forfeit``; ``None`` for most actions).
         at: when it was played, unix seconds as stored (whole microseconds: ``to_datetime``).
     """
 
@@ -73,18 +74,23 @@ class StoredStep:
     action: dict[str, Any]
     at: float
     timeout: bool
+    forfeit: Forfeit | None = None
 
     @classmethod
     def of(cls, match_id: int, step: Step) -> StoredStep:
         """Return ``step`` of match ``match_id`` as its row reads back (``at`` rounded to the
         microsecond, as the database keeps it)."""
         return cls(match_id, step.seat, step.action, to_datetime(step.at).timestamp(),
-                   step.timeout)
+                   step.timeout, step.forfeit)
 
     def to_json(self) -> dict[str, Any]:
-        """Return ``{"match", "seat", "action", "at", "timeout"}`` (JSON-ready)."""
-        return {"match": self.match_id, "seat": self.seat, "action": self.action,
+        """Return ``{"match", "seat", "action", "at", "timeout"}`` (JSON-ready), with
+        ``"forfeit"`` only for a forfeit (every version message carries one: kept short)."""
+        data = {"match": self.match_id, "seat": self.seat, "action": self.action,
                 "at": self.at, "timeout": self.timeout}
+        if self.forfeit is not None:
+            data["forfeit"] = self.forfeit
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StoredStep:
@@ -93,8 +99,10 @@ class StoredStep:
         Raises:
             KeyError, TypeError, ValueError: ``data`` is not such a dict.
         """
+        forfeit = data.get("forfeit")
         return cls(int(data["match"]), int(data["seat"]), dict(data["action"]),
-                   float(data["at"]), bool(data["timeout"]))
+                   float(data["at"]), bool(data["timeout"]),
+                   None if forfeit is None else dict(forfeit))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +129,8 @@ def replayed(live: LiveMatch, steps: list[StoredStep]) -> tuple[LiveMatch, list[
     """
     done = []
     for stored in steps:
-        live, step = live.replay(stored.seat, stored.action, stored.at, stored.timeout)
+        live, step = live.replay(stored.seat, stored.action, stored.at, stored.timeout,
+                                 stored.forfeit)
         done.append(step)
     return live, done
 
@@ -222,7 +231,8 @@ class MatchStore:
 
     @staticmethod
     def _stored(match_id: int, row: Any) -> StoredStep:
-        return StoredStep(match_id, row.seat, row.action, row.at.timestamp(), row.timeout)
+        return StoredStep(match_id, row.seat, row.action, row.at.timestamp(), row.timeout,
+                          row.forfeit)
 
     async def append(self, live: LiveMatch, step: Step, committed: Callable[[], None]) -> None:
         """Store ``step`` (proposed on ``live``) through the group writer: the action, any
@@ -240,7 +250,7 @@ class MatchStore:
             values.update(status=transition(RoomStatus.PLAYING, RoomStatus.FINISHED).value,
                           outcome=outcome.to_json(), finished_at=at)
         writes = [repo.action_write(live.match_id, step.version, step.seat, step.action,
-                                    step.timeout, at),
+                                    step.timeout, at, step.forfeit),
                   *repo.rc_set_writes(live.match_id,
                                       resolved_sets(live.game, live.state, step.state)),
                   repo.match_write(live.match_id, **values)]

@@ -7,7 +7,9 @@ row played by a seat's clock, the room's ``on_timeouts`` rule applies so the oth
   ``BotDriver`` plays the seats a bot holds now (``repositories.with_holders``). The match then
   counts as one with a bot (unrated, ``app.rooms.ratings``); the replaced player's socket
   becomes a spectator's.
-- ``"forfeit"``: the seat resigns (its side loses).
+- ``"forfeit"``: the room resigns the seat (its side loses). The resign is stored marked as
+  the room's (``match_actions.forfeit``: ``timeouts_forfeit``) and told as a ``forfeit`` event,
+  so clients word it as a forfeit on time, not as the player's own resignation.
 
 ``TimeoutRule.observe`` is an observer of the room service (``RoomService.observe``): it is told
 of every action this process stored, and checks the streak after each clock-played one.
@@ -25,8 +27,7 @@ from app.db import bots_repo
 from app.db import repositories as repo
 from app.rooms.bots import BOT_NAMES
 from app.rooms.clocks import Clock
-from app.rooms.errors import RoomError
-from app.rooms.live import RESIGN
+from app.rooms.live import Forfeit
 from app.rooms.observe import Applied
 from app.rooms.service import RoomService
 from app.rooms.store import to_datetime
@@ -34,6 +35,12 @@ from app.rooms.store import to_datetime
 TIMEOUT_STREAK = 3
 #: The level of the bot that takes over a seat that keeps timing out.
 TAKEOVER_LEVEL = "normal"
+
+
+def timeouts_forfeit(streak: int) -> Forfeit:
+    """Return the ``Forfeit`` of a seat resigned after its clock played its last ``streak``
+    decisions in a row: ``{"reason": "timeouts", "timeouts": streak}``."""
+    return {"reason": "timeouts", "timeouts": streak}
 
 
 class TimeoutRule:
@@ -77,11 +84,7 @@ class TimeoutRule:
             return None
         if room.on_timeouts == "bot":
             return "bot" if await self._seat_bot(code, match_id, seat) else None
-        try:
-            await self._service.port(code).act(seat, None, RESIGN)
-        except RoomError as exc:
-            if exc.code != "game_over":
-                raise
+        await self._service.port(code).forfeit(seat, timeouts_forfeit(len(rows)))
         return "forfeit"
 
     async def _seat_bot(self, code: str, match_id: int, seat: int) -> bool:

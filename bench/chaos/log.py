@@ -123,7 +123,8 @@ class MatchLog:
             if row.seat in self._bots and row.action != RESIGN:
                 self._check_bot(row, prompt, where)
         try:
-            self.live, _ = before.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
+            self.live, _ = before.replay(row.seat, row.action, row.at.timestamp(), row.timeout,
+                                         row.forfeit)
         except EngineError as refused:
             self._violations.add("log_refused_by_engine", {**where, "error": str(refused)})
             self.broken = True

@@ -216,8 +216,8 @@ async def test_on_sqlite_a_batch_is_one_statement_per_table(sqlite):
                              writer.write(Job(action(one, 2).writes[:1] + sets)))
     finally:
         event.remove(engine, "before_cursor_execute", record)
-    # 3 actions x 6 columns; 2 sets x 6 columns; one JSON object of both deadlines
-    assert seen == [("INSERT", 18), ("UPDATE", 1), ("INSERT", 12)]
+    # 3 actions x 7 columns (forfeit NULL); 2 sets x 6 columns; one JSON object of both deadlines
+    assert seen == [("INSERT", 21), ("UPDATE", 1), ("INSERT", 12)]
     assert (await stored(sessions, one), await stored(sessions, two)) == ([1, 2], [1])
     assert (await deadlines(sessions, one), await deadlines(sessions, two)) == (
         {"0": 1.0}, {"0": 1.0})

@@ -22,6 +22,8 @@ TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_act
           "player_tokens",  # 0003_rooms_accounts: log-ins from other browsers
           "match_takeovers"}  # 0005_match_takeovers: seats taken over mid-match
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+#: A resign the room played for a seat whose clock played three decisions in a row.
+FORFEIT = {"reason": "timeouts", "timeouts": 3}
 
 
 def head_revision(url: str) -> str:
@@ -50,9 +52,15 @@ async def round_trip(engine) -> None:
                                                     "result": -3, "position_after": -3}])
         bot = await bots_repo.add_bot_player(session, "Normal bot", "normal", "ef" * 32, NOW)
         assert await repo.take_over_seat(session, room.id, match.id, 0, bot.id) == 2
+        await repo.add_action(session, match.id, 2, 0, {"type": "resign"}, False, NOW, FORFEIT)
     async with sessions() as session:
-        [action] = await repo.match_actions(session, match.id)
-        assert (action.seq, action.action, action.at) == (1, {"type": "pass"}, NOW)
+        first, resign = await repo.match_actions(session, match.id)
+        assert (first.seq, first.action, first.at, first.forfeit) == (
+            1, {"type": "pass"}, NOW, None)
+        assert (resign.action, resign.forfeit) == ({"type": "resign"}, FORFEIT)
+        assert {match_id: row.to_json() for match_id, row in
+                (await repo.match_forfeits(session, [match.id, match.id + 1])).items()} == {
+            match.id: {"seat": 0, "step": 2, **FORFEIT}}
         [ladder_set] = await repo.rc_sets(session, match.id)
         assert (ladder_set.result, ladder_set.position_after) == (-3, -3)
         assert [row.player_id for row in (await repo.match_seats(session, [match.id]))[match.id]
@@ -179,5 +187,68 @@ async def downgrade_takeovers(url: str) -> None:
             assert [tuple(r) for r in await conn.execute(seats)] == [
                 (first.id, 0, ann.id), (first.id, 1, bob.id),
                 (second.id, 0, ann.id), (second.id, 1, bot.id)]
+    finally:
+        await engine.dispose()
+
+
+async def test_the_forfeit_migration_keeps_the_log_both_ways(tmp_path):
+    await forfeit_both_ways(f"sqlite+aiosqlite:///{tmp_path / 'forfeits.db'}")
+
+
+@pytest.mark.postgres
+async def test_the_forfeit_migration_keeps_the_log_both_ways_on_postgresql(postgres_url):
+    async with fresh_postgres_database(postgres_url, "arena_forfeits") as url:
+        await forfeit_both_ways(url)
+
+
+async def forfeit_both_ways(url: str) -> None:
+    """0006 adds ``match_actions.forfeit`` (``NULL`` on the actions stored before: a resign
+    stored then stays a resign) and its partial index; downgrading drops both and keeps every
+    action, still one per ``(match_id, seq)``."""
+    engine = make_engine(url)
+    log = text("SELECT match_id, seq, seat, action, timeout FROM match_actions ORDER BY seq")
+    try:
+        await migrate(engine, "0005_match_takeovers")
+        sessions = make_sessionmaker(engine)
+        async with engine.begin() as conn:
+            await conn.execute(text(
+                "INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'Ann', :t, :n)"),
+                {"t": "ab" * 32, "n": NOW})
+            await conn.execute(text(
+                "INSERT INTO rooms (id, code, game, options, status, creator_id, created_at) "
+                "VALUES (1, 'CODE1', 'numgr', '{}', 'finished', 1, :n)"), {"n": NOW})
+            await conn.execute(text(
+                "INSERT INTO matches (id, room_id, game, options, seed_commitment, seed, status, "
+                "deadlines, started_at) VALUES (1, 1, 'numgr', '{}', :c, :s, 'finished', '{}', :n)"),
+                {"c": "cd" * 32, "s": "00" * 32, "n": NOW})
+            for seq, action, timeout in ((1, '{"type": "x"}', True), (2, '{"type": "resign"}', False)):
+                await conn.execute(text(
+                    "INSERT INTO match_actions (match_id, seq, seat, action, timeout, at) "
+                    "VALUES (1, :q, 0, :a, :o, :n)"), {"q": seq, "a": action, "o": timeout, "n": NOW})
+        async with engine.connect() as conn:
+            before = [tuple(row) for row in await conn.execute(log)]
+        await migrate(engine)
+        async with engine.connect() as conn:
+            indexes = await conn.run_sync(lambda c: inspect(c).get_indexes("match_actions"))
+        assert "ix_match_actions_forfeit" in {index["name"] for index in indexes}
+        async with sessions() as session:
+            assert [row.forfeit for row in await repo.match_actions(session, 1)] == [None, None]
+            assert await repo.match_forfeits(session, [1]) == {}
+        async with sessions() as session, session.begin():
+            await repo.add_action(session, 1, 3, 1, {"type": "resign"}, False, NOW, FORFEIT)
+        async with sessions() as session:
+            assert {k: v.to_json() for k, v in (await repo.match_forfeits(session, [1])).items()
+                    } == {1: {"seat": 1, "step": 3, **FORFEIT}}
+        await migrate(engine, "0005_match_takeovers", down=True)
+        async with engine.connect() as conn:
+            columns = await conn.run_sync(lambda c: inspect(c).get_columns("match_actions"))
+            after = [tuple(row) for row in await conn.execute(log)]
+        assert "forfeit" not in {column["name"] for column in columns}
+        assert after[:2] == before and after[2][:3] == (1, 3, 1)
+        with pytest.raises(IntegrityError):
+            async with engine.begin() as conn:
+                await conn.execute(text(
+                    "INSERT INTO match_actions (match_id, seq, seat, action, timeout, at) "
+                    "VALUES (1, 3, 0, '{}', false, :n)"), {"n": NOW})
     finally:
         await engine.dispose()

@@ -36,12 +36,13 @@ async def test_replay_steps_through_the_match_and_ends_on_the_recorded_outcome(a
     assert len(steps) == len(log) + 1 == len(detail["actions"]) + 1
     reference = Replay(HALF, SEED)
     assert steps[0] == {"step": 0, "seat": None, "player_id": None, "action": None,
-                        "timeout": False, "events": [], "view": plain(reference.view(None))}
+                        "timeout": False, "forfeit": None, "events": [],
+                        "view": plain(reference.view(None))}
     players = [ann["id"], bob["id"]]
     for number, (seat, action) in enumerate(log, start=1):
         reference.apply(seat, action)
         assert steps[number] == {"step": number, "seat": seat, "player_id": players[seat],
-                                 "action": action, "timeout": False,
+                                 "action": action, "timeout": False, "forfeit": None,
                                  "events": plain(reference.events_for(None)),
                                  "view": plain(reference.view(None))}
     assert steps[-1]["view"]["outcome"] == detail["outcome"]

@@ -271,6 +271,20 @@ async def drive_until_over(arena, code: str, sleeper: int, player: int,
     raise AssertionError("the match did not end")
 
 
+async def time_out(arena, code: str, sleeper: int, player: int, count: int) -> None:
+    """Let ``player`` answer its first legal action whenever asked until ``sleeper``'s clock
+    has played ``count`` decisions in a row."""
+    port = service(arena).port(code)
+    played = 0
+    while played < count:
+        match = port.match()
+        if player in match.prompts:
+            await port.act(player, match.prompts[player], port.render(player)["legal"][0])
+            continue
+        await let_clock_play(arena, code, sleeper)
+        played += 1
+
+
 async def stored_state(arena, match: int):
     """Return the Reverse Curse state the stored log of ``match`` gives."""
     async with arena.app.state.arena.sessions() as session:
@@ -288,22 +302,88 @@ async def seat_actions(arena, match: int, seat: int):
                 if a.seat == seat]
 
 
-async def test_three_timeouts_in_a_row_forfeit_the_seat(arena):
-    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+async def forfeit_room(arena, ann, bob) -> str:
+    """Return the code of a Reverse Curse room (``on_timeouts: "forfeit"``) where Ann holds
+    seat 0 and Bob seat 1: the match has started."""
     answer = await arena.http.post("/api/rooms", headers=auth(ann), json={
         "game": "reverse_curse", "options": HALF, "on_timeouts": "forfeit"})
     code = answer.json()["code"]
     assert answer.json()["on_timeouts"] == "forfeit"
     await arena.sit(code, 0, ann)
     await arena.sit(code, 1, bob)
+    return code
+
+
+async def stored_forfeits(arena, match: int) -> list[tuple[int, int, dict, bool, dict | None]]:
+    """Return ``(seq, seat, action, timeout, forfeit)`` of every stored action of ``match``."""
+    async with arena.app.state.arena.sessions() as session:
+        return [(a.seq, a.seat, a.action, a.timeout, a.forfeit)
+                for a in await repo.match_actions(session, match)]
+
+
+#: The forfeit of a seat whose clock played three decisions in a row, as the room stores it.
+TIMEOUTS = {"reason": "timeouts", "timeouts": 3}
+
+
+async def test_three_timeouts_in_a_row_forfeit_the_seat(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = await forfeit_room(arena, ann, bob)
+    watcher = await arena.connect(code)
     await drive_until_over(arena, code, sleeper=0, player=1)
     match = (await arena.http.get(f"/api/rooms/{code}")).json()["match_id"]
-    annals = await seat_actions(arena, match, 0)
-    # Seat 0 never acted: its clock played three decisions, then it resigned (forfeit).
-    assert [timeout for _, timeout in annals] == [True, True, True, False]
-    assert annals[-1][0] == {"type": "resign"}
+    log = await stored_forfeits(arena, match)
+    last = len(log)
+    # Seat 0 never acted: its clock played three decisions, then the room resigned it, the
+    # resign stored as a forfeit with its reason (the engine's action is a plain resign).
+    assert [(timeout, forfeit) for _, seat, _, timeout, forfeit in log if seat == 0] == [
+        (True, None), (True, None), (True, None), (False, TIMEOUTS)]
+    assert log[-1] == (last, 0, {"type": "resign"}, False, TIMEOUTS)
+    # Live: the resign's events begin with the room's forfeit, the room names the seat.
+    frames = await watcher.settle()
+    told = [frame for frame in frames if any(e["kind"] == "forfeit" for e in frame["events"])]
+    assert len(told) == 1 and told[0] is frames[-1]
+    assert [e["kind"] for e in told[0]["events"]] == ["forfeit", "match_over"]
+    assert told[0]["events"][0]["data"] == {"seat": 0, **TIMEOUTS}
+    assert told[0]["room"]["forfeit"] == {"seat": 0, **TIMEOUTS}
+    assert (told[0]["room"]["status"], told[0]["view"]["outcome"]["reason"]) == (
+        "finished", "resign")
+    # REST: the room (held here: a socket follows it), the match, the list and the replay.
+    assert (await arena.http.get(f"/api/rooms/{code}")).json()["forfeit"] == {"seat": 0, **TIMEOUTS}
     detail = (await arena.http.get(f"/api/matches/{match}")).json()
     assert (detail["outcome"]["reason"], detail["outcome"]["winners"]) == ("resign", [1])
+    assert detail["forfeit"] == {"seat": 0, "step": last, **TIMEOUTS}
+    assert detail["actions"][-1]["action"] == {"type": "resign"}
+    [listed] = (await arena.http.get("/api/matches")).json()["items"]
+    assert listed["forfeit"] == detail["forfeit"]
+    steps = (await arena.http.get(f"/api/matches/{match}/replay")).json()["steps"]
+    assert [step["step"] for step in steps if step["forfeit"] is not None] == [last]
+    assert (steps[-1]["action"], steps[-1]["forfeit"]) == ({"type": "resign"}, TIMEOUTS)
+    assert steps[-1]["events"][0] == {"kind": "forfeit", "data": {"seat": 0, **TIMEOUTS}}
+    # A process that rebuilds the match from the log (a restart) holds the same forfeit.
+    rebuilt, _ = await service(arena).store.load(code)
+    assert rebuilt.forfeit == {"seat": 0, **TIMEOUTS}
+
+
+async def test_a_players_own_resign_is_no_forfeit(arena):
+    """In a room whose rule forfeits seats that time out, a player who resigns after two
+    timeouts resigned: nothing says forfeit, live or stored."""
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = await forfeit_room(arena, ann, bob)
+    watcher = await arena.connect(code)
+    ann_socket = await arena.connect(code, ann["token"])
+    match = service(arena).port(code).match().match_id
+    await time_out(arena, code, sleeper=0, player=1, count=2)
+    await ann_socket.settle()
+    await ann_socket.act({"type": "resign"}, prompt="none")
+    while not (ended := await watcher.next("update"))["view"]["outcome"]:
+        pass
+    assert [e["kind"] for e in ended["events"]] == ["match_over"]
+    assert (ended["room"]["status"], ended["room"]["forfeit"]) == ("finished", None)
+    assert (await stored_forfeits(arena, match))[-1][2:] == ({"type": "resign"}, False, None)
+    detail = (await arena.http.get(f"/api/matches/{match}")).json()
+    assert (detail["outcome"]["reason"], detail["forfeit"]) == ("resign", None)
+    steps = (await arena.http.get(f"/api/matches/{match}/replay")).json()["steps"]
+    assert [step["forfeit"] for step in steps] == [None] * len(steps)
 
 
 async def test_two_timeouts_in_a_row_change_nothing(arena):
@@ -329,13 +409,7 @@ async def test_three_timeouts_in_a_row_seat_a_bot_by_default(arena):
     port = service(arena).port(code)
     match = port.match().match_id
     manager = arena.app.state.manager
-    timeouts = 0
-    while timeouts < 3:
-        if 1 in port.match().prompts:
-            await port.act(1, port.match().prompts[1], port.render(1)["legal"][0])
-            continue
-        await let_clock_play(arena, code, 0)
-        timeouts += 1
+    await time_out(arena, code, sleeper=0, player=1, count=3)
     room = (await arena.http.get(f"/api/rooms/{code}")).json()
     bot_id = room["seats"][0]["player_id"]
     assert room["seats"][0]["name"] == "Normal bot" and room["status"] == "playing"

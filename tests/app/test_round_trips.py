@@ -25,7 +25,7 @@ from app.db.writer import GroupWriter
 from app.main import create_app
 from app.rooms.clocks import ManualClock
 from app.rooms.errors import RoomError
-from app.rooms.live_rooms import LiveRooms
+from app.rooms.live_rooms import Follower, LiveRooms
 from app.rooms.publisher import Publisher
 from app.rooms.store import MatchStore
 from app.settings import Settings
@@ -236,6 +236,33 @@ async def test_the_version_message_carries_the_step_and_the_other_replays_it_unr
         await three.sync(code, match_id, 1)  # no step in the message: read from the log
         assert held(two, code) == held(three, code)
         assert held(two, code)[0] == 1
+
+
+async def test_a_forfeit_reaches_the_other_processes_as_a_forfeit(arena):
+    """The room resigns seat 0 on one process: the version message's step carries the forfeit
+    (a plain step has no such key), the process replaying that step and the one reading the log
+    hold the same forfeit, and the match summary tells it."""
+    timeouts = {"reason": "timeouts", "timeouts": 3}
+    async with processes(arena, 3) as (code, match_id, [(one, sent), (two, _), (three, _)],
+                                       _sql):
+        for rooms in (one, two, three):  # followed: a finished match is kept
+            rooms.enter(code).followers.add(Follower(None))
+        await one.act(code, 0, prompt(one, code, 0), KEEP)
+        assert await one.forfeit(code, 0, timeouts) is not None
+        assert await one.forfeit(code, 0, timeouts) is None  # over: nothing more is stored
+        plain, forfeited = (message["step"] for message in sent.published)
+        assert "forfeit" not in plain
+        assert (forfeited["seat"], forfeited["action"], forfeited["forfeit"]) == (
+            0, {"type": "resign"}, timeouts)
+        await two.sync(code, match_id, 1, plain)
+        await two.sync(code, match_id, 2, forfeited)
+        await three.sync(code, match_id, 2)  # no step in the message: read from the log
+        for rooms in (one, two, three):
+            assert rooms.held(code).over
+            assert rooms.held(code).forfeit == {"seat": 0, **timeouts}
+        assert held(two, code) == held(three, code) == held(one, code)
+    detail = (await arena.http.get(f"/api/matches/{match_id}")).json()
+    assert detail["forfeit"] == {"seat": 0, "step": 2, **timeouts}
 
 
 async def test_a_gap_another_match_or_no_step_reads_the_log(arena):

@@ -39,8 +39,10 @@ def writes(one: int, two: int) -> list[repo.Write]:
 
 
 def ending(match_id: int) -> list[repo.Write]:
-    """A match's last action and its end (one statement per row: a lone match update)."""
-    return [repo.action_write(match_id, 3, 0, {"type": "resign"}, False, AT),
+    """A match's last action, a resign the room played for the seat (a forfeit), and its end
+    (one statement per row: a lone match update)."""
+    return [repo.action_write(match_id, 3, 0, {"type": "resign"}, False, AT,
+                              {"reason": "timeouts", "timeouts": 3}),
             repo.match_write(match_id, deadlines={}, status="finished",
                              outcome={"winners": [0], "reason": "resign"}, finished_at=AT)]
 
@@ -102,6 +104,9 @@ async def test_the_driver_statements_store_what_sqlalchemy_stores(tmp_path: Path
         assert raw_rows(tmp_path / "fast.db") == raw_rows(tmp_path / "slow.db")
         assert await orm_rows(fast_sessions) == await orm_rows(sessions)
         read = await orm_rows(fast_sessions)
+        # No forfeit is SQL NULL (not JSON null: the partial index leaves those rows out).
+        assert [row[-1] for row in raw_rows(tmp_path / "fast.db")["match_actions"]] == [
+            None, None, None, '{"reason": "timeouts", "timeouts": 3}']
     assert [sql.split()[:3] for sql in seen] == [
         ["INSERT", "INTO", "match_actions"], ["INSERT", "INTO", "rc_sets"],
         ["UPDATE", "matches", "SET"], ["INSERT", "INTO", "match_actions"],
@@ -111,6 +116,8 @@ async def test_the_driver_statements_store_what_sqlalchemy_stores(tmp_path: Path
     assert (first["action"], first["at"], first["timeout"]) == (
         {"type": "play", "card": "+2", "to": [1, 2.5, None], "note": "é ✓ \"q\""}, AT, False)
     assert naive["at"] == datetime(2026, 12, 6, 3, 4, 5, tzinfo=UTC)
+    assert [a["forfeit"] for a in read["match_actions"]] == [
+        None, None, None, {"reason": "timeouts", "timeouts": 3}]
     assert [m["deadlines"] for m in read["matches"]] == [
         {"0": 1765000040.5, "1": 1e-7}, {}]
     assert (read["matches"][1]["status"], read["matches"][1]["outcome"],
