@@ -11,7 +11,7 @@
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 import { translator } from "./civ_text.js";
-import { bottomSeat, busy, ensureStyles, isSpectator, markLastMove, seatName } from "./kit.js";
+import { bottomSeat, busy, endReasonOf, ensureStyles, isSpectator, markLastMove, seatName } from "./kit.js";
 import { lastCard } from "./civ_log.js";
 
 export { logLines, logMemo } from "./civ_log.js";
@@ -195,6 +195,9 @@ function outcomeText(view, ctx, tr) {
   const outcome = view.outcome;
   if (!outcome) return "";
   const winner = outcome.winners[0];
+  if (ctx.room && ctx.room.forfeit) {  // the room resigned the other seat: a forfeit, not a resign
+    return tr("civ.outcome.forfeit", { name: seatName(ctx, winner), reason: endReasonOf(ctx, outcome) });
+  }
   return tr(`civ.outcome.${outcome.reason}`, { name: seatName(ctx, winner),
     leaders: outcome.detail.leaders[winner], resources: outcome.detail.resources[winner] });
 }

@@ -11,11 +11,10 @@
 // [data-testid=gr-playback] (a chain being played back).
 
 import { h, patchInto, replaceKeepingFocus } from "/static/js/dom.js";
-import { reasonText } from "/static/js/outcome.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
 import { cardName, cellName, isNumber, targetText } from "./grid_reversal_text.js";
-import { busy, ensureStyles, keptDetails, legalOf, memoryOf, seatLabel, tr } from "./kit.js";
+import { busy, endReasonOf, ensureStyles, keptDetails, legalOf, memoryOf, seatLabel, tr } from "./kit.js";
 import { lastCells } from "./grid_reversal_log.js";
 
 export { logLines } from "./grid_reversal_log.js";
@@ -34,7 +33,7 @@ function sameCell(a, b) {
 
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
-  const reason = reasonText(ctx.room.game, outcome.reason);
+  const reason = endReasonOf(ctx, outcome);
   if (outcome.draw) return tr(ctx, "gr.outcome.draw", { reason });
   return tr(ctx, "gr.outcome.win", { name: seatLabel(ctx, outcome.winners[0]), reason });
 }

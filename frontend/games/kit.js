@@ -2,6 +2,7 @@
 // what it needs from here instead of redefining it; nothing in this file knows a game.
 
 import { h } from "/static/js/dom.js";
+import { endReason } from "/static/js/outcome.js";
 
 /** Link the table's own stylesheet `/static/games/<file>` once per page (a second call for the
  * same file does nothing). */
@@ -19,6 +20,14 @@ export function busy(ctx) {
 /** Translate `key` with the shell's t (ctx.t), filling `{name}` placeholders from `params`. */
 export function tr(ctx, key, params = {}) {
   return ctx.t(key, params);
+}
+
+/** Why the match ended, in words, for a table's outcome line: the sentence of the seat the room
+ * resigned when it did (ctx.room.forfeit: "Bob forfeited: 3 turns timed out in a row."), else
+ * the outcome's reason ("A mother card was flipped."). `endReason` of /static/js/outcome.js. */
+export function endReasonOf(ctx, outcome) {
+  const room = ctx.room || {};
+  return endReason(room.game, outcome, room.forfeit || null, ctx.players);
 }
 
 /** Whether the viewer is a spectator (no seat). */

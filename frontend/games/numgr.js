@@ -6,11 +6,10 @@
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
-import { reasonText } from "/static/js/outcome.js";
 import { builderPanel, playableMains } from "./ng_builder.js";
 import { cardEl, stackEl } from "./ng_cards.js";
 import { cardText } from "./ng_text.js";
-import { bottomSeat, busy, ensureStyles, keptDetails, memoryOf, seatLabel, tr } from "./kit.js";
+import { bottomSeat, busy, endReasonOf, ensureStyles, keptDetails, memoryOf, seatLabel, tr } from "./kit.js";
 import { checkLine, lastCheck, lastStack } from "./ng_log.js";
 
 export { logLines } from "./ng_log.js";
@@ -46,7 +45,7 @@ function statusText(view, ctx) {
 function outcomeText(view, ctx) {
   const outcome = view.outcome;
   if (!outcome) return null;
-  const reason = reasonText(ctx.room.game, outcome.reason);
+  const reason = endReasonOf(ctx, outcome);
   if (outcome.draw) return tr(ctx, "ng.outcome.draw", { reason });
   return tr(ctx, "ng.outcome.win", { name: seatLabel(ctx, outcome.winners[0]), reason });
 }

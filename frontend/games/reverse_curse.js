@@ -11,7 +11,7 @@
 
 import { h, patchInto, replaceKeepingFocus } from "/static/js/dom.js";
 import { fieldPanel, historyPanel, pilesPanel, sideText, sidesPanel, stairs } from "./rc_board.js";
-import { busy, currentClock, legalOf, memoryOf, seatName } from "./kit.js";
+import { busy, currentClock, endReasonOf, legalOf, memoryOf, seatName } from "./kit.js";
 import { cardFace, cardLabel, isNumber, signed } from "./rc_cards.js";
 import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_playback.js";
 import { shopPanel, summonPanel } from "./rc_monsters.js";
@@ -30,19 +30,22 @@ function sideOfSeat(view, seat) {
   return ["UP", "DOWN"].find((side) => (view.sides[side] || []).includes(seat)) || null;
 }
 
-/** The match result as a sentence from view.outcome {winners, draw, reason, detail}. */
-function outcomeText(view, t) {
+/** The match result as a sentence from view.outcome {winners, draw, reason, detail}; a side
+ * whose seat the room resigned (ctx.room.forfeit) lost by that forfeit, not by resigning. */
+function outcomeText(view, ctx) {
+  const { t } = ctx;
   const outcome = view.outcome;
   if (!outcome) return t("rc.status.finished");
   if (outcome.draw) return t("rc.outcome.draw", { n: signed(view.position) });
   const side = sideText(sideOfSeat(view, outcome.winners[0]), t);
+  if (ctx.room && ctx.room.forfeit) return t("rc.outcome.forfeit", { side, reason: endReasonOf(ctx, outcome) });
   const key = ["ko", "decision", "resign"].includes(outcome.reason) ? outcome.reason : "other";
   return t(`rc.outcome.${key}`, { side, n: signed(view.position) });
 }
 
 function phaseText(view, ctx, holding) {
   const { t } = ctx;
-  if (view.phase === "finished") return holding ? t("rc.status.resolving") : outcomeText(view, t);
+  if (view.phase === "finished") return holding ? t("rc.status.resolving") : outcomeText(view, ctx);
   if (view.phase === "order") {
     if (legalOf(ctx, "choose_order").length) return t("rc.status.order_mine");
     return t("rc.status.order_wait", { side: sideText(view.position > 0 ? "DOWN" : "UP", t) });

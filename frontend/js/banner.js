@@ -1,12 +1,13 @@
 // The game-over banner: who won (or, when the outcome has three or more distinct ranks, the viewer's place
 // and points), why in words, and links to the match record, the replay and the lobby.
 // Reads Outcome {ranks, reason, winners: [seat], draw, detail} from view.outcome; a game with
-// scores puts them in detail.totals (one per seat).
+// scores puts them in detail.totals (one per seat). A seat the room resigned (room.forfeit: it
+// kept timing out) is told as the forfeit, not as a resignation.
 
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { isRanking, rankHeadline, reasonText } from "./outcome.js";
-import { seatName } from "./bots.js";
+import { endReason, isRanking, rankHeadline } from "./outcome.js";
+import { nameOfSeat } from "./bots.js";
 
 function seated(seat) {
   return seat !== null && seat !== undefined;
@@ -21,10 +22,7 @@ function headline(outcome, seat, seats) {
   if (outcome.draw) return t("outcome.draw");
   if (seated(seat) && isRanking(outcome)) return rankHeadline(outcome, seat, points(outcome, seat));
   if (seated(seat)) return t(outcome.winners.includes(seat) ? "outcome.you_won" : "outcome.you_lost");
-  const names = outcome.winners.map((winner) => {
-    const entry = seats.find((s) => s.seat === winner);
-    return entry && entry.name ? seatName(entry) : t("room.seat_n", { n: winner + 1 });
-  });
+  const names = outcome.winners.map((winner) => nameOfSeat(seats, winner));
   return t("outcome.winners", { names: names.join(", ") });
 }
 
@@ -39,7 +37,8 @@ function resultOf(outcome, seat) {
 }
 
 /** Fill (or hide) `el` for {view, room, seat, held}; shown once the view has an outcome, unless
- * the table still `held` it back (a playback of the last set that has not reached its end). */
+ * the table still `held` it back (a playback of the last set that has not reached its end).
+ * The reason line says why (`endReason`: a forfeit of `room.forfeit` as such). */
 export function renderBanner(el, { view, room, seat, held = false }) {
   const outcome = view && view.outcome;
   const over = !held && (Boolean(outcome) || room.status === "finished" || room.status === "abandoned");
@@ -51,7 +50,8 @@ export function renderBanner(el, { view, room, seat, held = false }) {
   replace(el,
     h("p", { class: "banner-title", "data-testid": "banner-title", text: title }),
     outcome ? h("p", { class: "banner-reason", "data-testid": "banner-reason", "data-reason": outcome.reason,
-      text: reasonText(room.game, outcome.reason) }) : null,
+      "data-forfeit": room.forfeit ? room.forfeit.reason : null,
+      text: endReason(room.game, outcome, room.forfeit, room.seats) }) : null,
     h("p", { class: "banner-links" },
       record ? h("a", { class: "button", href: `/matches/${room.match_id}`, text: t("outcome.details") }) : null,
       outcome && record ? h("a", { class: "button", href: `/replay/${room.match_id}`, "data-testid": "replay-link",

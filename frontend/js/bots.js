@@ -56,6 +56,13 @@ export function seatName(entry) {
   return isBot(entry) ? t(`bots.name.${entry.bot_level}`) : entry.name;
 }
 
+/** The name of `seat` among `seats` ([{seat, name, bot_level}]: a room's or a match's seats,
+ * a table's players): seatName of its entry, "Seat n" for a seat nobody holds. */
+export function nameOfSeat(seats, seat) {
+  const entry = (seats || []).find((s) => s.seat === seat);
+  return entry && entry.name ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
+}
+
 /** Whether seat `entry` holds a bot (bots are never online: they have no socket). */
 export function isBot(entry) {
   return Boolean(entry && entry.bot_level);

@@ -1,20 +1,25 @@
 // The move log of a match, for the room and replay pages: what happened, in plain words, from the
 // events this viewer received. The words come from the game module's optional
-// `logLines(events, ctx)` (games/README.md); the shell adds the clock timeouts. The room keeps
+// `logLines(events, ctx)` (games/README.md); the shell adds the events of the room itself: the
+// clock timeouts, and a seat the room resigned because it kept timing out (`forfeit`: told
+// instead of the game's own "resigned" line for that seat). The room keeps
 // what it received in sessionStorage (per match and viewer), so a reload keeps the log, the
 // last-move mark and what a table derives from past events.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatName } from "./bots.js";
+import { nameOfSeat, seatName } from "./bots.js";
+import { forfeitText } from "./outcome.js";
 
 /** How many event batches a room keeps per match (older ones are dropped from the log). */
 const KEEP_BATCHES = 1500;
 
-function holderName(ctx, seat) {
-  const entry = (ctx.players || []).find((player) => player.seat === seat);
-  return entry && entry.name ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
-}
+/** The lines of the room's own events (docs/protocol.md: `timeout {seat}`, `forfeit {seat,
+ * reason, timeouts}`), by kind. */
+const ROOM_LINES = {
+  timeout: (data, ctx) => t("log.timeout", { name: nameOfSeat(ctx.players, data.seat) }),
+  forfeit: (data, ctx) => forfeitText(data, nameOfSeat(ctx.players, data.seat)),
+};
 
 /** The memo the table `module` keeps of the view that came with a batch (its optional
  * `logMemo(view)`: what its log lines need of that moment), or null. */
@@ -23,12 +28,15 @@ export function memoOf(module, view) {
 }
 
 /** The log lines of one batch of events ([{kind, data}]) for the table `module` and its ctx
- * (ctx.memo: the batch's memo): a `timeout {seat}` gives "Bob's time ran out …", the rest is the
- * module's (none without `logLines`). */
+ * (ctx.memo: the batch's memo): the room's own first — a `timeout {seat}` gives "Bob's time ran
+ * out …", a `forfeit` "Bob forfeited: 3 turns timed out in a row." —, then the module's (none
+ * without `logLines`) for the rest but a forfeited seat's `resigned` (the forfeit says it). */
 export function batchLines(module, events, ctx) {
-  const lines = events.filter((event) => event.kind === "timeout")
-    .map((event) => t("log.timeout", { name: holderName(ctx, event.data.seat) }));
-  const rest = events.filter((event) => event.kind !== "timeout");
+  const lines = events.filter((event) => ROOM_LINES[event.kind])
+    .map((event) => ROOM_LINES[event.kind](event.data, ctx));
+  const forfeited = new Set(events.filter((event) => event.kind === "forfeit").map((event) => event.data.seat));
+  const rest = events.filter((event) => !ROOM_LINES[event.kind]
+    && !(event.kind === "resigned" && forfeited.has(event.data.seat)));
   if (module && module.logLines && rest.length) lines.push(...module.logLines(rest, ctx));
   return lines;
 }

@@ -4,11 +4,17 @@
 // Reason texts are one table keyed by reason code, in frontend/i18n/<lang>.json:
 // `outcome.reason.<game>.<code>` (what the code means in that game, e.g. the Reverse Curse K.O.)
 // and, for codes every game means alike, `outcome.reason.<code>` (resign, draw, timeout…).
+// A match the room ended by resigning a seat (a Room's or MatchSummary's `forfeit` {seat,
+// reason, timeouts}: the seat kept timing out) has the engine's reason `resign`, but reads as
+// the forfeit it was: `outcome.forfeit.<reason>` ("Bob forfeited: 3 turns timed out in a row.").
 // tests/e2e/test_outcome_reasons.py reads every reason each registered engine can produce from
 // its source and fails when one has no sentence in a language.
 
 import { has, t } from "./i18n.js";
-import { seatName } from "./bots.js";
+import { nameOfSeat } from "./bots.js";
+
+/** The sentence of each forfeit reason (docs/protocol.md `forfeit`). */
+const FORFEIT_KEYS = { timeouts: "outcome.forfeit.timeouts" };
 
 /** The key of `reason` in `game` ("outcome.reason.grid_reversal.mother_flipped", else the
  * game-independent "outcome.reason.resign"), or null when neither exists. */
@@ -23,6 +29,21 @@ export function reasonKey(game, reason) {
 export function reasonText(game, reason) {
   const key = reasonKey(game, reason);
   return key ? t(key) : reason;
+}
+
+/** "Bob forfeited: 3 turns timed out in a row.": the room resigned the seat of `forfeit` {seat,
+ * reason, timeouts} (docs/protocol.md), whose player is `name`; a reason this page does not
+ * know yet reads "Bob forfeited.". */
+export function forfeitText(forfeit, name) {
+  const key = FORFEIT_KEYS[forfeit.reason];
+  return key ? t(key, { name, n: forfeit.timeouts }) : t("outcome.forfeit.other", { name });
+}
+
+/** Why a match of `game` ended with `outcome`, in words: when the room resigned a seat
+ * (`forfeit`, a Room's or MatchSummary's; null otherwise) the forfeit's sentence, its player
+ * named from `seats` ([{seat, name, bot_level}]), else the outcome's reason (reasonText). */
+export function endReason(game, outcome, forfeit, seats) {
+  return forfeit ? forfeitText(forfeit, nameOfSeat(seats, forfeit.seat)) : reasonText(game, outcome.reason);
 }
 
 /** "1st", "2nd"… in the page's language. */
@@ -45,16 +66,14 @@ export function isRanking(outcome) {
   return new Set(outcome.ranks).size > 2 && !outcome.draw;
 }
 
-/** "Alice won. A mother card was flipped." / "Draw. …" / "In progress" for a match summary
- * {game, status, outcome, seats: [{seat, name}]} (bot names in the page's language). */
+/** "Alice won. A mother card was flipped." / "Alice won. Bob forfeited: …" / "Draw. …" /
+ * "In progress" for a match summary {game, status, outcome, forfeit, seats: [{seat, name}]}
+ * (bot names in the page's language). */
 export function resultText(match) {
   const outcome = match.outcome;
   if (!outcome) return t(`match.status.${match.status}`);
-  const reason = reasonText(match.game, outcome.reason);
+  const reason = endReason(match.game, outcome, match.forfeit, match.seats);
   if (outcome.draw) return t("outcome.draw_by", { reason });
-  const names = outcome.winners.map((seat) => {
-    const entry = match.seats.find((s) => s.seat === seat);
-    return entry ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
-  });
+  const names = outcome.winners.map((seat) => nameOfSeat(match.seats, seat));
   return t("outcome.won_by", { names: names.join(", "), reason });
 }

@@ -67,7 +67,7 @@ function actionText(index) {
 function context(step, index = replay.step) {
   const data = replay.data;
   const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
-    seats: seatsAt(step.step), match_id: data.id };
+    seats: seatsAt(step.step), match_id: data.id, forfeit: data.forfeit };
   const players = room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
   return {
     view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},

@@ -440,6 +440,50 @@ def test_a_replay_and_a_player_page_with_a_taken_over_seat_fit_a_phone(site, bro
         page.context.close()
 
 
+def test_a_seat_forfeited_on_timeouts_reads_as_a_forfeit_everywhere(site, browser):
+    """Gil's clock runs out on three decisions in a row in a room that forfeits such a seat:
+    the room, a spectator who comes later, the history, the match page and the replay all say
+    he forfeited on time, none that he resigned."""
+    fay, gil = site.player("Fay"), site.player("Gil")
+    code = site.room(fay, "numgr", {"turn_seconds": 10}, seated=[fay, gil], on_timeouts="forfeit")
+    mine = site.open(browser, f"/room/{code}", fay)
+    table_ready(mine)
+    status = mine.get_by_test_id("ng-status")
+    for _ in range(6):  # Fay ends her steps until the turn is Gil's
+        if status.get_attribute("data-current") == "1":
+            break
+        click_first(mine, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
+        mine.wait_for_timeout(200)
+    expect(status).to_have_attribute("data-current", "1")
+    for timeouts in range(1, 4):
+        site.clock.advance(11)
+        expect(mine.get_by_test_id("log-line").filter(has_text="Gil's time ran out")).to_have_count(timeouts)
+    sentence = "Gil forfeited: 3 turns timed out in a row."
+    expect(mine.get_by_test_id("banner-reason")).to_have_text(sentence)
+    expect(mine.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
+    expect(mine.get_by_test_id("log-line").filter(has_text=sentence)).to_have_count(1)
+    expect(status).to_contain_text(f"Fay (you) wins. {sentence}")
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    mine.context.close()
+    late = site.open(browser, f"/room/{code}")  # no log kept: the room's JSON tells it
+    expect(late.get_by_test_id("banner-reason")).to_have_text(sentence)
+    late.context.close()
+    result = f"Fay won. {sentence}"
+    history = site.open(browser, "/history")
+    expect(history.locator(f".match-item[data-match='{match}'] .match-result")).to_have_text(result)
+    history.context.close()
+    record = site.open(browser, f"/matches/{match}")
+    expect(record.get_by_test_id("match-result")).to_have_text(result)
+    record.context.close()
+    steps = len(httpx.get(f"{site.base}/api/matches/{match}/replay").json()["steps"]) - 1
+    replay = site.open(browser, f"/replay/{match}?step={steps}")
+    expect(replay.get_by_test_id("replay-action")).to_have_text(sentence)
+    expect(replay.get_by_test_id("replay-outcome")).to_have_text(f"{TEXTS['en']['replay.final']} {result}")
+    expect(replay.get_by_test_id("ng-status")).to_contain_text(f"Fay wins. {sentence}")
+    assert "resigned" not in replay.locator("body").inner_text()
+    replay.context.close()
+
+
 STEP_LINES = """() => [...document.querySelectorAll("[data-testid=move-log] [data-testid=log-line]")]
   .map((line) => [Number(line.dataset.step), line.textContent])"""
 

@@ -764,3 +764,68 @@ def test_chat_history_lines_merge_once_in_order_and_draw_like_live_ones(live_ser
     ]
     assert got["live"] == [got["drawn"][3]]  # a history line is drawn as its live frame
     assert got["full"] == [200, "line 5", "line 204"]
+
+
+#: A seat the room resigned (it kept timing out) and a player's own resign, in the three
+#: languages: the move log (mahjong's lines, the shell's forfeit line), the room's banner, a
+#: match summary's result (history, match page, replay) and a table's outcome reason (kit).
+FORFEIT_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const log = await import("/static/js/move_log.js");
+  const mahjong = await import("/static/games/mahjong.js");
+  const { renderBanner } = await import("/static/js/banner.js");
+  const { resultText } = await import("/static/js/outcome.js");
+  const { endReasonOf } = await import("/static/games/kit.js");
+  const seats = [{ seat: 0, player_id: 1, name: "Ann", bot_level: null },
+                 { seat: 1, player_id: 2, name: "Bob", bot_level: null }];
+  const forfeit = { seat: 1, reason: "timeouts", timeouts: 3 };
+  const outcome = { ranks: [1, 2], reason: "resign", winners: [0], draw: false, detail: {} };
+  const over = { kind: "match_over", data: { totals: [0, 0], ranks: [1, 2] } };
+  const resigned = { kind: "resigned", data: { seat: 1 } };
+  const told = { kind: "forfeit", data: forfeit };
+  const read = (forfeited) => {
+    const room = { game: "grid_reversal", seats, status: "finished", match_id: 5,
+                   forfeit: forfeited ? forfeit : null };
+    const ctx = { t: i18n.t, players: seats, room, memo: null };
+    const el = document.createElement("div");
+    renderBanner(el, { view: { outcome }, room, seat: null });
+    const reason = el.querySelector("[data-testid=banner-reason]");
+    return {
+      log: log.batchLines(mahjong, forfeited ? [told, resigned, over] : [resigned, over], ctx),
+      banner: [reason.textContent, reason.dataset.reason, reason.dataset.forfeit || null],
+      result: resultText({ game: "grid_reversal", status: "finished", outcome, seats,
+                           forfeit: forfeited ? { ...forfeit, step: 9 } : null }),
+      table: endReasonOf(ctx, outcome),
+    };
+  };
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    got[lang] = { forfeit: read(true), resign: read(false) };
+  }
+  return got;
+}"""
+
+
+def test_a_forfeit_on_timeouts_reads_as_a_forfeit_and_a_resign_as_a_resign(live_server,
+                                                                           chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", FORFEIT_SCRIPT)
+    sentence = {"en": "Bob forfeited: 3 turns timed out in a row.",
+                "zh": "Bob 判负：连续 3 次超时。",
+                "ja": "Bob の棄権負け：3 回続けて持ち時間が切れました。"}
+    resigned = {"en": ("Bob resigned.", "A player resigned.", "The match is over."),
+                "zh": ("Bob认输。", "一方认输。", "比赛结束。"),
+                "ja": ("Bobが投了。", "一方が投了しました。", "対局終了。")}
+    won = {"en": "Ann won. {}", "zh": "Ann 获胜。{}", "ja": "Ann の勝ち。{}"}
+    for lang in ("en", "zh", "ja"):
+        line, reason, match_over = resigned[lang]
+        assert got[lang]["forfeit"] == {
+            "log": [sentence[lang], match_over],  # no "Bob resigned." beside it
+            "banner": [sentence[lang], "resign", "timeouts"],
+            "result": won[lang].format(sentence[lang]),
+            "table": sentence[lang]}, lang
+        assert got[lang]["resign"] == {
+            "log": [line, match_over],
+            "banner": [reason, "resign", None],
+            "result": won[lang].format(reason),
+            "table": reason}, lang
