@@ -82,6 +82,18 @@ def table_ready(page: Page) -> None:
     page.locator("#table[data-game]:not([data-game=''])").wait_for()
 
 
+def hand_numgr_turn_over(page: Page) -> None:
+    """On a NumGR room page of seat 0, end seat 0's steps until the turn is seat 1's (its clock
+    then runs)."""
+    status = page.get_by_test_id("ng-status")
+    for _ in range(6):
+        if status.get_attribute("data-current") == "1":
+            break
+        click_first(page, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
+        page.wait_for_timeout(200)
+    expect(status).to_have_attribute("data-current", "1")
+
+
 @pytest.fixture(scope="module")
 def site() -> Iterator[Site]:
     import tempfile
@@ -371,13 +383,7 @@ def test_presence_lines_the_away_clock_and_the_computer_taking_over(site, browse
     theirs = site.open(browser, f"/room/{code}", bob)
     table_ready(theirs)
     # Bob's turn, so that his clock runs: Alice ends her steps when the turn is hers.
-    status = mine.get_by_test_id("ng-status")
-    for _ in range(6):
-        if status.get_attribute("data-current") == "1":
-            break
-        click_first(mine, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
-        mine.wait_for_timeout(200)
-    expect(status).to_have_attribute("data-current", "1")
+    hand_numgr_turn_over(mine)
     theirs.context.close()
     lines = mine.get_by_test_id("system-line")
     expect(lines.filter(has_text="Bob disconnected.")).to_have_count(1)
@@ -412,12 +418,7 @@ def test_a_replay_and_a_player_page_with_a_taken_over_seat_fit_a_phone(site, bro
     code = site.room(ann, "numgr", {"turn_seconds": 10}, seated=[ann, dave], on_timeouts="bot")
     mine = site.open(browser, f"/room/{code}", ann)
     table_ready(mine)
-    status = mine.get_by_test_id("ng-status")
-    for _ in range(6):  # Ann ends her steps until the turn is Dave's
-        if status.get_attribute("data-current") == "1":
-            break
-        click_first(mine, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
-        mine.wait_for_timeout(200)
+    hand_numgr_turn_over(mine)  # Ann ends her steps until the turn is Dave's
     for timeouts in range(1, 4):  # Dave's clock runs out three times: the computer takes over
         site.clock.advance(11)
         expect(mine.get_by_test_id("log-line").filter(has_text="Dave's time ran out")).to_have_count(timeouts)
@@ -448,13 +449,7 @@ def test_a_seat_forfeited_on_timeouts_reads_as_a_forfeit_everywhere(site, browse
     code = site.room(fay, "numgr", {"turn_seconds": 10}, seated=[fay, gil], on_timeouts="forfeit")
     mine = site.open(browser, f"/room/{code}", fay)
     table_ready(mine)
-    status = mine.get_by_test_id("ng-status")
-    for _ in range(6):  # Fay ends her steps until the turn is Gil's
-        if status.get_attribute("data-current") == "1":
-            break
-        click_first(mine, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
-        mine.wait_for_timeout(200)
-    expect(status).to_have_attribute("data-current", "1")
+    hand_numgr_turn_over(mine)  # Fay ends her steps until the turn is Gil's
     for timeouts in range(1, 4):
         site.clock.advance(11)
         expect(mine.get_by_test_id("log-line").filter(has_text="Gil's time ran out")).to_have_count(timeouts)
@@ -462,7 +457,7 @@ def test_a_seat_forfeited_on_timeouts_reads_as_a_forfeit_everywhere(site, browse
     expect(mine.get_by_test_id("banner-reason")).to_have_text(sentence)
     expect(mine.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
     expect(mine.get_by_test_id("log-line").filter(has_text=sentence)).to_have_count(1)
-    expect(status).to_contain_text(f"Fay (you) wins. {sentence}")
+    expect(mine.get_by_test_id("ng-status")).to_contain_text(f"Fay (you) wins. {sentence}")
     match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
     mine.context.close()
     late = site.open(browser, f"/room/{code}")  # no log kept: the room's JSON tells it
