@@ -17,6 +17,7 @@ from app.api.params import MAX_ID
 from app.db import ratings_repo
 from app.db import repositories as repo
 from app.db.models import Player, Rating
+from app.rooms.catalog import Catalog
 from app.rooms.errors import RoomError
 from app.rooms.ratings import ordinal
 
@@ -48,11 +49,12 @@ async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
          **rating_json(row)} for row, name, rank in rows]}
 
 
-async def profile(session, player: Player) -> dict[str, Any]:
-    """Return a ``PlayerProfile`` dict: id, name, ratings by game, the newest matches."""
+async def profile(session, player: Player, catalog: Catalog) -> dict[str, Any]:
+    """Return a ``PlayerProfile`` dict: id, name, ratings by game, the newest matches (their
+    ``teams`` from ``catalog``)."""
     ratings = await ratings_repo.player_ratings(session, player.id)
     matches = await repo.list_matches(session, game=None, player=player.id, status=None,
                                       before_id=None, limit=RECENT_MATCHES)
     return {"id": player.id, "name": player.name,
             "ratings": [rating_json(row) for row in ratings],
-            "recent_matches": await summaries(session, matches)}
+            "recent_matches": await summaries(session, matches, catalog)}

@@ -13,12 +13,13 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query
 
-from app.api.deps import SessionDep
+from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.params import CursorQuery, IdPath, IdQuery, parse_cursor
 from app.api.schemas import LadderOut, MatchDetail, MatchPage
 from app.db import repositories as repo
 from app.db.models import Match
+from app.rooms.catalog import Catalog
 from app.rooms.errors import RoomError
 from app.rooms.ladder import LADDER_GAMES
 from app.rooms.service import iso
@@ -48,9 +49,20 @@ def player_at(seat: dict[str, Any], seq: int) -> int:
     return [o for o in seat["occupants"] if o["from_step"] <= seq][-1]["player_id"]
 
 
-async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
-    """Return ``MatchSummary`` dicts for ``matches`` (four queries for all of them); a match
-    the room ended by resigning a seat (``repo.match_forfeits``) says so in ``forfeit``."""
+def match_teams(catalog: Catalog, match: Match, seats: int) -> list[list[int]]:
+    """Return the ``teams`` of ``match`` with ``seats`` seats: the seats that play as one side,
+    in side order (``Catalog.teams``, as a room's ``teams``); one seat per team for a game the
+    server no longer hosts."""
+    try:
+        return catalog.teams(match.game, match.options, seats)
+    except RoomError:
+        return [[seat] for seat in range(seats)]
+
+
+async def summaries(session, matches: Sequence[Match], catalog: Catalog) -> list[dict[str, Any]]:
+    """Return ``MatchSummary`` dicts for ``matches`` (four queries for all of them); their
+    ``teams`` come from ``catalog`` (``match_teams``); a match the room ended by resigning a
+    seat (``repo.match_forfeits``) says so in ``forfeit``."""
     ids = [m.id for m in matches]
     seats = await repo.match_seats(session, ids)
     takeovers = await repo.match_takeovers(session, ids)
@@ -61,6 +73,7 @@ async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
         "options": m.options,
         "seats": [seat_json(row, takeovers[m.id].get(row.seat), m.status == "finished")
                   for row in seats[m.id]],
+        "teams": match_teams(catalog, m, len(seats[m.id])),
         "outcome": m.outcome,
         "forfeit": forfeits[m.id].to_json() if m.id in forfeits else None,
         "started_at": iso(m.started_at), "finished_at": iso(m.finished_at),
@@ -68,7 +81,7 @@ async def summaries(session, matches: Sequence[Match]) -> list[dict[str, Any]]:
 
 
 @router.get("", response_model=MatchPage)
-async def list_matches(session: SessionDep, game: str | None = None,
+async def list_matches(session: SessionDep, service: ServiceDep, game: str | None = None,
                        player: IdQuery = None,
                        status: Literal["playing", "finished", "abandoned"] | None = None,
                        cursor: CursorQuery = None,
@@ -79,7 +92,7 @@ async def list_matches(session: SessionDep, game: str | None = None,
                                    before_id=parse_cursor(cursor), limit=limit + 1)
     page = rows[:limit]
     next_cursor = str(page[-1].id) if len(rows) > limit else None
-    return {"items": await summaries(session, page), "next_cursor": next_cursor}
+    return {"items": await summaries(session, page, service.catalog), "next_cursor": next_cursor}
 
 
 async def _match(session, match_id: int) -> Match:
@@ -90,11 +103,11 @@ async def _match(session, match_id: int) -> Match:
 
 
 @router.get("/{match_id}", response_model=MatchDetail)
-async def get_match(match_id: IdPath, session: SessionDep) -> dict:
+async def get_match(match_id: IdPath, session: SessionDep, service: ServiceDep) -> dict:
     """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished.
     Each action names who played it (``player_at``: a seat taken over has two players)."""
     match = await _match(session, match_id)
-    detail = (await summaries(session, [match]))[0]
+    detail = (await summaries(session, [match], service.catalog))[0]
     finished = match.status == "finished"
     actions = None
     if finished:

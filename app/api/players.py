@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 
-from app.api.deps import SessionDep
+from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.ladder_schemas import PlayerProfile
 from app.api.ladders import profile
@@ -32,10 +32,10 @@ async def create_player(body: PlayerIn, session: SessionDep, request: Request) -
 
 
 @router.get("/{player_id}", response_model=PlayerProfile)
-async def get_player(player_id: IdPath, session: SessionDep) -> dict:
+async def get_player(player_id: IdPath, session: SessionDep, service: ServiceDep) -> dict:
     """Return ``{id, name, ratings, recent_matches}`` (``PlayerProfile``); 404
     ``player_not_found``."""
     player = await repo.get_player(session, player_id)
     if player is None:
         raise RoomError("player_not_found", f"No player has the id {player_id}.", 404)
-    return await profile(session, player)
+    return await profile(session, player, service.catalog)

@@ -55,7 +55,7 @@ async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
             seat, ``match_not_finished`` (409) while it is played or when it was abandoned.
     """
     match = await _finished(session, match_id)
-    summary = (await summaries(session, [match]))[0]
+    summary = (await summaries(session, [match], service.catalog))[0]
     if viewer is not None and not 0 <= viewer < len(summary["seats"]):
         raise RoomError("no_such_seat", f"The match has no seat {viewer}.", 404)
     actions = await repo.match_actions(session, match_id)
@@ -78,7 +78,7 @@ async def get_final_view(match_id: IdPath, session: SessionDep, service: Service
         RoomError: ``match_not_found`` (404), ``match_not_finished`` (409).
     """
     match = await _finished(session, match_id)
-    seats = len((await summaries(session, [match]))[0]["seats"])
+    seats = len((await summaries(session, [match], service.catalog))[0]["seats"])
     actions = await repo.match_actions(session, match_id)
     steps = replay_steps(service.catalog.game(match.game), match.id, match.options, seats,
                          bytes.fromhex(match.seed), actions, None)

@@ -195,6 +195,10 @@ class MatchSummary(BaseModel):
     status: Literal["playing", "finished", "abandoned"]
     options: dict[str, Any]
     seats: list[MatchSeatOut]
+    teams: list[list[int]] = Field(
+        description="The seats that play as one side, in side order (the game's sides, as a "
+                    "room's ``teams``: Reverse Curse 2v2 ``[[0, 2], [1, 3]]``; one seat per "
+                    "team in a game without teams).")
     outcome: OutcomeOut | None
     forfeit: MatchForfeitOut | None = Field(
         description="The seat the room resigned (it kept timing out), which ended the match; "

@@ -44,7 +44,7 @@ async def verify_match_route(match_id: IdPath, session: SessionDep,
         RoomError: ``match_not_found`` (404); ``match_not_finished`` (409) while the seed and
             the log are still secret.
     """
-    detail = await get_match(match_id, session)
+    detail = await get_match(match_id, session, service)
     if detail["status"] != "finished":
         raise RoomError("match_not_finished",
                         "The seed and the log are revealed when the match is finished.", 409)

@@ -44,3 +44,13 @@ class Catalog:
         except ValueError as exc:
             raise RoomError("bad_option", str(exc), 422) from exc
         return options, game.seats(options)
+
+    def teams(self, game_id: str, options: Mapping[str, Any], seats: int) -> list[list[int]]:
+        """Return the seats that play as one side, in side order (the engine's ``sides``:
+        Reverse Curse 2v2 ``[[0, 2], [1, 3]]``; one seat per team in a game without teams),
+        for a room or match of ``game_id`` with ``seats`` seats and these validated options.
+
+        Raises:
+            RoomError: ``unknown_game`` (422).
+        """
+        return [list(side) for side in self.game(game_id).sides(options, seats)]

@@ -279,9 +279,8 @@ class RoomService:
         ``side`` is its side's name in the match's view (``LiveMatch.side_names``) and
         ``forfeit`` the seat the room resigned (``LiveMatch.forfeit``); else ``None``.
         """
-        game = self.catalog.game(room.game)
         _, count = self.catalog.options(room.game, room.options)
-        teams = [list(side) for side in game.sides(room.options, count)]
+        teams = self.catalog.teams(room.game, room.options, count)
         team_of = {seat: index for index, side in enumerate(teams) for seat in side}
         taken = {row.seat: row.to_json() for row in seats}
         held = self._live.held(room.code)

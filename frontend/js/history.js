@@ -2,28 +2,14 @@
 // pagination ("More"), optionally only the stored player's; each links to /matches/{id}.
 
 import { api, getGames, getPlayer, query } from "./api.js";
-import { byId, h, replace } from "./dom.js";
-import { formatTime, gameTitle, t } from "./i18n.js";
-import { resultText } from "./outcome.js";
-import { matchSeatName } from "./bots.js";
+import { byId, replace } from "./dom.js";
+import { matchItem } from "./match_list.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
 
 const PAGE = 20;
 let games = [];
 let cursor = null;
-
-function matchItem(match) {
-  const game = games.find((entry) => entry.id === match.game);
-  const names = match.seats.map(matchSeatName).join(t("history.versus"));
-  return h("li", { class: "match-item", "data-match": match.id },
-    h("a", { href: `/matches/${match.id}`, class: "match-link", "data-testid": "match-link" },
-      h("strong", { text: gameTitle(game && game.titles, match.game) }),
-      h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
-    h("span", { class: "match-names", text: names }),
-    h("span", { class: "match-result", text: resultText(match) }),
-    h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
-}
 
 async function loadPage(reset) {
   const mine = byId("mine-only").checked && getPlayer();
@@ -37,7 +23,7 @@ async function loadPage(reset) {
   try {
     const page = await api(`/api/matches${query({
       status: "finished", limit: PAGE, cursor, player: mine ? mine.id : null })}`);
-    list.append(...page.items.map(matchItem));
+    list.append(...page.items.map((match) => matchItem(match, games)));
     cursor = page.next_cursor;
     more.hidden = !cursor;
     byId("empty").hidden = list.children.length > 0;

@@ -3,9 +3,8 @@
 
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
-import { formatTime, gameTitle, t } from "./i18n.js";
-import { resultText } from "./outcome.js";
-import { matchSeatName } from "./bots.js";
+import { gameTitle, t } from "./i18n.js";
+import { matchItem } from "./match_list.js";
 import { initPage } from "./page.js";
 import { playerTag, ratingCell } from "./rating.js";
 
@@ -29,16 +28,8 @@ function ratingsTable(ratings, games) {
 
 function matchesList(matches, games) {
   if (!matches.length) return h("p", { class: "muted", text: t("player.no_matches") });
-  return h("ul", { class: "match-list", "data-testid": "player-matches" }, matches.map((match) => {
-    const game = games.find((entry) => entry.id === match.game);
-    return h("li", { class: "match-item", "data-match": match.id },
-      h("a", { href: `/matches/${match.id}`, class: "match-link" },
-        h("strong", { text: gameTitle(game && game.titles, match.game) }),
-        h("span", { class: "code", text: match.room_code })),
-      h("span", { class: "match-names", text: match.seats.map(matchSeatName).join(t("history.versus")) }),
-      h("span", { class: "match-result", text: resultText(match) }),
-      h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
-  }));
+  return h("ul", { class: "match-list", "data-testid": "player-matches" },
+    matches.map((match) => matchItem(match, games)));
 }
 
 async function main() {

@@ -1,11 +1,12 @@
-// Teams of a room, for any game: the seat groups that play as one side (the engine's
-// `sides(options, seats)`, sent in the room JSON as `teams: [[seat, …], …]`). A room is a team
-// room when some group has more than one seat (Reverse Curse 2v2 / 3v3); 1v1 and free-for-all
-// games have one seat per group and show a plain seat list. Which side (UP/DOWN…) a team plays
-// is known once the match started (the room's seats carry `side` then).
+// Teams of a room or a match, for any game: the seat groups that play as one side (the engine's
+// `sides(options, seats)`, sent in the room and match JSON as `teams: [[seat, …], …]`). A room is
+// a team room when some group has more than one seat (Reverse Curse 2v2 / 3v3); 1v1 and
+// free-for-all games have one seat per group and show a plain seat list. Which side (UP/DOWN…) a
+// team plays is known once the match started (the room's seats carry `side` then).
 
 import { h } from "./dom.js";
-import { has } from "./i18n.js";
+import { has, t as translate } from "./i18n.js";
+import { matchSeatName } from "./bots.js";
 
 /**
  * The teams of a team room as [{index: 0-based, side: str|null, seats: [seat entry]}] (seat
@@ -54,4 +55,15 @@ export function teamSeatsText(room, t, name = (entry) => entry.name) {
     const names = team.seats.filter((e) => e.player_id !== null).map(name);
     return `${t("room.team_short", { n: team.index + 1 })}: ${names.length ? names.join(", ") : "—"}`;
   }).join(" · ");
+}
+
+/** The players of match `match` (a `MatchSummary`) as lists show them: side against side in a
+ * team game ("Alice & Carol vs Bob & Dave", in the order of its `teams`), every seat against
+ * the others otherwise ("Ann vs Bob vs Cat"); each seat by `matchSeatName` (a seat taken over
+ * names the player and the bot). */
+export function matchPlayersText(match) {
+  const teams = match.teams && match.teams.length ? match.teams : match.seats.map((entry) => [entry.seat]);
+  return teams.map((team) => team.map((seat) => match.seats.find((entry) => entry.seat === seat))
+    .filter(Boolean).map(matchSeatName).join(translate("history.teammates")))
+    .filter((names) => names).join(translate("history.versus"));
 }

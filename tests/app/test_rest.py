@@ -161,6 +161,25 @@ async def test_match_list_filters_and_cursor(arena):
     assert (await arena.http.get("/api/matches/1/ladder")).json() == {"match_id": 1, "sets": []}
 
 
+async def test_a_match_names_its_teams_as_the_room_does(arena):
+    """``MatchSummary.teams`` are the game's sides, as a room's: the list, a match's detail and
+    a player's recent matches say who played together."""
+    players = [await arena.player(n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")]
+    duo = await arena.room(players[0], {"format": "2v2"})
+    for seat, player in enumerate(players[:4]):
+        room = (await arena.sit(duo["code"], seat, player)).json()
+    assert room["status"] == "playing" and room["teams"] == [[0, 2], [1, 3]]
+    zipai = await arena.room(players[4], {}, game="zipai")
+    for seat, player in enumerate(players[3:]):
+        await arena.sit(zipai["code"], seat, player)
+    listed = (await arena.http.get("/api/matches")).json()["items"]
+    assert [(m["game"], m["teams"]) for m in listed] == [
+        ("zipai", [[0], [1], [2]]), ("reverse_curse", [[0, 2], [1, 3]])]
+    assert (await arena.http.get("/api/matches/1")).json()["teams"] == [[0, 2], [1, 3]]
+    profile = (await arena.http.get(f"/api/players/{players[3]['id']}")).json()
+    assert [m["teams"] for m in profile["recent_matches"]] == [[[0], [1], [2]], [[0, 2], [1, 3]]]
+
+
 async def test_pages_and_static_files(db_path, tmp_path):
     frontend = tmp_path / "frontend"
     (frontend / "js").mkdir(parents=True)

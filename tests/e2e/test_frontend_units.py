@@ -829,3 +829,46 @@ def test_a_forfeit_on_timeouts_reads_as_a_forfeit_and_a_resign_as_a_resign(live_
             "banner": [reason, "resign", None],
             "result": won[lang].format(reason),
             "table": reason}, lang
+
+
+MATCH_NAMES_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const { matchPlayersText } = await import("/static/js/teams.js");
+  const person = (seat, name) => ({ seat, player_id: seat + 1, name, bot_level: null,
+    occupants: [{ player_id: seat + 1, name, bot_level: null, from_step: 1 }] });
+  const names = ["Alice", "Bob", "Carol", "Dave", "Eve", "Fay"];
+  const seats = names.map((name, seat) => person(seat, name));
+  const bot = { player_id: 9, name: "Normal bot", bot_level: "normal", from_step: 6 };
+  const taken = { ...seats[2], occupants: [...seats[2].occupants, bot] };
+  const matches = [
+    { seats: seats.slice(0, 4), teams: [[0, 2], [1, 3]] },
+    { seats: seats, teams: [[0, 2, 4], [1, 3, 5]] },
+    { seats: [seats[0], seats[1], taken, seats[3]], teams: [[0, 2], [1, 3]] },
+    { seats: seats.slice(0, 2), teams: [[0], [1]] },
+    { seats: seats.slice(0, 3), teams: [[0], [1], [2]] },
+    { seats: seats.slice(0, 3) },
+  ];
+  const out = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    out[lang] = matches.map(matchPlayersText);
+  }
+  return out;
+}"""
+
+
+def test_a_match_lists_its_players_side_against_side(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", MATCH_NAMES_SCRIPT)
+    assert got["en"] == [
+        "Alice & Carol vs Bob & Dave",
+        "Alice & Carol & Eve vs Bob & Dave & Fay",
+        "Alice & Carol (replaced by Normal bot from step 6) vs Bob & Dave",
+        "Alice vs Bob",
+        "Alice vs Bob vs Carol",
+        "Alice vs Bob vs Carol",  # a match stored without teams: every seat for itself
+    ]
+    assert got["zh"][:3] == ["Alice、Carol vs Bob、Dave", "Alice、Carol、Eve vs Bob、Dave、Fay",
+                             "Alice、Carol（第 6 步起由 普通电脑 接替） vs Bob、Dave"]
+    assert got["ja"][:3] == ["Alice・Carol vs Bob・Dave", "Alice・Carol・Eve vs Bob・Dave・Fay",
+                             "Alice・Carol（6 手目から ふつうCPU に交代） vs Bob・Dave"]
+    assert got["zh"][3:] == got["ja"][3:] == ["Alice vs Bob", "Alice vs Bob vs Carol", "Alice vs Bob vs Carol"]
