@@ -17,5 +17,5 @@ export function matchItem(match, games) {
       h("span", { class: "code", text: match.room_code ?? t("manage.private") })),
     h("span", { class: "match-names", text: matchPlayersText(match) }),
     h("span", { class: "match-result", text: resultText(match) }),
-    h("span", { class: "muted small", text: formatTime(match.finished_at || match.started_at) }));
+    h("span", { class: "match-time muted small", text: formatTime(match.finished_at || match.started_at) }));
 }

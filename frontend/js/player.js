@@ -13,13 +13,15 @@ const playerId = decodeURIComponent(window.location.pathname.split("/").filter(B
 function ratingsTable(ratings, games) {
   if (!ratings.length) return h("p", { class: "muted", text: t("player.unrated") });
   const cols = ["game", "rating", "matches", "wins", "kos"];
-  return h("table", { class: "table-plain player-ratings", "data-testid": "player-ratings" },
+  // the leaderboard's columns (css: numbers on the right, the game's name on the left)
+  return h("table", { class: "table-plain leaderboard player-ratings", "data-testid": "player-ratings" },
     h("caption", { text: t("player.ratings") }),
-    h("thead", {}, h("tr", {}, cols.map((col) => h("th", { scope: "col", text: t(`ladders.col_${col}`) })))),
+    h("thead", {}, h("tr", {}, cols.map((col) => h("th", { scope: "col", "data-col": col,
+      text: t(`ladders.col_${col}`) })))),
     h("tbody", {}, ratings.map((row) => {
       const game = games.find((entry) => entry.id === row.game);
       return h("tr", { "data-game": row.game },
-        h("td", {}, h("a", { href: `/ladders?game=${encodeURIComponent(row.game)}`,
+        h("td", { "data-col": "game" }, h("a", { href: `/ladders?game=${encodeURIComponent(row.game)}`,
           text: gameTitle(game && game.titles, row.game) })),
         ratingCell(row),
         ["matches", "wins", "kos"].map((col) => h("td", { "data-col": col, text: String(row[col]) })));

@@ -643,6 +643,60 @@ def test_the_ladder_tells_players_of_one_name_apart_and_fits_a_phone(site, brows
         ladder.context.close()
 
 
+#: A player's page: the ratings' alignment (headers, then the first row), the space between its
+#: two panels, the matches' names, and the headers with a word cut over two lines.
+PLAYER_LAYOUT = """() => {
+  const table = document.querySelector("[data-testid=player-ratings]");
+  const align = [table.querySelectorAll("th"), table.querySelector("tbody tr").children]
+    .map((cells) => [...cells].map((cell) => getComputedStyle(cell).textAlign));
+  const [first, second] = document.querySelectorAll("#player-body > .panel");
+  const cut = [...table.querySelectorAll("th")].filter((th) => {
+    const text = th.firstChild;
+    let at = 0;
+    return th.textContent.split(" ").some((word) => {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      at += word.length + 1;
+      return range.getClientRects().length > 1;
+    });
+  }).map((th) => th.textContent);
+  return { align, cut, gap: second.getBoundingClientRect().top - first.getBoundingClientRect().bottom,
+           names: [...document.querySelectorAll("[data-testid=player-matches] .match-names")].map((el) => el.textContent) };
+}"""
+
+
+def test_a_players_page_lines_up_its_numbers_and_lists_a_team_match_side_against_side(site, browser):
+    ann, bob, cat, dan = (site.player(name) for name in ("Ann", "Bob", "Cat", "Dan"))
+    code = site.room(ann, "reverse_curse", {"format": "2v2", "regulation": "half"}, seated=[ann, bob, cat, dan])
+    room = site.open(browser, f"/room/{code}", ann)
+    table_ready(room)
+    resign(room)
+    expect(room.get_by_test_id("game-over")).to_be_visible()
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    room.context.close()
+    sides = {"en": "Ann & Cat vs Bob & Dan", "zh": "Ann、Cat vs Bob、Dan", "ja": "Ann・Cat vs Bob・Dan"}
+    for lang in ("en", "zh", "ja"):
+        for width in (1280, 360):
+            page = site.open(browser, f"/players/{ann['id']}", width=width, lang=lang)
+            page.locator("[data-testid=player-ratings] td").first.wait_for()
+            got = page.evaluate(PLAYER_LAYOUT)
+            # The game's name on the left, the numbers and their headers on the right (as /ladders).
+            assert got["align"] == [["left", "right", "right", "right", "right"]] * 2, (lang, width)
+            assert got["gap"] == 16, (lang, width)  # the pages' 1rem between panels
+            assert got["names"] == [sides[lang]]
+            if lang == "en":  # "Matches" stays whole (Chinese and Japanese break between characters)
+                assert got["cut"] == [], width
+            size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert size[0] <= size[1], (lang, width, size)
+            if (lang, width) == ("en", 1280):
+                assert axe_problems(page) == []
+            page.context.close()
+    history = site.open(browser, "/history", width=360)
+    expect(history.locator(f".match-item[data-match='{match}'] .match-names")).to_have_text(sides["en"])
+    history.context.close()
+
+
 def test_a_phone_shows_the_table_in_the_first_screen(site, browser):
     people = [site.player(f"P{n}") for n in range(3)]
     for game, seats in SEATS.items():
