@@ -93,11 +93,13 @@ function fieldSlot(entry, turn, ctx, highlightTurn, lastTurn) {
   return h("li", { class: ["slot", entry && `slot-${entry.side}`, highlightTurn === turn && "slot-active"],
     "data-turn": turn },
   h("span", { class: "slot-turn", text: `T${turn}` }), face,
-  entry ? h("span", { class: "slot-who small", text: `${entry.side === "UP" ? "▲" : "▼"} ${seatName(ctx, entry.seat)}` }) : null);
+  entry ? h("span", { class: "slot-who small",
+    text: `${entry.side === "UP" ? "▲" : "▼"} ${entry.holder || seatName(ctx, entry.seat)}` }) : null);
 }
 
 /**
- * The field T1..T12 (T1 = bottom). entries: [{turn, seat, side, card|null, face_up}];
+ * The field T1..T12 (T1 = bottom). entries: [{turn, seat, side, card|null, face_up, holder?}]
+ * (`holder`: who played the card, rc_owners.js; without it, the seat's holder now);
  * highlightTurn: the T# being resolved during playback (or null); lastTurn: the T# of the card
  * played last (marked as the last move), or null.
  */

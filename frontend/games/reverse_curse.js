@@ -17,6 +17,7 @@ import { activeTurn, playbackPanel, startPlayback, stopPlayback } from "./rc_pla
 import { shopPanel, summonPanel } from "./rc_monsters.js";
 import { regulationLimits, stairsChart } from "./rc_stairs_chart.js";
 import { markedTurn } from "./rc_log.js";
+import { followField, withHolders } from "./rc_owners.js";
 
 export { logLines } from "./rc_log.js";
 
@@ -161,9 +162,13 @@ function chartPanel(view, board, ctx) {
     stairsChart(board.history || [], { ko: board.ko || ko, maxSets: board.max_sets || maxSets, t: ctx.t }));
 }
 
-function fieldEntries(view, playback) {
-  if (!playback) return view.field || [];
-  return playback.field.map((entry, index) => ({ ...entry, turn: index + 1, face_up: true }));
+/** The field to draw (the view's, or the resolved set's during its playback), each card with
+ * who played it when the page's events tell (rc_owners.js). */
+function fieldEntries(view, playback, ctx) {
+  const followed = followField(ctx.batches || []);
+  if (!playback) return withHolders(view.field || [], followed.field);
+  return withHolders(playback.field.map((entry, index) => ({ ...entry, turn: index + 1, face_up: true })),
+    followed.resolved.get(playback.set));
 }
 
 /** The view the stairs, chart and set history draw: while a set's playback has steps to show,
@@ -215,7 +220,7 @@ function buildTable(root, memory) {
         onSkip: () => { playback.shown = playback.steps.length; redraw(); },
         onClose: () => { stopPlayback(memory); redraw(); } })
       : null,
-    fieldPanel(fieldEntries(view, playback), ctx, activeTurn(playback),
+    fieldPanel(fieldEntries(view, playback, ctx), ctx, activeTurn(playback),
       playback ? ctx.t("rc.field_of_set", { n: playback.set }) : null,
       playback ? null : markedTurn(ctx.lastEvents || [], ctx.history || [], view.field)),
     handsPanel(view, ctx),

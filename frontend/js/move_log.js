@@ -123,6 +123,14 @@ function batchPlayers(batch, ctx) {
   return batch.names ? batch.names.map((entry) => ({ ...entry, name: seatName(entry) })) : ctx.players;
 }
 
+/** Every kept batch as a table reads it (ctx.batches, games/README.md): `{events, players}`, the
+ * seats' players when it came (names as `batchPlayers`), or `{gap: true, events: []}`. `ctx`
+ * gives the players of a batch kept without names. */
+export function namedBatches(received, ctx) {
+  return received.batches.map((batch) => (batch.gap ? { gap: true, events: [] }
+    : { events: batch.events, players: batchPlayers(batch, ctx) }));
+}
+
 /** The log entries [{text, gap?}] of every kept batch for `module` and ctx. */
 export function logEntries(received, module, ctx) {
   return received.batches.flatMap((batch) => (batch.gap ? [{ text: t("log.gap"), gap: true }]

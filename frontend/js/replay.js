@@ -18,7 +18,8 @@ import { batchLines, memoOf, renderLog } from "./move_log.js";
 
 const AUTOPLAY_MS = 1000;
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
-const replay = { data: null, step: 0, viewer: null, module: null, timer: null, forward: false, lines: [] };
+const replay = { data: null, step: 0, viewer: null, module: null, timer: null, forward: false, lines: [],
+  batches: [] };
 
 /** The step and viewer asked for in the page URL (clamped later). */
 function readUrl() {
@@ -64,16 +65,21 @@ function actionText(index) {
   return [...takeoverLines(step.step), text].join(" ");
 }
 
+/** The seats' players at step `index` as tables name them (ctx.players). */
+function playersAt(index) {
+  return seatsAt(index).map((entry) => ({ ...entry, name: seatName(entry) }));
+}
+
 function context(step, index = replay.step) {
   const data = replay.data;
   const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
     seats: seatsAt(step.step), match_id: data.id, forfeit: data.forfeit };
-  const players = room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
   return {
     view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},
-    events: replay.forward ? step.events : [], room, players, connected: false,
+    events: replay.forward ? step.events : [], room, players: playersAt(step.step), connected: false,
     pending: false, act: () => false, t, countdown, lastEvents: step.events,
     history: data.steps.slice(0, index + 1).flatMap((entry) => entry.events),
+    batches: replay.batches.slice(0, index + 1),
   };
 }
 
@@ -206,6 +212,8 @@ async function load(viewer, step) {
   replay.data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`);
   replay.viewer = replay.data.viewer;
   replay.module = replay.module || await loadModule(replay.data.game);
+  // one batch per step, with who held each seat then (ctx.batches, games/README.md)
+  replay.batches = replay.data.steps.map((entry) => ({ events: entry.events, players: playersAt(entry.step) }));
   replay.lines = stepLines();
   byId("replay-slider").max = String(replay.data.steps.length - 1);
   fillViewers();

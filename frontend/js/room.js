@@ -19,7 +19,7 @@ import { teamSeatItems } from "./teams.js";
 import { fillButton, isBot, seatName } from "./bots.js";
 import { kickButton, lostMySeat, olderRoom, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
-import { ReceivedEvents, logEntries, memoOf, renderLog } from "./move_log.js";
+import { ReceivedEvents, logEntries, memoOf, namedBatches, renderLog } from "./move_log.js";
 import { PresenceWatch, seatLines } from "./presence_lines.js";
 
 const PENDING_TIMEOUT_MS = 8000;
@@ -346,11 +346,12 @@ function waitingPanel() {
 }
 
 function gameContext() {
+  const players = state.room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
   return {
     view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
     lastEvents: received.last(), history: received.all(),
-    players: state.room.seats.map((entry) => ({ ...entry, name: seatName(entry) })), connected: state.status === "connected", pending: state.pending,
+    batches: namedBatches(received, { players }), players, connected: state.status === "connected", pending: state.pending,
     act, t, countdown, refresh: render,
   };
 }

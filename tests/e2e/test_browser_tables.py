@@ -479,6 +479,53 @@ def test_a_seat_forfeited_on_timeouts_reads_as_a_forfeit_everywhere(site, browse
     replay.context.close()
 
 
+#: Ann's decisions in a Reverse Curse match: go first, keep her hand, play a card.
+ANN_DECIDES = ("[data-action=choose_order][data-first=true]:enabled", "[data-action=mulligan-keep]:enabled",
+               "[data-testid=hand-card]:enabled")
+#: The field's owner labels, T1 first.
+FIELD_OWNERS = """() => [...document.querySelectorAll("[data-testid=rc-field] .slot-who")].map((who) => who.textContent)"""
+
+
+def test_reverse_curse_field_cards_stay_the_replaced_players_after_a_takeover(site, browser):
+    # Ann plays; Dave's clock runs out on three decisions in a row (the mulligan, then a card
+    # twice), so the computer plays his seat from then on. His two cards on the field stay his,
+    # live and in the replay; the bot's card reads "Normal bot".
+    ann, dave = site.player("Ann"), site.player("Dave")
+    code = site.room(ann, "reverse_curse", {"regulation": "half", "monsters": False, "turn_seconds": 10},
+                     seated=[ann, dave], on_timeouts="bot")
+    mine = site.open(browser, f"/room/{code}", ann)
+    table_ready(mine)
+    lines = mine.get_by_test_id("log-line")
+    ran_out = lines.filter(has_text="Dave's time ran out")
+    for _ in range(20):
+        if ran_out.count() == 3:
+            break
+        before = lines.count()
+        if click_first(mine, ANN_DECIDES):  # wait for her decision before any clock moves
+            mine.wait_for_function("""(n) => document.querySelectorAll("[data-testid=log-line]").length > n
+              || document.querySelector("[data-testid=rc-mulligan-wait]")""", arg=before)
+            continue
+        timeouts = ran_out.count()
+        site.clock.advance(11)
+        expect(ran_out).to_have_count(timeouts + 1)
+    expect(mine.get_by_test_id("system-line").filter(has_text="now played by the computer")).to_have_count(1)
+    mine.locator("[data-testid=hand-card]:enabled").first.click()  # Ann's card; then the bot's
+    expect(mine.locator("[data-testid=rc-field] .slot-who").filter(has_text="Normal bot")).to_have_count(1)
+    live = mine.evaluate(FIELD_OWNERS)
+    assert live == ["▼ Dave", "▲ Ann", "▼ Dave", "▲ Ann", "▼ Normal bot"]
+    # The seats panel names the seat's holder now.
+    assert mine.locator(".side-members [data-seat='1']").inner_text().startswith("Normal bot")
+    resign(mine)
+    expect(mine.get_by_test_id("game-over")).to_be_visible()
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    mine.context.close()
+    actions = httpx.get(f"{site.base}/api/matches/{match}").json()["actions"]
+    watch = site.open(browser, f"/replay/{match}?step={len(actions) - 1}")  # before the resign
+    watch.locator("[data-testid=rc-field] .slot-who").first.wait_for()
+    assert watch.evaluate(FIELD_OWNERS) == live
+    watch.context.close()
+
+
 STEP_LINES = """() => [...document.querySelectorAll("[data-testid=move-log] [data-testid=log-line]")]
   .map((line) => [Number(line.dataset.step), line.textContent])"""
 

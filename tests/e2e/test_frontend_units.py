@@ -749,6 +749,38 @@ CHAT_SCRIPT = """async () => {
 }"""
 
 
+FIELD_HOLDERS_SCRIPT = """async () => {
+  const { followField, withHolders } = await import("/static/games/rc_owners.js");
+  const E = (kind, data) => ({ kind, data });
+  const before = [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }];
+  const after = [{ seat: 0, name: "Ann" }, { seat: 1, name: "Normal bot" }];
+  const played = (seat) => E("card_played", { seat });
+  // Set 1 (it starts with the match): Bob's two cards, then the bot's; resolved, set 2 starts.
+  const set1 = [{ events: [played(1)], players: before }, { events: [played(0)], players: before },
+    { events: [played(1)], players: before }, { events: [played(1)], players: after },
+    { events: [E("set_resolved", { set: 1 }), E("set_started", { set: 2 })], players: after }];
+  // Set 2 with monsters: ROLL_MOLE moves the top card (Ann's) to T1; then Ann's seat is an easy
+  // bot's, whose REBORN_UNICORN replaces the top card (the normal bot's) with one of its own.
+  const late = [{ seat: 0, name: "Easy bot" }, after[1]];
+  const set2 = [...set1, { events: [played(0)], players: after }, { events: [played(1)], players: after },
+    { events: [played(0)], players: after },
+    { events: [E("summoned", { seat: 1 }), E("monster_effect", { monster: "ROLL_MOLE" })], players: after },
+    { events: [E("summoned", { seat: 0 }), E("monster_effect", { monster: "REBORN_UNICORN" })], players: late }];
+  const field = (seats) => seats.map((seat, index) => ({ turn: index + 1, seat }));
+  const names = (entries) => entries.map((entry) => entry.holder || null);
+  const one = followField(set1);
+  const two = followField(set2);
+  const gap = followField([{ gap: true, events: [] }, ...set1.slice(1, 4)]);
+  return {
+    set1: names(withHolders(field([1, 0, 1, 1]), followField(set1.slice(0, 4)).field)),
+    resolved: names(withHolders(field([1, 0, 1, 1]), one.resolved.get(1))),
+    set2: names(withHolders(field([0, 0, 0]), two.field)),
+    gap: [gap.field, names(withHolders(field([0, 1, 1]), gap.field))],
+    other: names(withHolders(field([0, 0, 1, 1]), followField(set1.slice(0, 4)).field)),
+  };
+}"""
+
+
 def test_chat_history_lines_merge_once_in_order_and_draw_like_live_ones(live_server,
                                                                          chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", CHAT_SCRIPT)
@@ -829,6 +861,18 @@ def test_a_forfeit_on_timeouts_reads_as_a_forfeit_and_a_resign_as_a_resign(live_
             "banner": [reason, "resign", None],
             "result": won[lang].format(reason),
             "table": reason}, lang
+
+
+def test_reverse_curse_field_cards_are_named_by_who_played_them(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", FIELD_HOLDERS_SCRIPT)
+    assert got["set1"] == ["Bob", "Ann", "Bob", "Normal bot"]
+    assert got["resolved"] == ["Bob", "Ann", "Bob", "Normal bot"]  # the playback of set 1
+    # [Ann, bot, Ann] → ROLL_MOLE → [Ann, Ann, bot] → REBORN_UNICORN → [Ann, Ann, easy bot]
+    assert got["set2"] == ["Ann", "Ann", "Easy bot"]
+    # A page that missed the set's start knows nothing: the table names the seats' holders now.
+    assert got["gap"] == [None, [None, None, None]]
+    # What was followed is not the view's field (other seats): nothing is named from it.
+    assert got["other"] == [None, None, None, None]
 
 
 MATCH_NAMES_SCRIPT = """async () => {
