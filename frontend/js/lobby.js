@@ -44,7 +44,7 @@ function renderGameList() {
   replace(byId("game-list"), games.map((game) => {
     const title = gameTitle(game.titles, game.id);
     return h("li", { class: "game-item", "data-game": game.id },
-      h("span", {}, h("strong", { text: title }), " ", h("span", { class: "muted small", text: playersText(game) })),
+      h("span", { class: "game-name" }, h("strong", { text: title }), " ", h("span", { class: "muted small", text: playersText(game) })),
       h("a", { class: "button button-small", href: `/rules/${encodeURIComponent(game.id)}`,
         "data-testid": `rules-${game.id}`, "aria-label": t("rules.of", { game: title }), text: t("lobby.rules") }));
   }));

@@ -39,7 +39,7 @@ function factsList(match, game) {
 
 function seatsTable(match) {
   const ranks = match.outcome ? match.outcome.ranks : [];
-  return h("table", { class: "table-plain" },
+  return h("table", { class: "table-plain match-seats", "data-testid": "match-seats" },
     h("caption", { text: t("match.seats") }),
     h("thead", {}, h("tr", {}, [t("match.col_seat"), t("match.col_player"), t("match.col_rank")]
       .map((text) => h("th", { scope: "col", text })))),

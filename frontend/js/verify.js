@@ -42,9 +42,9 @@ export function verifySection(match) {
   return h("section", { class: "panel verify", "data-testid": "verify" },
     h("h2", { text: t("verify.title") }),
     h("p", { class: "muted small", text: t("verify.help") }),
-    h("p", {}, button, " ",
+    h("p", { class: "verify-actions" }, button,
       h("a", { href: `/api/matches/${encodeURIComponent(match.id)}`, download: `match-${match.id}.json`,
-        "data-testid": "verify-download", text: t("verify.download") }), " · ",
+        "data-testid": "verify-download", text: t("verify.download") }),
       h("a", { href: "/rules/fair_play", "data-testid": "verify-how", text: t("verify.how") })),
     result);
 }

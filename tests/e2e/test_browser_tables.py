@@ -744,6 +744,55 @@ def test_a_players_page_lines_up_its_numbers_and_lists_a_team_match_side_against
     history.context.close()
 
 
+#: The lobby's game list: how far each Rules button's right edge is from its row's.
+RULES_BUTTONS = """() => [...document.querySelectorAll(".game-item")].map((item) =>
+  Math.round(item.getBoundingClientRect().right - item.querySelector(".button").getBoundingClientRect().right))"""
+#: The match page: the lines of each seat cell ("Seat 1"), and the Verify row's text and the
+#: space between its items that share a line.
+MATCH_SMALL_THINGS = """() => {
+  const lines = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  };
+  const row = document.querySelector("[data-testid=verify-button]").parentElement;
+  const boxes = [...row.children].map((el) => el.getBoundingClientRect());
+  const middle = (box) => Math.round(box.top + box.height / 2);
+  const gaps = [];
+  for (let i = 1; i < boxes.length; i += 1) {
+    if (middle(boxes[i]) === middle(boxes[i - 1])) gaps.push(Math.round(boxes[i].left - boxes[i - 1].right));
+  }
+  return { seats: [...document.querySelectorAll("[data-testid=match-seats] tbody td:first-child")].map(lines),
+           verify: row.textContent, gaps };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_lobby_and_match_pages_keep_their_small_things_in_line(site, browser, width):
+    ann, bob = site.player("Ann"), site.player("Bob")
+    code = site.room(ann, "reverse_curse", {"regulation": "half", "monsters": False}, seated=[ann, bob])
+    room = site.open(browser, f"/room/{code}", ann)
+    table_ready(room)
+    resign(room)
+    expect(room.get_by_test_id("game-over")).to_be_visible()
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    room.context.close()
+    lobby = site.open(browser, "/", width=width)
+    lobby.locator("[data-testid=rules-zipai]").wait_for()
+    # Every game's Rules button on the right, also where the game's name wraps (it wrapped
+    # under "Reverse Curse Dungeons 2–6 players" and sat on the left on a phone).
+    assert lobby.evaluate(RULES_BUTTONS) == [0] * len(GAMES)
+    lobby.context.close()
+    page = site.open(browser, f"/matches/{match}", width=width)
+    page.get_by_test_id("verify-button").wait_for()
+    got = page.evaluate(MATCH_SMALL_THINGS)
+    assert got["seats"] == [1, 1]  # "Seat 1" was "Seat / 1" on a phone
+    # No "·" left to start a line when the row wraps; 1rem between items on one line.
+    assert got["verify"] == "VerifyDownload the match (JSON)How to check it yourself"
+    assert set(got["gaps"]) <= {16} and (width == 360 or len(got["gaps"]) == 2)
+    page.context.close()
+
+
 def test_a_phone_shows_the_table_in_the_first_screen(site, browser):
     people = [site.player(f"P{n}") for n in range(3)]
     for game, seats in SEATS.items():
