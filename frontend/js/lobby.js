@@ -9,12 +9,17 @@ import { optionFields, optionsSummary, readOptions, showApplicable } from "./opt
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
 import { botChoiceRow, claimFirstSeat, fillWithBots, seatName } from "./bots.js";
-import { readRoomSettings, renderMyGames, roomSettingsRows } from "./my_games.js";
+import { myRooms, readRoomSettings, renderMyGames, roomSettingsRows } from "./my_games.js";
 import { teamSeatsText } from "./teams.js";
+import { PressGate } from "./press_gate.js";
 
 const REFRESH_MS = 4000;
 const LAST_GAME_KEY = "arena.lastGame";
 let games = [];
+/** Holds the room lists' redraws while a press is held on them: the lists are newest first, so
+ * a room opened under a held Join would push the pressed row down and the release would land on
+ * another (`PressGate`). */
+const gate = new PressGate(byId("room-lists"));
 
 function selectedGame() {
   return games.find((game) => game.id === byId("game-select").value);
@@ -106,16 +111,26 @@ function renderRooms(listId, rooms, verb, emptyKey) {
     : h("li", { class: "muted empty", text: t(emptyKey) }), dataKey("code"));
 }
 
+/** Fetch the open and live rooms and show them (through the press gate). */
 async function refreshRooms() {
   try {
     const [open, live] = await Promise.all([
       api("/api/rooms?status=open"), api("/api/rooms?status=playing")]);
-    renderRooms("open-rooms", open.items, "join", "lobby.no_open");
-    renderRooms("live-rooms", live.items, "watch", "lobby.no_live");
-    byId("refreshed").textContent = t("lobby.refreshed", { time: formatClock(new Date(), true) });
+    const at = new Date();
+    gate.run(() => {
+      renderRooms("open-rooms", open.items, "join", "lobby.no_open");
+      renderRooms("live-rooms", live.items, "watch", "lobby.no_live");
+      byId("refreshed").textContent = t("lobby.refreshed", { time: formatClock(at, true) });
+    }, "rooms");
   } catch (error) {
     byId("refreshed").textContent = t(`error.${error.code}`);
   }
+}
+
+/** Fetch my rooms and show them (through the press gate). */
+async function refreshMine() {
+  const rooms = await myRooms();
+  gate.run(() => renderMyGames(byId("my-rooms"), rooms, games), "mine");
 }
 
 async function main() {
@@ -145,9 +160,9 @@ async function main() {
   byId("create-form").addEventListener("submit", createRoom);
   await refreshRooms();
   setInterval(refreshRooms, REFRESH_MS);
-  const refreshMine = () => renderMyGames(byId("my-rooms"), games).catch(() => {});
-  await refreshMine();
-  setInterval(refreshMine, REFRESH_MS);
+  const refreshMineQuietly = () => refreshMine().catch(() => {});
+  await refreshMineQuietly();
+  setInterval(refreshMineQuietly, REFRESH_MS);
 }
 
 main();

@@ -38,13 +38,19 @@ function myRoomItem(room, games) {
     h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}`, text: t("mine.open") }));
 }
 
-/** Fill `list` with my rooms (nothing to show without an identity); `games` is the catalog. */
-export async function renderMyGames(list, games) {
-  if (!getPlayer()) {
+/** My rooms (GET /api/account/rooms), or null without an identity. */
+export async function myRooms() {
+  return getPlayer() ? api("/api/account/rooms", { auth: true }) : null;
+}
+
+/** Fill `list` with `rooms` (from myRooms: null, nothing to show without an identity); `games`
+ * is the catalog. */
+export function renderMyGames(list, rooms, games) {
+  if (rooms === null) {
     replace(list, h("li", { class: "muted empty", text: t("mine.none") }));
+    delete list.dataset.json;
     return;
   }
-  const rooms = await api("/api/account/rooms", { auth: true });
   const json = JSON.stringify(rooms);
   if (list.dataset.json === json) return;
   list.dataset.json = json;

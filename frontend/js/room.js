@@ -21,6 +21,7 @@ import { kickButton, lostMySeat, olderRoom, renderManage } from "./room_manage.j
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 import { ReceivedEvents, logEntries, memoOf, namedBatches, renderLog } from "./move_log.js";
 import { PresenceWatch, seatLines } from "./presence_lines.js";
+import { PressGate } from "./press_gate.js";
 
 const PENDING_TIMEOUT_MS = 8000;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -40,6 +41,8 @@ const presenceWatch = new PresenceWatch((lines) => {
 let socket = null;
 let gameModule = null;
 let pendingTimer = null;
+/** Holds the page's redraws while a press is held on it (`render`). */
+const gate = new PressGate(byId("main"));
 
 // ------------------------------------------------------------------ who am I
 
@@ -72,10 +75,13 @@ function setPending(value) {
   }, PENDING_TIMEOUT_MS);
 }
 
-/** Send `action` for the current prompt; false when one is already on its way or offline. */
-function act(action) {
+/** Send `action` answering `prompt` (the decision of the table that offered it: a table drawn
+ * before a newer frame came, while a press held the redraw back, answers its own, and the
+ * server refuses it as `stale_prompt` when the decision moved on); false when an action is
+ * already on its way or the page is offline. */
+function act(action, prompt = state.prompt) {
   if (state.pending || !socket) return false;
-  if (!socket.send({ type: "act", prompt: state.prompt, action })) {
+  if (!socket.send({ type: "act", prompt, action })) {
     toast(t("error.not_connected"), "error");
     return false;
   }
@@ -159,12 +165,13 @@ const HANDLERS = {
     Object.assign(state, {
       version: frame.version, view: frame.view ?? null, prompt: frame.prompt ?? null,
       legal: frame.legal || [], deadline: frame.deadline ?? null, clocks: frame.clocks || {},
-      events: frame.events || [],
+      events: [...state.events, ...(frame.events || [])],  // with those a held redraw has not drawn
     });
+    const events = frame.events || [];
     received.open(state.room.match_id, state.seat);
-    received.add(state.events, state.version, memoOf(gameModule, state.view), gameContext().players);
+    received.add(events, state.version, memoOf(gameModule, state.view), gameContext().players);
     setPending(false);
-    announceTimeouts(state.events);
+    announceTimeouts(events);
   },
   room(frame) {
     const started = state.room && state.room.status === "open" && frame.room.status !== "open";
@@ -198,7 +205,8 @@ const HANDLERS = {
 
 /** The frames that leave the match as it was (chat lines, who is online or watching, a pong)
  * and what each redraws instead of the whole page: not the table, whose buttons must stay in
- * the document (Chromium drops a click whose button left it between press and release). */
+ * the document (Chromium drops a click whose button left it between press and release). Every
+ * other frame redraws the page, through the press gate (`render`). */
 const PANELS_ONLY = {
   chat: renderChatLog,
   chat_history: renderChatLog,
@@ -211,14 +219,13 @@ function onFrame(frame) {
   if (!handler) return;
   handler(frame);
   (PANELS_ONLY[frame.type] || render)();
-  state.events = [];
 }
 
 function onStatus(status) {
   state.status = status;
   if (status !== "connected") setPending(false);
   renderStatus();
-  renderTable();
+  gate.run(renderTable);
 }
 
 // ------------------------------------------------------------------ rendering
@@ -346,19 +353,22 @@ function waitingPanel() {
 }
 
 function gameContext() {
+  const prompt = state.prompt;
   const players = state.room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
   return {
-    view: state.view, legal: state.legal, seat: state.seat, prompt: state.prompt,
+    view: state.view, legal: state.legal, seat: state.seat, prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
     lastEvents: received.last(), history: received.all(),
     batches: namedBatches(received, { players }), players, connected: state.status === "connected", pending: state.pending,
-    act, t, countdown, refresh: render,
+    act: (action) => act(action, prompt), t, countdown, refresh: render,
   };
 }
 
 function renderTable() {
   const root = byId("table");
   if (!state.room) return;
+  const ctx = gameContext();
+  state.events = [];  // drawn: a later redraw brings no new events
   if (!state.view || !gameModule) {
     if (root.dataset.game && gameModule && gameModule.dispose) gameModule.dispose(root);
     root.dataset.game = "";
@@ -367,7 +377,7 @@ function renderTable() {
   }
   root.dataset.game = state.room.game;
   try {
-    gameModule.render(root, gameContext());
+    gameModule.render(root, ctx);
   } catch (error) {
     console.error(error);
     replace(root, h("p", { class: "error", text: t("room.render_failed") }));
@@ -382,7 +392,14 @@ function adoptRoom(room) {
   render();
 }
 
+/** Redraw the page, or, while a press is held on it, right after that press's click (the
+ * `PressGate`: a redraw under a held press would drop its click or move what it pressed). */
 function render() {
+  gate.run(draw);
+}
+
+/** Draw the whole page from `state` (`render` calls it through the press gate). */
+function draw() {
   if (!state.room) return;
   renderTable();
   const held = outcomeHeld();

@@ -6,8 +6,10 @@ Expected strings are written from en.json and the rulings' card list, not read f
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from app.realtime.fanout import Fanout, Stream
 from tests.e2e.browser import chromium, evaluate_on, new_page
@@ -283,6 +285,110 @@ def test_a_press_held_across_redraws_clicks_only_when_the_button_stays(
         page.wait_for_timeout(50)
         assert page.evaluate("() => { clearInterval(window.redrawing); return window.clicks; }") \
             == clicks
+
+
+#: A page whose ``#area`` holds a button (counting its clicks in ``log``) redrawn through a
+#: ``PressGate`` (``window.gate``; hold at most ``holdMs``) with a text field beside it:
+#: ``redraw(name, key)`` asks for a redraw that logs ``name`` and draws a new button.
+GATE_PAGE = """async (holdMs) => {
+  const { h, replace } = await import("/static/js/dom.js");
+  const { PressGate } = await import("/static/js/press_gate.js");
+  document.body.replaceChildren();
+  const slot = h("div");
+  const area = h("div", { id: "area" }, slot, h("input", { id: "field", "aria-label": "field" }));
+  document.body.append(area);
+  window.log = [];
+  const button = (n) => h("button", { type: "button", id: "go", "data-n": n, text: `Go ${n}`,
+    onclick: () => window.log.push(`click ${n}`) });
+  let n = 0;
+  replace(slot, button(n));
+  window.gate = new PressGate(area, holdMs);
+  window.redraw = (name, key) => window.gate.run(() => {
+    window.log.push(name);
+    n += 1;
+    replace(slot, button(n));
+  }, key);
+}"""
+
+
+def gate_page(page: Page, base: str, hold_ms: int = 10_000) -> None:
+    """Open ``GATE_PAGE`` on ``page`` (a gate holding redraws ``hold_ms`` at most)."""
+    page.goto(f"{base}/history")
+    page.locator("#main").wait_for()
+    page.evaluate(GATE_PAGE, hold_ms)
+
+
+def log(page: Page) -> list[Any]:
+    """The gate page's log and whether redraws are waiting now."""
+    return page.evaluate("() => [window.log.splice(0), document.getElementById('area')"
+                         ".dataset.redraw || null]")
+
+
+def test_a_press_gate_runs_the_redraws_asked_during_a_press_after_its_click(live_server,
+                                                                          chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        gate_page(page, live_server)
+        page.evaluate("() => window.redraw('free')")  # no press: at once
+        assert log(page) == [["free"], None]
+        box = page.locator("#go").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.evaluate("() => { window.redraw('list 1', 'list'); window.redraw('table');"
+                      " window.redraw('list 2', 'list'); }")
+        assert log(page) == [[], "waiting"]
+        page.mouse.up()  # the click reaches the pressed button; then each key's newest redraw
+        page.wait_for_timeout(50)
+        assert log(page) == [["click 1", "list 2", "table"], None]
+        # A click asking for a redraw (an action sent): it comes in the next task.
+        page.evaluate("() => document.getElementById('go').addEventListener('click',"
+                      " () => window.redraw('sent'))")
+        page.locator("#go").click()
+        page.wait_for_timeout(50)
+        assert log(page) == [["click 3", "sent"], None]
+        # Space on the focused button clicks on its release: held until then.
+        page.locator("#go").focus()
+        page.keyboard.down(" ")
+        page.evaluate("() => window.redraw('key')")
+        assert log(page) == [[], "waiting"]
+        page.keyboard.up(" ")
+        page.wait_for_timeout(50)
+        assert log(page) == [["click 4", "key"], None]
+        # Neither a right-button press nor a press in a form field holds.
+        page.mouse.move(box["x"] + 5, box["y"] + 5)
+        page.mouse.down(button="right")
+        page.evaluate("() => window.redraw('right')")
+        page.mouse.up(button="right")
+        field = page.locator("#field").bounding_box()
+        page.mouse.move(field["x"] + 5, field["y"] + 5)
+        page.mouse.down()
+        page.evaluate("() => window.redraw('field')")
+        page.mouse.up()
+        assert log(page) == [["right", "field"], None]
+        # A cancelled press (a scroll, a drag) lets the redraws go too.
+        page.locator("#go").dispatch_event("pointerdown", {"isPrimary": True, "button": 0,
+                                                           "bubbles": True})
+        page.evaluate("() => window.redraw('cancelled')")
+        assert log(page) == [[], "waiting"]
+        page.locator("#go").dispatch_event("pointercancel", {"isPrimary": True, "bubbles": True})
+        page.wait_for_timeout(50)
+        assert log(page) == [["cancelled"], None]
+
+
+def test_a_press_gate_lets_the_redraws_go_after_its_longest_hold(live_server, chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        gate_page(page, live_server, hold_ms=300)
+        box = page.locator("#go").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.evaluate("() => window.redraw('late')")
+        assert log(page) == [[], "waiting"]
+        page.wait_for_timeout(500)  # a release the page never saw: the redraw runs anyway
+        assert log(page) == [["late"], None]
+        page.evaluate("() => window.redraw('after')")  # and the rest of that press holds nothing
+        assert log(page) == [["after"], None]
+        page.mouse.up()
 
 
 #: A list patched with ``patchChildren``, by room code and by place: which rows stay (by
