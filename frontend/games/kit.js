@@ -75,12 +75,17 @@ export function memoryOf(store, root, init) {
 /**
  * A `<details>` whose open state survives the table's redraws: `kept` (a Map in the table's
  * memory) holds what the reader last chose under `key`; until they toggle it, `open` decides.
- * `kept` null (a page drawn once): just `open`. `attrs` and `children` as for h().
+ * Its `<summary>` gets `data-key="fold-<key>"` (unless it has one), so a redraw gives the focus
+ * back to it (`replaceKeepingFocus`). `kept` null (a page drawn once): just `open`. `attrs` and
+ * `children` as for h().
  */
 export function keptDetails(kept, key, open, attrs, ...children) {
   if (!kept) return h("details", { ...attrs, open }, ...children);
-  return h("details", { ...attrs, open: kept.has(key) ? kept.get(key) : open,
+  const details = h("details", { ...attrs, open: kept.has(key) ? kept.get(key) : open,
     ontoggle: (event) => { kept.set(key, event.target.open); } }, ...children);
+  const summary = details.querySelector(":scope > summary");
+  if (summary && !summary.dataset.key) summary.dataset.key = `fold-${key}`;
+  return details;
 }
 
 /**

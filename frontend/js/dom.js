@@ -43,15 +43,28 @@ export function byId(id) {
 }
 
 /**
- * Replace the children of `root` and give the focus back to the element with the same
- * `data-key` if the focus was inside `root` (so redraws do not lose keyboard users' place).
+ * Replace the children of `root` and, if the focus was inside `root`, give it back to the
+ * element with the same `data-key` (so redraws do not lose keyboard users' place). When that
+ * element is gone or disabled (the control just used, disabled while its action is on its
+ * way), the focus stays on `root` itself (made focusable with tabindex -1; Tab goes on into the
+ * table) and the key is kept in `root.dataset.focusKey`: a later redraw that finds the focus
+ * still there gives it to that key's element once it is back and enabled.
  */
 export function replaceKeepingFocus(root, ...children) {
   const active = document.activeElement;
-  const key = active && root.contains(active) ? active.dataset.key : null;
+  const inside = Boolean(active) && root.contains(active);
+  const key = active === root ? root.dataset.focusKey : inside ? active.dataset.key : null;
   replace(root, ...children);
+  if (!inside) return;
   const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if (again && !again.disabled) again.focus();
+  if (again && !again.disabled) {
+    delete root.dataset.focusKey;
+    again.focus();
+    return;
+  }
+  if (key) root.dataset.focusKey = key;
+  root.tabIndex = -1;
+  root.focus({ preventScroll: true });
 }
 
 /**

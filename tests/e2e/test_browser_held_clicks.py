@@ -29,6 +29,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.e2e.browser import (
     TEXTS,
+    axe_problems,
     chromium,
     create_rc_room,
     create_room,
@@ -261,7 +262,7 @@ def test_a_press_held_across_an_update_and_a_room_frame_sends_exactly_its_action
         assert ann.evaluate("() => window.held.isConnected") is False
 
 
-def test_space_held_across_an_update_plays_the_focused_control(
+def test_space_held_across_an_update_plays_the_focused_control_and_the_focus_stays(
         fast_bots, live_server, chromium_path):  # noqa: F811
     with chromium(chromium_path) as browser:
         ann = new_page(browser)
@@ -278,6 +279,19 @@ def test_space_held_across_an_update_plays_the_focused_control(
         ann.keyboard.up(" ")
         wait_until(ann, lambda: bool(relay.acts()))
         assert relay.acts() == [{"type": "act", "prompt": asked_in["prompt"], "action": action}]
+        # The kept answer is on its way (every control disabled) and then answered (no mulligan
+        # any more): the focus stays on the table, and Tab goes on from there, not from the top
+        # of the page.
+        expect(ann.locator("[data-action=mulligan-keep]")).to_have_count(0)
+        assert ann.evaluate("() => document.activeElement.id") == "table"
+        ann.keyboard.press("Tab")
+        assert ann.evaluate("""() => {
+          const table = document.getElementById('table');
+          const now = document.activeElement;
+          return table.contains(now) || Boolean(table.compareDocumentPosition(now)
+                                                & Node.DOCUMENT_POSITION_FOLLOWING);
+        }""") is True
+        assert axe_problems(ann) == []
 
 
 def test_a_press_on_a_table_a_newer_decision_replaced_is_refused_and_the_table_is_fresh(

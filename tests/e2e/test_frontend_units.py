@@ -209,7 +209,8 @@ KEPT_SCRIPT = """async () => {
   const third = draw(true);             // finished: the scores' default is open, the reader's choice wins
   const once = keptDetails(null, "x", true, { class: "c" });
   return { second: second.map((el) => el.open), third: third.map((el) => el.open),
-           testid: third[0].dataset.testid, once: [once.open, once.className], kept: [...kept.entries()] };
+           testid: third[0].dataset.testid, once: [once.open, once.className], kept: [...kept.entries()],
+           summaries: third.map((el) => el.querySelector("summary").dataset.key) };
 }"""
 
 
@@ -220,6 +221,7 @@ def test_kept_details_keep_the_readers_choice_across_redraws(live_server, chromi
     assert got["testid"] == "pile"
     assert got["once"] == [True, "c"]
     assert got["kept"] == [["pile", True], ["scores", False]]
+    assert got["summaries"] == ["fold-pile", "fold-scores"]  # a redraw gives them the focus back
 
 
 #: Two redraws of one tree patched in with ``morph``: which nodes stay (by identity).
@@ -285,6 +287,52 @@ def test_a_press_held_across_redraws_clicks_only_when_the_button_stays(
         page.wait_for_timeout(50)
         assert page.evaluate("() => { clearInterval(window.redrawing); return window.clicks; }") \
             == clicks
+
+
+#: A table redrawn by ``replaceKeepingFocus`` while its controls have the focus: where the focus
+#: is after each redraw (a control's key, "root" for the table itself, else the tag).
+FOCUS_SCRIPT = """async () => {
+  const { h, replaceKeepingFocus } = await import("/static/js/dom.js");
+  const { keptDetails } = await import("/static/games/kit.js");
+  const kept = new Map();
+  const root = h("div", { id: "root" });
+  const outside = h("button", { type: "button", "data-key": "a", text: "outside" });
+  document.body.append(root, outside);
+  const draw = (keys, disabled = []) => replaceKeepingFocus(root,
+    keys.map((key) => h("button", { type: "button", "data-key": key, disabled: disabled.includes(key), text: key })),
+    keptDetails(kept, "pile", false, {}, h("summary", { text: "Pile" })), h("button", { type: "button", text: "plain" }));
+  const where = () => {
+    const el = document.activeElement;
+    return el === root ? `root:${root.dataset.focusKey || ""}` : el.dataset.key || el.tagName;
+  };
+  const seen = [];
+  draw(["a", "b"]);
+  root.querySelector("[data-key=b]").focus();
+  draw(["a", "b"]);                 // b is drawn again: it has the focus
+  seen.push(where());
+  draw(["a", "b"], ["b"]);          // b disabled (its action on its way): the table keeps it
+  seen.push(where());
+  draw(["a"]);                      // still no b
+  seen.push(where());
+  draw(["a", "b"]);                 // b back and enabled: the focus goes back to it
+  seen.push(where());
+  root.querySelector("summary").focus();
+  draw(["a"]);                      // a fold's summary keeps it too
+  seen.push(where());
+  [...root.querySelectorAll("button")].at(-1).focus();
+  draw(["a"]);                      // a control without a key: the table keeps it
+  seen.push(where());
+  outside.focus();
+  draw(["a"]);                      // the focus outside the table stays where it is
+  seen.push(outside === document.activeElement ? "outside" : where());
+  return { seen, tabIndex: root.tabIndex };
+}"""
+
+
+def test_a_redraw_gives_the_focus_back_or_keeps_it_on_the_table(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", FOCUS_SCRIPT)
+    assert got == {"seen": ["b", "root:b", "root:b", "b", "fold-pile", "root:", "outside"],
+                   "tabIndex": -1}
 
 
 #: A page whose ``#area`` holds a button (counting its clicks in ``log``) redrawn through a
