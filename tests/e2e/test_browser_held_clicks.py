@@ -17,10 +17,11 @@ held.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -232,6 +233,19 @@ def open_against_bots(page: Page, base: str, game: str) -> RoomRelay:
     return relay
 
 
+@contextlib.contextmanager
+def rc_mulligan(chromium_path: str, base: str
+                ) -> Iterator[tuple[Page, RoomRelay, dict[str, Any], dict[str, Any]]]:
+    """Open a Reverse Curse room as Ann against easy bots up to her mulligan; yield her page,
+    its relay, the keep action and the update that asked it (a copy)."""
+    with chromium(chromium_path) as browser:
+        ann = new_page(browser)
+        relay = open_against_bots(ann, base, "reverse_curse")
+        action = rc_keep(ann)
+        ann.wait_for_timeout(300)
+        yield ann, relay, action, dict(relay.last)
+
+
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_a_press_held_across_an_update_and_a_room_frame_sends_exactly_its_action(
         fast_bots, live_server, chromium_path, game):  # noqa: F811
@@ -264,12 +278,7 @@ def test_a_press_held_across_an_update_and_a_room_frame_sends_exactly_its_action
 
 def test_space_held_across_an_update_plays_the_focused_control_and_the_focus_stays(
         fast_bots, live_server, chromium_path):  # noqa: F811
-    with chromium(chromium_path) as browser:
-        ann = new_page(browser)
-        relay = open_against_bots(ann, live_server, "reverse_curse")
-        action = rc_keep(ann)
-        ann.wait_for_timeout(300)
-        asked_in = dict(relay.last)
+    with rc_mulligan(chromium_path, live_server) as (ann, relay, action, asked_in):
         keep = ann.locator("[data-action=mulligan-keep]")
         keep.focus()
         ann.keyboard.down(" ")  # Space clicks a button on its release
@@ -296,12 +305,7 @@ def test_space_held_across_an_update_plays_the_focused_control_and_the_focus_sta
 
 def test_a_press_on_a_table_a_newer_decision_replaced_is_refused_and_the_table_is_fresh(
         fast_bots, live_server, chromium_path):  # noqa: F811
-    with chromium(chromium_path) as browser:
-        ann = new_page(browser)
-        relay = open_against_bots(ann, live_server, "reverse_curse")
-        action = rc_keep(ann)
-        ann.wait_for_timeout(300)
-        current = dict(relay.last)
+    with rc_mulligan(chromium_path, live_server) as (ann, relay, action, current):
         # The page is shown an older decision of the seat, then pressed; the current one comes
         # while the press is held.
         older = current["prompt"].rsplit(".", 1)[0] + ".0123456789abcdef"

@@ -713,15 +713,22 @@ PLAYER_LAYOUT = """() => {
 }"""
 
 
-def test_a_players_page_lines_up_its_numbers_and_lists_a_team_match_side_against_side(site, browser):
-    ann, bob, cat, dan = (site.player(name) for name in ("Ann", "Bob", "Cat", "Dan"))
-    code = site.room(ann, "reverse_curse", {"format": "2v2", "regulation": "half"}, seated=[ann, bob, cat, dan])
-    room = site.open(browser, f"/room/{code}", ann)
+def resigned_match(site, browser, options: dict, seated: list) -> int:
+    """Seat ``seated`` in a new Reverse Curse room of ``options`` (the first player creates it),
+    let the first resign from the room page; return the finished match's id."""
+    code = site.room(seated[0], "reverse_curse", options, seated=seated)
+    room = site.open(browser, f"/room/{code}", seated[0])
     table_ready(room)
     resign(room)
     expect(room.get_by_test_id("game-over")).to_be_visible()
     match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
     room.context.close()
+    return match
+
+
+def test_a_players_page_lines_up_its_numbers_and_lists_a_team_match_side_against_side(site, browser):
+    ann, bob, cat, dan = (site.player(name) for name in ("Ann", "Bob", "Cat", "Dan"))
+    match = resigned_match(site, browser, {"format": "2v2", "regulation": "half"}, [ann, bob, cat, dan])
     sides = {"en": "Ann & Cat vs Bob & Dan", "zh": "Ann、Cat vs Bob、Dan", "ja": "Ann・Cat vs Bob・Dan"}
     for lang in ("en", "zh", "ja"):
         for width in (1280, 360):
@@ -770,13 +777,7 @@ MATCH_SMALL_THINGS = """() => {
 @pytest.mark.parametrize("width", [1280, 360])
 def test_the_lobby_and_match_pages_keep_their_small_things_in_line(site, browser, width):
     ann, bob = site.player("Ann"), site.player("Bob")
-    code = site.room(ann, "reverse_curse", {"regulation": "half", "monsters": False}, seated=[ann, bob])
-    room = site.open(browser, f"/room/{code}", ann)
-    table_ready(room)
-    resign(room)
-    expect(room.get_by_test_id("game-over")).to_be_visible()
-    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
-    room.context.close()
+    match = resigned_match(site, browser, {"regulation": "half", "monsters": False}, [ann, bob])
     lobby = site.open(browser, "/", width=width)
     lobby.locator("[data-testid=rules-zipai]").wait_for()
     # Every game's Rules button on the right, also where the game's name wraps (it wrapped
