@@ -1,11 +1,12 @@
 """Alembic: upgrade an empty SQLite and an empty PostgreSQL database to head, use it, downgrade.
 
-The PostgreSQL test creates and drops its own uniquely named database.
+The PostgreSQL tests create and drop their own uniquely named database (``database_url``).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
@@ -24,6 +25,23 @@ TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_act
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 #: A resign the room played for a seat whose clock played three decisions in a row.
 FORFEIT = {"reason": "timeouts", "timeouts": 3}
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def postgres_or_none(request) -> str | None:
+    """The test PostgreSQL URL for the ``postgresql`` case, ``None`` for the ``sqlite`` one."""
+    return None if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+async def database_url(postgres_or_none, tmp_path) -> AsyncIterator[str]:
+    """The URL of an empty database: an SQLite file, or a PostgreSQL database of its own
+    (``fresh_postgres_database``: dropped afterwards)."""
+    if postgres_or_none is None:
+        yield f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}"
+        return
+    async with fresh_postgres_database(postgres_or_none, "arena_migrations") as url:
+        yield url
 
 
 def head_revision(url: str) -> str:
@@ -94,8 +112,8 @@ async def upgrade_use_downgrade(url: str) -> None:
         await engine.dispose()
 
 
-async def test_sqlite_upgrade_and_downgrade(tmp_path):
-    await upgrade_use_downgrade(f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}")
+async def test_upgrade_use_and_downgrade(database_url):
+    await upgrade_use_downgrade(database_url)
 
 
 async def test_processes_starting_together_on_a_new_sqlite_file_migrate_one_after_the_other(
@@ -115,12 +133,6 @@ async def test_processes_starting_together_on_a_new_sqlite_file_migrate_one_afte
         for engine in engines:
             await engine.dispose()
     assert (tmp_path / "shared.db.migrate-lock").exists()
-
-
-@pytest.mark.postgres
-async def test_postgresql_upgrade_and_downgrade(postgres_url):
-    async with fresh_postgres_database(postgres_url, "arena_test") as url:
-        await upgrade_use_downgrade(url)
 
 
 async def test_the_bot_level_migration_gives_stored_bots_a_level_and_its_name(tmp_path):
@@ -146,14 +158,8 @@ async def test_the_bot_level_migration_gives_stored_bots_a_level_and_its_name(tm
         await engine.dispose()
 
 
-async def test_the_takeover_migration_downgrades_a_takeover_into_match_seats(tmp_path):
-    await downgrade_takeovers(f"sqlite+aiosqlite:///{tmp_path / 'takeovers.db'}")
-
-
-@pytest.mark.postgres
-async def test_the_takeover_migration_downgrades_on_postgresql(postgres_url):
-    async with fresh_postgres_database(postgres_url, "arena_takeovers") as url:
-        await downgrade_takeovers(url)
+async def test_the_takeover_migration_downgrades_a_takeover_into_match_seats(database_url):
+    await downgrade_takeovers(database_url)
 
 
 async def downgrade_takeovers(url: str) -> None:
@@ -191,14 +197,8 @@ async def downgrade_takeovers(url: str) -> None:
         await engine.dispose()
 
 
-async def test_the_forfeit_migration_keeps_the_log_both_ways(tmp_path):
-    await forfeit_both_ways(f"sqlite+aiosqlite:///{tmp_path / 'forfeits.db'}")
-
-
-@pytest.mark.postgres
-async def test_the_forfeit_migration_keeps_the_log_both_ways_on_postgresql(postgres_url):
-    async with fresh_postgres_database(postgres_url, "arena_forfeits") as url:
-        await forfeit_both_ways(url)
+async def test_the_forfeit_migration_keeps_the_log_both_ways(database_url):
+    await forfeit_both_ways(database_url)
 
 
 async def forfeit_both_ways(url: str) -> None:
