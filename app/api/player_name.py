@@ -2,8 +2,9 @@
 
 A name is 1–32 characters as sent; it is NFKC-normalised and surrounding whitespace is stripped
 before it is stored; what is left must hold at least one visible character, no control character
-(Unicode ``Cc``), no invisible or format character (``Cf`` — zero-width and bidi controls —,
-``Co``, ``Cn``, ``Cs``, ``Zl``, ``Zp``, and the blank fillers in ``INVISIBLE``), and must not be a
+(Unicode ``Cc``), no other character that shows nothing (``app.text.refused_char``: format
+characters — zero-width and bidi controls —, private use, unassigned, separators, the blank
+fillers), and must not be a
 bot's display name (``BOT_DISPLAY_NAMES``, case-insensitively) so nobody can pass for a bot
 (docs/security.md). ``NAME_PATTERN`` says the same about characters in the OpenAPI schema (Python
 ``re`` syntax), so a client (or schemathesis) can tell a valid name before sending it;
@@ -19,25 +20,16 @@ from typing import Annotated
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
+from app.text import refused_char
+
 #: Longest name as sent (characters).
 NAME_MAX = 32
-#: Unicode categories a name may not hold: control, format (zero-width, bidi), private use,
-#: unassigned, surrogate, line and paragraph separators.
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
-#: Characters outside those categories that still show nothing (combining grapheme joiner,
-#: Hangul and Khmer fillers, Braille blank).
-INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 #: The bots' display names in every locale (frontend/i18n ``bots.name.*``; app.rooms.bots),
 #: case-folded.
 BOT_DISPLAY_NAMES = frozenset(name.casefold() for name in (
     "Easy bot", "Normal bot", "Hard bot", "Expert bot",
     "简单电脑", "普通电脑", "困难电脑", "专家电脑",
     "やさしいCPU", "ふつうCPU", "むずかしいCPU", "エキスパートCPU"))
-
-
-def refused_char(ch: str) -> bool:
-    """Return whether the one-character ``ch`` may not appear in a name (see module doc)."""
-    return ch in INVISIBLE or unicodedata.category(ch) in REFUSED_CATEGORIES
 
 
 def _refused_ranges() -> list[tuple[int, int]]:

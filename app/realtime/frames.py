@@ -88,7 +88,7 @@ def parse_frame(text: str, max_bytes: int, chat_max: int, max_depth: int = 16) -
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "frame"
-        message = f"Bad {data['type']} frame: {where}: {first['msg']}."
+        message = f"Bad {data['type']} frame: {where}: {first['msg'].rstrip('.')}."
         raise FrameError("bad_frame", message) from exc
     if isinstance(parsed, Chat) and len(parsed.text) > chat_max:
         raise FrameError("chat_too_long", f"A chat message may be at most {chat_max} characters.")

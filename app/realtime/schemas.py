@@ -10,6 +10,9 @@ import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
+from pydantic_core import PydanticCustomError
+
+from app.text import has_visible
 
 
 class Inbound(BaseModel):
@@ -44,12 +47,14 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
 
 def clean_chat(text: str) -> str:
     """Return ``text`` without control characters (Unicode ``Cc``, newlines included) and bidi
-    controls (``BIDI_CONTROLS``); ``ValueError`` (→ ``bad_frame``) when nothing is left.
+    controls (``BIDI_CONTROLS``); ``PydanticCustomError`` ``blank_chat`` (→ ``bad_frame``) when
+    no character that shows is left (``app.text.has_visible``: a line of zero-width spaces or
+    blank fillers is blank too).
     Source: docs/security.md (chat spoofing)."""
     kept = "".join(ch for ch in text
                    if ch not in BIDI_CONTROLS and unicodedata.category(ch) != "Cc")
-    if not kept.strip():
-        raise ValueError("A chat line needs at least one visible character.")
+    if not has_visible(kept):
+        raise PydanticCustomError("blank_chat", "A chat line needs at least one visible character.")
     return kept
 
 

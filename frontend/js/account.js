@@ -7,7 +7,7 @@
 import { api, clearPlayer, getPlayer, setPlayer } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { nameProblem } from "./identity.js";
+import { nameProblem, refusalText } from "./identity.js";
 import { toast } from "./ui.js";
 
 function field(id, label, attrs = {}) {
@@ -21,7 +21,7 @@ function errorLine() {
 
 function showError(line, error) {
   line.hidden = false;
-  line.textContent = t(`error.${error.code || "unknown"}`);
+  line.textContent = refusalText(error);
 }
 
 function claimForm(player, done) {

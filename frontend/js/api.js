@@ -3,7 +3,8 @@
 // Identity: localStorage["arena.player"] = {"id": int, "name": str, "token": str}.
 // api(path, {method, body, auth}) -> parsed JSON (null for 204); throws ApiError on 4xx/5xx
 // with the server's {"detail": {"code", "message"}} (422 validation errors get code
-// "validation_error"; network failures get code "network_error").
+// "validation_error" and the message's sentence without its field, in serverMessage; network
+// failures get code "network_error").
 
 const PLAYER_KEY = "arena.player";
 
@@ -12,6 +13,8 @@ export class ApiError extends Error {
     super(message || code);
     this.status = status;
     this.code = code;
+    /** The server's own message ("" when it sent none). */
+    this.serverMessage = message || "";
   }
 }
 
@@ -40,7 +43,11 @@ export function clearPlayer() {
 
 function errorFrom(status, body) {
   const detail = body && body.detail;
-  if (status === 422) return new ApiError(status, "validation_error", "");
+  if (status === 422) {
+    // "body.name: That name belongs to the computer players." -> the sentence after the field.
+    const message = detail && typeof detail === "object" ? String(detail.message || "") : "";
+    return new ApiError(status, "validation_error", message.replace(/^[^:]*: /, ""));
+  }
   if (detail && typeof detail === "object" && !Array.isArray(detail) && detail.code) {
     return new ApiError(status, detail.code, detail.message);
   }

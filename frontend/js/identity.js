@@ -20,9 +20,11 @@ export function nameProblem(raw) {
   return null;
 }
 
-/** The server's refusal of a name as text for the dialog (its own message for a 422). */
-function refusalText(error) {
-  return error.status === 422 && error.message ? error.message : t(`error.${error.code || "unknown"}`);
+/** The server's refusal (an ApiError) as text for a form: its own sentence for a 422 (why a
+ * name was refused: "That name belongs to the computer players."), else the code's text. */
+export function refusalText(error) {
+  return error.status === 422 && error.serverMessage ? error.serverMessage
+    : t(`error.${error.code || "unknown"}`);
 }
 
 /**

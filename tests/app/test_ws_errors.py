@@ -252,3 +252,16 @@ async def test_acting_before_the_start(arena):
     started = frames["update"]
     assert (started["version"], started["events"]) == (0, [])
     assert started["prompt"] == f"{started['room']['match_id']}.0.{PROMPT_0}"
+
+
+async def test_a_chat_line_of_characters_that_show_nothing_is_refused_and_reaches_nobody(arena):
+    room, clients = await started(arena)
+    blank = "\u200b\u3164\u00ad\ufeff "  # zero-width space, Hangul filler, soft hyphen, BOM
+    await clients[0].send({"type": "chat", "text": blank})
+    assert await clients[0].next("error") == {
+        "type": "error", "code": "bad_frame",
+        "message": "Bad chat frame: text: A chat line needs at least one visible character."}
+    for client in clients[1:]:
+        assert [f for f in await client.silent() if f["type"] == "chat"] == []
+    await clients[0].send({"type": "chat", "text": "\u200bgg"})  # one that shows is enough
+    assert (await clients[1].next("chat"))["text"] == "\u200bgg"

@@ -91,6 +91,11 @@ def test_a_new_user_names_themself_creates_a_room_and_is_seated(live_server, chr
         expect(page.get_by_test_id("name-error")).to_have_text(
             "Type at least one visible character (a name of only spaces is not a name).")
         expect(page.get_by_test_id("name-input")).to_be_visible()  # the dialog stays open
+        # A name only the server refuses: its sentence, not the code "validation_error".
+        page.get_by_test_id("name-input").fill("Normal bot")
+        page.get_by_test_id("name-ok").click()
+        expect(page.get_by_test_id("name-error")).to_have_text(
+            "That name belongs to the computer players.")
         page.get_by_test_id("name-input").fill("  Ann  ")
         page.get_by_test_id("name-input").press("Enter")  # Enter means "Continue"
         page.wait_for_url("**/room/*")

@@ -143,7 +143,12 @@ def test_a_saved_profile_logs_in_from_a_second_browser(live_server, chromium_pat
         take_seat(first, 0)
 
         first.get_by_test_id("account-button").click()
+        first.get_by_test_id("claim-name").fill("Normal bot")  # the server's own sentence
         first.get_by_test_id("claim-password").fill("correct horse")
+        first.get_by_test_id("claim-submit").click()
+        expect(first.get_by_test_id("account-error").first).to_have_text(
+            "That name belongs to the computer players.")
+        first.get_by_test_id("claim-name").fill("Ann")
         first.get_by_test_id("claim-submit").click()
         first.wait_for_load_state()
         expect(first.get_by_test_id("my-name")).to_have_text("Ann")
