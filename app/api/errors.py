@@ -30,10 +30,14 @@ async def room_error(request: Request, exc: RoomError) -> JSONResponse:
 
 
 async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    """Answer a request that fails its schema: 422 ``validation_error`` naming the first field."""
+    """Answer a request that fails its schema: 422 ``validation_error`` naming the first field
+    (``body: The body is not valid JSON.`` for a body that does not parse: FastAPI reports it
+    at the character offset where parsing failed, ``body.9: JSON decode error``)."""
     first = exc.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ())) or "request"
     count_error(request.app, "validation_error", "http")
+    if first.get("type") == "json_invalid":
+        return error_response(422, "validation_error", "body: The body is not valid JSON.")
+    where = ".".join(str(p) for p in first.get("loc", ())) or "request"
     return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}")
 
 

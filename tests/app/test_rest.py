@@ -55,6 +55,14 @@ async def test_a_body_field_the_api_does_not_define_is_refused_and_nothing_is_ma
     assert (await arena.http.get("/api/rooms")).json()["items"] == []
 
 
+async def test_a_body_that_is_not_json_is_refused_plainly_and_nothing_is_made(arena):
+    refused = await arena.http.post("/api/players", content=b'{"name": ',
+                                    headers={"Content-Type": "application/json"})
+    assert (refused.status_code, refused.json()) == (422, {"detail": {
+        "code": "validation_error", "message": "body: The body is not valid JSON."}})
+    assert (await arena.http.get("/api/players/1")).status_code == 404
+
+
 async def test_games_catalog(arena):
     games = (await arena.http.get("/api/games")).json()
     assert [g["id"] for g in games] == sorted(g["id"] for g in games)
