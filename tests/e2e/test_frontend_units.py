@@ -847,29 +847,73 @@ FIELD_OWNERS_SCRIPT = """async () => {
   const players = [{ seat: 0, name: "Ann" }, { seat: 1, name: "Normal bot", bot_level: "normal" }];
   const entries = [{ turn: 1, seat: 0, side: "UP", card: "+2", face_up: true },
                    { turn: 2, seat: 1, side: "DOWN", card: "-1", face_up: true },
-                   { turn: 3, seat: 1, side: "DOWN", card: null, face_up: false }];
+                   { turn: 3, seat: 1, side: "DOWN", card: null, face_up: false },
+                   { turn: 7, seat: 1, side: "DOWN", card: "DOUBLE_BUBBLE", face_up: true }];
   const field = fieldPanel(entries, { t: i18n.t, players, seat: 0, events: [] });
   // Where the room page draws its table (room.html: room-grid > table-area > table).
   document.querySelector("main").append(h("div", { class: "room-grid" },
     h("section", { class: "table-area" }, h("div", { class: "table" }, field))));
-  return [...field.querySelectorAll(".slot-who")].map((who) => {
-    const slot = who.closest(".slot").getBoundingClientRect();
-    const box = who.getBoundingClientRect();
-    return { text: who.textContent, cut: who.scrollWidth > who.clientWidth,
-             inside: box.left >= slot.left && box.right <= slot.right, slot: Math.round(slot.width) };
+  const list = field.querySelector("[data-testid=rc-field]");
+  const style = getComputedStyle(list);
+  const widths = style.gridTemplateColumns.split(" ").map(parseFloat);
+  const gap = parseFloat(style.columnGap);
+  const box = (el) => { const { left, right, top, bottom } = el.getBoundingClientRect();
+                        return { left, right, top, bottom }; };
+  const start = list.getBoundingClientRect().left + parseFloat(style.paddingLeft);
+  const columns = widths.map((width, n) => {
+    const left = start + widths.slice(0, n).reduce((sum, w) => sum + w, 0) + n * gap;
+    return { left, right: left + width };
   });
+  const slots = [...list.children].map((slot, n) => ({
+    turn: slot.dataset.turn, column: columns[n % columns.length], slot: box(slot),
+    card: box(slot.querySelector(".card")) }));
+  // the label's lines: the distinct tops of its text's boxes (a grid item's box is stretched)
+  const lines = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  };
+  const owners = [...field.querySelectorAll(".slot-who")].map((who) => {
+    const slot = who.closest(".slot").getBoundingClientRect();
+    const at = who.getBoundingClientRect();
+    return { text: who.textContent, cut: who.scrollWidth > who.clientWidth,
+             inside: at.left >= slot.left && at.right <= slot.right, slot: Math.round(slot.width),
+             lines: lines(who) };
+  });
+  return { owners, slots, field: box(list), columns: widths.length };
 }"""
 
 
-def test_reverse_curse_field_owners_are_not_cut_on_a_phone(live_server, chromium_path):
+def test_reverse_curse_field_owners_wrap_inside_their_slots_on_a_phone(live_server, chromium_path):
     with chromium(chromium_path) as browser:
         page = new_page(browser, 360, 740)
         page.goto(f"{live_server}/history")
         page.locator("#main").wait_for()
         got = page.evaluate(FIELD_OWNERS_SCRIPT)
-    assert [(who["text"], who["cut"], who["inside"]) for who in got] == [
-        ("▲ Ann", False, True), ("▼ Normal bot", False, True), ("▼ Normal bot", False, True)]
-    assert got[0]["slot"] < 60  # a phone's slot: too narrow for "▼ Normal bot" on one line
+    owners = got["owners"]
+    assert [(who["text"], who["cut"], who["inside"]) for who in owners] == [
+        ("▲ Ann", False, True), ("▼ Normal bot", False, True), ("▼ Normal bot", False, True),
+        ("▼ Normal bot", False, True)]
+    assert owners[0]["slot"] < 60  # a phone's slot: too narrow for "▼ Normal bot" on one line
+    assert owners[0]["lines"] == 1
+    assert all(who["lines"] >= 2 for who in owners[1:])  # wrapped, not cut
+    # The wrapped labels make the rows taller; the slots and their cards keep their columns
+    # (the cards were stretched to 53-62 px in 46 px columns, T4-T6 past the field's edge).
+    slots = got["slots"]
+    assert got["columns"] == 6 and [slot["turn"] for slot in slots] == [str(n) for n in range(1, 13)]
+    eps = 0.5  # sub-pixel rounding
+    for slot in slots:
+        column = slot["column"]
+        for part in ("slot", "card"):
+            assert column["left"] - eps <= slot[part]["left"] < slot[part]["right"] <= column["right"] + eps, (slot["turn"], part, slot)
+    cards = [slot["card"] for slot in slots]
+    for n, one in enumerate(cards):
+        for other in cards[n + 1:]:
+            apart = (one["right"] <= other["left"] + eps or other["right"] <= one["left"] + eps
+                     or one["bottom"] <= other["top"] + eps or other["bottom"] <= one["top"] + eps)
+            assert apart, (one, other)
+    assert max(slot["slot"]["right"] for slot in slots) <= got["field"]["right"] + eps
+    assert max(card["right"] for card in cards) <= got["field"]["right"] + eps
 
 
 CHAT_SCRIPT = """async () => {
