@@ -6,8 +6,7 @@
 
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { endReason, isRanking, rankHeadline } from "./outcome.js";
-import { nameOfSeat } from "./bots.js";
+import { endReason, isRanking, rankHeadline, winnersText } from "./outcome.js";
 
 function seated(seat) {
   return seat !== null && seat !== undefined;
@@ -22,8 +21,7 @@ function headline(outcome, seat, seats) {
   if (outcome.draw) return t("outcome.draw");
   if (seated(seat) && isRanking(outcome)) return rankHeadline(outcome, seat, points(outcome, seat));
   if (seated(seat)) return t(outcome.winners.includes(seat) ? "outcome.you_won" : "outcome.you_lost");
-  const names = outcome.winners.map((winner) => nameOfSeat(seats, winner));
-  return t("outcome.winners", { names: names.join(", ") });
+  return t("outcome.winners", { names: winnersText(outcome, seats) });
 }
 
 /** won / lost / placed (a middle rank) / draw / over (a spectator, or no outcome). */

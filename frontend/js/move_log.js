@@ -2,14 +2,17 @@
 // events this viewer received. The words come from the game module's optional
 // `logLines(events, ctx)` (games/README.md); the shell adds the events of the room itself: the
 // clock timeouts, and a seat the room resigned because it kept timing out (`forfeit`: told
-// instead of the game's own "resigned" line for that seat). The room keeps
+// instead of the game's own "resigned" line for that seat), and a player's own resign ("Ann
+// resigned.") for the games whose engine tells it only by its `match_over` (NumGR, Reverse Curse,
+// Reversed Civilizations; zipai, mahjong and Grid Reversal send `resigned {seat}`, worded by
+// their own log). The room keeps
 // what it received in sessionStorage (per match and viewer), so a reload keeps the log, the
 // last-move mark and what a table derives from past events.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameOfSeat, seatName } from "./bots.js";
-import { forfeitText } from "./outcome.js";
+import { forfeitText, resignText, resignedSeats } from "./outcome.js";
 
 /** How many event batches a room keeps per match (older ones are dropped from the log). */
 const KEEP_BATCHES = 1500;
@@ -21,6 +24,25 @@ const ROOM_LINES = {
   forfeit: (data, ctx) => forfeitText(data, nameOfSeat(ctx.players, data.seat)),
 };
 
+/** "Ann resigned." for a batch that ends the match by a player's own resign (a `match_over`
+ * whose reason — its data's, else the outcome of ctx.view — is `resign`) and says nothing else
+ * of it: no `resigned` event (the game's log words it) and no `forfeit` (the room resigned the
+ * seat: told as such). Who resigned: ctx.actor (a replay step's seat) when it lost, else the
+ * last-ranked seats of the match_over's `ranks` or the view's outcome (a team game's side live:
+ * who of the side pressed is not sent). Null otherwise. */
+function resignLine(events, ctx) {
+  const over = events.find((event) => event.kind === "match_over");
+  if (!over || events.some((event) => event.kind === "resigned" || event.kind === "forfeit")) return null;
+  const data = over.data || {};
+  const outcome = ctx.view && ctx.view.outcome;
+  const reason = data.reason || (outcome && outcome.reason);
+  if (reason !== "resign") return null;
+  const losers = resignedSeats(Array.isArray(data.ranks) ? { ranks: data.ranks, reason } : outcome);
+  if (!losers.length) return null;
+  const actor = ctx.actor;
+  return resignText(losers.includes(actor) ? [actor] : losers, ctx.players);
+}
+
 /** The memo the table `module` keeps of the view that came with a batch (its optional
  * `logMemo(view)`: what its log lines need of that moment), or null. */
 export function memoOf(module, view) {
@@ -29,11 +51,14 @@ export function memoOf(module, view) {
 
 /** The log lines of one batch of events ([{kind, data}]) for the table `module` and its ctx
  * (ctx.memo: the batch's memo): the room's own first — a `timeout {seat}` gives "Bob's time ran
- * out …", a `forfeit` "Bob forfeited: 3 turns timed out in a row." —, then the module's (none
- * without `logLines`) for the rest but a forfeited seat's `resigned` (the forfeit says it). */
+ * out …", a `forfeit` "Bob forfeited: 3 turns timed out in a row." —, a player's own resign the
+ * game's events do not word (resignLine: "Ann resigned."), then the module's (none without
+ * `logLines`) for the rest but a forfeited seat's `resigned` (the forfeit says it). */
 export function batchLines(module, events, ctx) {
   const lines = events.filter((event) => ROOM_LINES[event.kind])
     .map((event) => ROOM_LINES[event.kind](event.data, ctx));
+  const resign = resignLine(events, ctx);
+  if (resign) lines.push(resign);
   const forfeited = new Set(events.filter((event) => event.kind === "forfeit").map((event) => event.data.seat));
   const rest = events.filter((event) => !ROOM_LINES[event.kind]
     && !(event.kind === "resigned" && forfeited.has(event.data.seat)));

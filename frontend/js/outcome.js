@@ -7,11 +7,15 @@
 // A match the room ended by resigning a seat (a Room's or MatchSummary's `forfeit` {seat,
 // reason, timeouts}: the seat kept timing out) has the engine's reason `resign`, but reads as
 // the forfeit it was: `outcome.forfeit.<reason>` ("Bob forfeited: 3 turns timed out in a row.").
+// A player's own resign names who resigned: the last-ranked seats of the outcome (`resignedSeats`:
+// one seat, or a team game's side), "Ann resigned." / "Bob & Dan's side resigned." (`resignText`,
+// also the move log's line for a resign).
 // tests/e2e/test_outcome_reasons.py reads every reason each registered engine can produce from
 // its source and fails when one has no sentence in a language.
 
 import { has, t } from "./i18n.js";
 import { nameOfSeat } from "./bots.js";
+import { joinNames } from "./teams.js";
 
 /** The sentence of each forfeit reason (docs/protocol.md `forfeit`). */
 const FORFEIT_KEYS = { timeouts: "outcome.forfeit.timeouts" };
@@ -39,11 +43,36 @@ export function forfeitText(forfeit, name) {
   return key ? t(key, { name, n: forfeit.timeouts }) : t("outcome.forfeit.other", { name });
 }
 
+/** The seats that resigned in `outcome` (reason `resign`): the last-ranked ones (a resigner
+ * ranks below every other seat; in a team game its whole side does); [] for any other outcome. */
+export function resignedSeats(outcome) {
+  if (!outcome || outcome.reason !== "resign" || outcome.draw || !Array.isArray(outcome.ranks)
+    || !outcome.ranks.length) return [];
+  const last = Math.max(...outcome.ranks);
+  return outcome.ranks.flatMap((rank, seat) => (rank === last ? [seat] : []));
+}
+
+/** "Ann resigned." for one seat of `resigned` ([seat]), "Bob & Dan's side resigned." for a side
+ * (its seats named from `seats` [{seat, name, bot_level}], joined as teammates). */
+export function resignText(resigned, seats) {
+  const names = resigned.map((seat) => nameOfSeat(seats, seat));
+  return names.length === 1 ? t("outcome.resigned", { name: names[0] })
+    : t("outcome.side_resigned", { names: joinNames(names) });
+}
+
 /** Why a match of `game` ended with `outcome`, in words: when the room resigned a seat
  * (`forfeit`, a Room's or MatchSummary's; null otherwise) the forfeit's sentence, its player
- * named from `seats` ([{seat, name, bot_level}]), else the outcome's reason (reasonText). */
+ * named from `seats` ([{seat, name, bot_level}]); a player's own resign names who resigned
+ * (resignText); else the outcome's reason (reasonText). */
 export function endReason(game, outcome, forfeit, seats) {
-  return forfeit ? forfeitText(forfeit, nameOfSeat(seats, forfeit.seat)) : reasonText(game, outcome.reason);
+  if (forfeit) return forfeitText(forfeit, nameOfSeat(seats, forfeit.seat));
+  const resigned = resignedSeats(outcome);
+  return resigned.length ? resignText(resigned, seats) : reasonText(game, outcome.reason);
+}
+
+/** The winners of `outcome` named from `seats`, joined as teammates ("Bob & Dan"). */
+export function winnersText(outcome, seats) {
+  return joinNames(outcome.winners.map((seat) => nameOfSeat(seats, seat)));
 }
 
 /** "1st", "2nd"… in the page's language. */
@@ -74,6 +103,5 @@ export function resultText(match) {
   if (!outcome) return t(`match.status.${match.status}`);
   const reason = endReason(match.game, outcome, match.forfeit, match.seats);
   if (outcome.draw) return t("outcome.draw_by", { reason });
-  const names = outcome.winners.map((seat) => nameOfSeat(match.seats, seat));
-  return t("outcome.won_by", { names: names.join(", "), reason });
+  return t("outcome.won_by", { names: winnersText(outcome, match.seats), reason });
 }

@@ -83,10 +83,12 @@ function context(step, index = replay.step) {
   };
 }
 
-/** Every step's log lines, computed once per loaded replay. */
+/** Every step's log lines, computed once per loaded replay (ctx.actor: the step's seat, who
+ * resigned when its action was a resign). */
 function stepLines() {
   return replay.data.steps.map((step, index) => (index === 0 ? []
-    : batchLines(replay.module, step.events, { ...context(step, index), memo: memoOf(replay.module, step.view) })));
+    : batchLines(replay.module, step.events, { ...context(step, index), memo: memoOf(replay.module, step.view),
+      actor: step.seat })));
 }
 
 /** The log of the steps up to the one shown, that step's lines marked current. */

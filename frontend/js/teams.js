@@ -57,13 +57,19 @@ export function teamSeatsText(room, t, name = (entry) => entry.name) {
   }).join(" · ");
 }
 
+/** Names said together as one side or as the winners ("Ann & Cat", zh "Ann、Cat", ja "Ann・Cat"):
+ * the one joiner of teammates' names (match lists, winners, a side that resigned). */
+export function joinNames(names) {
+  return names.join(translate("history.teammates"));
+}
+
 /** The players of match `match` (a `MatchSummary`) as lists show them: side against side in a
  * team game ("Alice & Carol vs Bob & Dave", in the order of its `teams`), every seat against
  * the others otherwise ("Ann vs Bob vs Cat"); each seat by `matchSeatName` (a seat taken over
  * names the player and the bot). */
 export function matchPlayersText(match) {
   const teams = match.teams && match.teams.length ? match.teams : match.seats.map((entry) => [entry.seat]);
-  return teams.map((team) => team.map((seat) => match.seats.find((entry) => entry.seat === seat))
-    .filter(Boolean).map(matchSeatName).join(translate("history.teammates")))
+  return teams.map((team) => joinNames(team.map((seat) => match.seats.find((entry) => entry.seat === seat))
+    .filter(Boolean).map(matchSeatName)))
     .filter((names) => names).join(translate("history.versus"));
 }

@@ -184,5 +184,5 @@ def test_a_seat_can_be_left_before_the_start_and_resigning_asks_first(live_serve
         expect(bob.get_by_test_id("game-over")).to_have_attribute("data-result", "lost")
         expect(alice.get_by_test_id("game-over")).to_have_attribute("data-result", "won")
         expect(alice.get_by_test_id("game-over")).to_contain_text("You won!")
-        expect(alice.get_by_test_id("game-over")).to_contain_text("A side resigned.")
+        expect(alice.get_by_test_id("game-over")).to_contain_text("Bob resigned.")
         expect(bob.get_by_test_id("resign")).to_be_hidden()

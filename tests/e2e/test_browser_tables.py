@@ -275,13 +275,15 @@ def test_every_outcome_reason_reads_as_a_sentence_in_three_languages(site, brows
         table = TEXTS[lang]
         for (game, reason), (banner, result) in zip(reasons, got[lang], strict=True):
             sentence = table.get(f"outcome.reason.{game}.{reason}", table.get(f"outcome.reason.{reason}"))
+            if reason == "resign":  # a player's own resign names who resigned (the last-ranked seat)
+                sentence = table["outcome.resigned"].replace("{name}", table["bots.name.easy"])
             assert banner == sentence, (lang, game, reason)
             assert result == table["outcome.won_by"].replace("{names}", "Alice").replace("{reason}", sentence)
     assert got["en_rank"] == ["2nd of 3, +0", "placed", "3rd of 3, -12"]
     assert got["zh_rank"] == ["3 人中第 2 名，+0 分", "placed", "3 人中第 3 名，-12 分"]
     assert got["ja_rank"] == ["3 人中 2 位、+0 点", "placed", "3 人中 3 位、-12 点"]
     # Bot names in the page's language (the history and match pages use the same helper).
-    assert got["en_bot"] == "Easy bot won. A player resigned."
+    assert got["en_bot"] == "Easy bot won. Alice resigned."
     assert got["zh_bot"].startswith(TEXTS["zh"]["bots.name.easy"])
     assert got["ja_bot"].startswith(TEXTS["ja"]["bots.name.easy"])
 
@@ -891,7 +893,8 @@ def test_finished_match_pages_in_every_language_at_both_widths(site, browser, la
     room.get_by_test_id("resign").click()
     room.get_by_test_id("confirm-ok").click()
     reason = room.get_by_test_id("banner-reason")
-    expect(reason).to_have_text(TEXTS[lang]["outcome.reason.resign"])
+    resigned = TEXTS[lang]["outcome.resigned"].replace("{name}", "L0")  # who resigned, named
+    expect(reason).to_have_text(resigned)
     match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
     room.context.close()
     ready = {f"/room/{code}": "[data-testid=banner-reason]", f"/matches/{match}": "[data-testid=verify-button]",
@@ -908,7 +911,7 @@ def test_finished_match_pages_in_every_language_at_both_widths(site, browser, la
             size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert size[0] <= size[1], (lang, width, path, size)
             if path.startswith("/matches/"):
-                assert TEXTS[lang]["verify.how"] in body and TEXTS[lang]["outcome.reason.resign"] in body
+                assert TEXTS[lang]["verify.how"] in body and resigned in body
             if path.startswith("/replay/"):
                 page.get_by_test_id("replay-last").click()
                 expect(page.get_by_test_id("replay-action")).not_to_be_empty()

@@ -1043,9 +1043,10 @@ def test_a_forfeit_on_timeouts_reads_as_a_forfeit_and_a_resign_as_a_resign(live_
     sentence = {"en": "Bob forfeited: 3 turns timed out in a row.",
                 "zh": "Bob 判负：连续 3 次超时。",
                 "ja": "Bob の棄権負け：3 回続けて持ち時間が切れました。"}
-    resigned = {"en": ("Bob resigned.", "A player resigned.", "The match is over."),
-                "zh": ("Bob认输。", "一方认输。", "比赛结束。"),
-                "ja": ("Bobが投了。", "一方が投了しました。", "対局終了。")}
+    # a player's own resign: mahjong's `resigned` line (no shell line beside it), the others name Bob
+    resigned = {"en": ("Bob resigned.", "Bob resigned.", "The match is over."),
+                "zh": ("Bob认输。", "Bob 认输。", "比赛结束。"),
+                "ja": ("Bobが投了。", "Bob が投了しました。", "対局終了。")}
     won = {"en": "Ann won. {}", "zh": "Ann 获胜。{}", "ja": "Ann の勝ち。{}"}
     for lang in ("en", "zh", "ja"):
         line, reason, match_over = resigned[lang]
@@ -1059,6 +1060,92 @@ def test_a_forfeit_on_timeouts_reads_as_a_forfeit_and_a_resign_as_a_resign(live_
             "banner": [reason, "resign", None],
             "result": won[lang].format(reason),
             "table": reason}, lang
+
+
+#: A player's own resign in the games whose engine tells it only by `match_over` (NumGR, Reverse
+#: Curse 1v1 and 2v2, Reversed Civilizations) and in one that sends `resigned` (Grid Reversal):
+#: the live log's lines, a replay step's (ctx.actor: the step's seat), a forfeit's, the banner,
+#: the match summary's result, in the three languages.
+RESIGN_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const log = await import("/static/js/move_log.js");
+  const { renderBanner } = await import("/static/js/banner.js");
+  const { resultText } = await import("/static/js/outcome.js");
+  const modules = {};
+  for (const game of ["numgr", "reverse_curse", "civilization", "grid_reversal"]) {
+    modules[game] = await import(`/static/games/${game}.js`);
+  }
+  const names = ["Ann", "Bob", "Cat", "Dan"];
+  const seatsOf = (n) => names.slice(0, n).map((name, seat) => ({ seat, player_id: seat + 1, name,
+    bot_level: null }));
+  const outcomeOf = (ranks) => ({ ranks, reason: "resign", draw: false, detail: {},
+    winners: ranks.flatMap((rank, seat) => (rank === 1 ? [seat] : [])) });
+  const cases = {
+    numgr: { n: 2, ranks: [2, 1], actor: 0,
+             events: [{ kind: "match_over", data: { ranks: [2, 1], reason: "resign", detail: {} } }] },
+    civilization: { n: 2, ranks: [2, 1], actor: 0,
+                    events: [{ kind: "match_over", data: { winner: 1, reason: "resign" } }] },
+    reverse_curse: { n: 2, ranks: [2, 1], actor: 0, events: [{ kind: "match_over",
+      data: { reason: "resign", winner: "DOWN", position: 0, ranks: [2, 1] } }] },
+    reverse_curse_2v2: { game: "reverse_curse", n: 4, ranks: [1, 2, 1, 2], actor: 3, teams: [[0, 2], [1, 3]],
+      events: [{ kind: "match_over", data: { reason: "resign", winner: "UP", position: 0, ranks: [1, 2, 1, 2] } }] },
+    grid_reversal: { n: 2, ranks: [2, 1], actor: 0, events: [{ kind: "resigned", data: { seat: 0 } },
+      { kind: "game_over", data: { winner: 1, reason: "resign" } }] },
+  };
+  const read = (key) => {
+    const c = cases[key];
+    const game = c.game || key;
+    const seats = seatsOf(c.n);
+    const outcome = outcomeOf(c.ranks);
+    const room = { game, seats, status: "finished", match_id: 5, forfeit: null };
+    const ctx = { t: i18n.t, players: seats, room, memo: null, view: { outcome } };
+    const lines = (events, extra = {}) => log.batchLines(modules[game], events, { ...ctx, ...extra });
+    const banner = (seat) => {
+      const el = document.createElement("div");
+      renderBanner(el, { view: { outcome }, room, seat });
+      return [el.querySelector("[data-testid=banner-title]").textContent,
+              el.querySelector("[data-testid=banner-reason]").textContent];
+    };
+    const forfeit = { seat: c.actor, reason: "timeouts", timeouts: 3 };
+    return {
+      live: lines(c.events),
+      replay: lines(c.events, { actor: c.actor }),
+      forfeit: lines([{ kind: "forfeit", data: forfeit }, ...c.events], { actor: c.actor }),
+      banner: banner(null),
+      result: resultText({ game, status: "finished", outcome, seats, teams: c.teams, forfeit: null }),
+    };
+  };
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    got[lang] = Object.fromEntries(Object.keys(cases).map((key) => [key, read(key)]));
+  }
+  return got;
+}"""
+
+
+def test_a_players_own_resign_is_logged_and_named_once_in_every_game(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", RESIGN_SCRIPT)
+    said = {  # (who resigned, the forfeit, "… won", the live 2v2 side, the winning 2v2 side)
+        "en": ("{} resigned.", "{} forfeited: 3 turns timed out in a row.", "{} won",
+               "Bob & Dan's side resigned.", "Ann & Cat won"),
+        "zh": ("{} 认输。", "{} 判负：连续 3 次超时。", "{} 获胜", "Bob、Dan 一方认输。", "Ann、Cat 获胜"),
+        "ja": ("{} が投了しました。", "{} の棄権負け：3 回続けて持ち時間が切れました。", "{} の勝ち",
+               "Bob・Dan の陣営が投了しました。", "Ann・Cat の勝ち"),
+    }
+    for lang, (resigned, forfeited, won, side, winners) in said.items():
+        ann = resigned.format("Ann")
+        for game in ("numgr", "civilization", "reverse_curse", "grid_reversal"):
+            # one line (grid_reversal's own `resigned` line, not doubled), the replay's alike
+            assert got[lang][game] == {
+                "live": [ann], "replay": [ann], "forfeit": [forfeited.format("Ann")],
+                "banner": [won.format("Bob"), ann],
+                "result": f"{won.format('Bob')}{'. ' if lang == 'en' else '。'}{ann}"}, (lang, game)
+        # 2v2: live only the side is known; the replay step names the seat that resigned
+        assert got[lang]["reverse_curse_2v2"] == {
+            "live": [side], "replay": [resigned.format("Dan")], "forfeit": [forfeited.format("Dan")],
+            "banner": [winners, side],
+            "result": f"{winners}{'. ' if lang == 'en' else '。'}{side}"}, lang
 
 
 def test_reverse_curse_field_cards_are_named_by_who_played_them(live_server, chromium_path):
