@@ -96,6 +96,24 @@ async def reached(apps: list[Any], code: str, version: int) -> None:
     await wait_until(there, f"every process at version {version}")
 
 
+async def heard_so_far(apps: list[Any]) -> None:
+    """Return once every app has handled every room-channel message the apps posted before the
+    call (a claim's ``room`` message heard late would read the room inside a measured move):
+    each app posts a marker, and a subscriber gets one process's messages in the order it
+    posted them, each handled before the next."""
+    heard: list[set[int]] = [set() for _ in apps]
+    for index, app in enumerate(apps):
+        async def note(message: dict[str, Any], index: int = index) -> None:
+            heard[index].add(message["from"])
+        app.state.arena.service.publisher.on("test_marker", note)
+    for index, app in enumerate(apps):
+        app.state.arena.service.publisher.post({"room": None, "kind": "test_marker",
+                                                "from": index})
+    everyone = set(range(len(apps)))
+    await wait_until(lambda: all(got == everyone for got in heard),
+                     "every app heard every app's marker")
+
+
 @pytest.mark.postgres
 @pytest.mark.redis
 async def test_a_move_is_one_transaction_where_it_is_played_and_none_elsewhere(database,
@@ -116,6 +134,7 @@ async def test_a_move_is_one_transaction_where_it_is_played_and_none_elsewhere(d
                        1: await two.connect(code, bob["token"])}
             viewers = {**players, None: await two.connect(code)}
             await players[0].until_presence([0, 1], 1)
+            await heard_so_far(apps)
             replay = Replay(OPTIONS, SEED)
             work = []
             for _ in range(6):  # both mulligans (simultaneous), then turns on both processes
