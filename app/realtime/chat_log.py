@@ -193,9 +193,10 @@ class ChatLog:
 
     def heard(self, code: str, line: Line) -> None:
         """Add ``line`` (a room channel's ``chat``: ``chat_line``) to room ``code``'s lines, if
-        the room is held here."""
+        the room is held here and does not hold its ``id`` already (a message the broker
+        delivered twice: a publish retried after a connection error)."""
         room = self._rooms.get(code)
-        if room is not None:
+        if room is not None and all(kept[0] != line[0] for kept in room.lines):
             room.heard += 1
             room.lines.append(line)
             if len(room.lines) > CHAT_HISTORY_LINES:

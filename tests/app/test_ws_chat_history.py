@@ -237,3 +237,19 @@ def test_a_line_without_an_id_gets_the_same_derived_id_in_every_process():
                                 "text": "t7", "team": False, "at": 7.0}
     assert chat_line(dict(old))[0] == ident
     assert chat_line({**old, "text": "t8"})[0] != ident
+
+
+async def test_a_line_the_channel_delivers_twice_is_kept_once():
+    # A publish retried after a connection error reaches the channel twice: the history that
+    # later greets get holds the line once, and the lines after it in order.
+    channel = SlowBroker([message(1)])
+    channel.gate.set()
+    log = ChatLog(channel)  # type: ignore[arg-type]
+    log.hold("R")
+    async with log.recording("R"):
+        pass
+    hear(log, 2)
+    hear(log, 2)
+    hear(log, 1)  # already read from the broker
+    hear(log, 3)
+    assert ids(log, None) == ["i1", "i2", "i3"]
