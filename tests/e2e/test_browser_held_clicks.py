@@ -38,7 +38,6 @@ from tests.e2e.browser import (
     rc_half_no_monsters,
 )
 from tests.e2e.test_browser_vs_bot import create_room_against_bots, fast_bots  # noqa: F401 (fixture)
-from tests.e2e.test_browser_zipai import one_hand
 
 pytestmark = pytest.mark.browser
 
@@ -184,28 +183,34 @@ def rc_keep(page: Page) -> dict[str, Any]:
     return {"type": "mulligan", "card": None}
 
 
-def discard_turn(page: Page, pass_selector: str) -> None:
-    """Answer "pass" to every claim the page is asked until it is its turn to discard."""
+def discard_turn(page: Page, actions: str) -> None:
+    """Answer every other decision the page is asked until it is its turn to discard: "pass"
+    where it may pass, else the first of ``actions`` offered (a Zipai seat that can win on a
+    discard must: 放炮必胡, and a forced 开舵 has no pass either; the match goes on to the next
+    hand)."""
     discard = page.locator("[data-testid=hand-card][data-action=discard]:enabled")
-    passing = page.locator(pass_selector)
+    passing = page.locator(f"{actions}[data-action=pass]:enabled")
+    answering = page.locator(f"{actions}:enabled")
     limit = time.monotonic() + 120  # easy bots on a loaded machine
     while not discard.count():
         assert time.monotonic() < limit, "never asked to discard"
         if passing.count():
             passing.first.click()
+        elif answering.count():
+            answering.first.click()
         page.wait_for_timeout(100)
 
 
 def zipai_discard(page: Page) -> dict[str, Any]:
     """Zipai: wait for a discard turn; return the discard of the last discardable card."""
-    discard_turn(page, "[data-testid=zp-action][data-action=pass]:enabled")
+    discard_turn(page, "[data-testid=zp-action]")
     card = page.locator("[data-testid=hand-card][data-action=discard]:enabled").last
     return {"type": "discard", "card": card.get_attribute("data-card")}
 
 
 def mahjong_discard(page: Page) -> dict[str, Any]:
     """Mahjong: wait for a discard turn; return the discard of the last discardable tile."""
-    discard_turn(page, "[data-testid=mj-action][data-action=pass]:enabled")
+    discard_turn(page, "[data-testid=mj-action]")
     tile = page.locator("[data-testid=hand-card][data-action=discard]:enabled").last
     return {"type": "discard", "tile": tile.get_attribute("data-tile")}
 
@@ -213,7 +218,7 @@ def mahjong_discard(page: Page) -> dict[str, Any]:
 #: game -> (the lobby form's options, the control to press, what its action is once asked).
 TABLES: dict[str, tuple[Callable[[Page], None], str, Callable[[Page], dict[str, Any]]]] = {
     "reverse_curse": (rc_half_no_monsters, "[data-action=mulligan-keep]:enabled", rc_keep),
-    "zipai": (one_hand, "[data-testid=hand-card][data-action=discard]:enabled >> nth=-1",
+    "zipai": (lambda form: None, "[data-testid=hand-card][data-action=discard]:enabled >> nth=-1",
               zipai_discard),
     "mahjong": (lambda form: None, "[data-testid=hand-card][data-action=discard]:enabled >> nth=-1",
                 mahjong_discard),
