@@ -7,8 +7,9 @@ and builds a new one leaves the count where it was while the young list grows by
 every young collection then walked about one state per room (100-200 ms at 1,000 rooms), and
 the pauses set the round-trip p99 (bench/HISTORY.md, "the collector frozen each second").
 
-Reference counting frees almost everything here: playing makes no garbage cycles; HTTP
-requests make some (a socket's upgrade request leaves uvicorn's HTTP protocol as a cycle).
+Reference counting frees almost everything here: playing makes no garbage cycles, nor does a
+room socket (its upgrade request and its end: ``app.realtime.edge``); HTTP requests make some
+(SQLAlchemy statements with ``IN`` lists built per request).
 So ``Collector`` moves every tracked object into the permanent generation once a second
 (``gc.freeze``: no object is walked, the cost does not grow with the heap) and runs a full
 collection of everything after ``full_requests`` HTTP requests (at most one a minute) or
@@ -41,11 +42,11 @@ def tune_gc() -> None:
 class Collector:
     """The collector's schedule in a running server: every ``freeze_seconds`` a freeze, after a
     full collection when one is due — at the first tick, after ``full_seconds``, or after
-    ``full_requests`` HTTP requests (``requests()`` counts them since the start, websocket
-    upgrades included) once ``full_min_seconds`` have passed since the last one. Playing
-    makes no garbage cycles, a request some (SQLAlchemy's statements; uvicorn's HTTP protocol
-    of an upgraded socket, ≈ 5 KB), so a burst of requests (rooms made, sockets opened) is
-    collected while it lasts, and steady polling (lobbies) at most every ``full_min_seconds``.
+    ``full_requests`` HTTP requests (``requests()`` counts them since the start; websocket
+    upgrades are not requests here) once ``full_min_seconds`` have passed since the last one.
+    Playing and room sockets make no garbage cycles, a request some (SQLAlchemy's statements,
+    ≤ 1.6 KB), so a burst of requests (rooms made) is collected while it lasts, and steady
+    polling (lobbies) at most every ``full_min_seconds``.
     A cycle waits at most ``full_seconds`` + ``freeze_seconds`` (longer if the event loop is
     held). All periods in seconds.
 

@@ -112,8 +112,9 @@ class ArenaApp(FastAPI):
     ``app.realtime.edge`` (uvicorn's ``--ws``), never by an ASGI route: a websocket that
     reaches the app (uvicorn started without that ``--ws``) is refused and logged.
 
-    ``http_requests`` counts the HTTP requests received, every websocket upgrade request the
-    edge takes over included (``app.runtime.Collector``: each leaves garbage cycles)."""
+    ``http_requests`` counts the HTTP requests the app serves (``app.runtime.Collector``: some
+    leave garbage cycles); a websocket upgrade the edge takes over is not one (it leaves none:
+    ``app.realtime.edge.drop_http_parser``)."""
 
     http_requests = 0
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
+from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -42,14 +44,46 @@ async def test_another_path_is_refused_with_404(arena):
     assert refused.value.response.status_code == 404
 
 
-async def test_each_socket_upgrade_counts_as_one_http_request(arena):
+#: The server's objects of one room socket, its upgrade request's HTTP protocol included.
+SOCKET_KINDS = frozenset({"HttpToolsProtocol", "HttpRequestParser", "H11Protocol",
+                          "RoomSocketProtocol", "ServerProtocol", "SocketSession"})
+
+
+def socket_cycles() -> dict[str, int]:
+    """Collect everything (frozen objects too) with the collector saving what it finds; return
+    how many of ``SOCKET_KINDS`` were in garbage cycles, by kind, and forget them."""
+    gc.unfreeze()
+    gc.collect()
+    found = Counter(kind for kind in map(lambda thing: type(thing).__name__, gc.garbage)
+                    if kind in SOCKET_KINDS)
+    gc.garbage.clear()
+    return dict(found)
+
+
+async def test_a_room_socket_leaves_no_garbage_cycle_open_or_closed(arena):
     alice = await arena.player("Alice")
     code = (await arena.room(alice))["code"]
-    before = arena.app.http_requests
-    sockets = [await arena.connect(code) for _ in range(3)]
-    for socket in sockets:
-        await socket.silent()
-    assert arena.app.http_requests == before + 3
+    watch = await arena.connect(code)
+    gc.collect()
+    gc.disable()  # only the test's own collections: a cycle cannot be freed unseen
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        sockets = [await arena.connect(code) for _ in range(3)]
+        for socket in sockets:
+            await socket.silent()
+        await watch.until_presence([], 4)
+        opened = socket_cycles()
+        for socket in sockets:
+            await socket.socket.close()
+        await watch.until_presence([], 1)  # they left the room: their connection_lost is over
+        closed = socket_cycles()
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert (opened, closed) == ({}, {})
+    # Upgrades are not counted as the HTTP requests that start a full collection.
+    assert arena.app.http_requests == 2  # the player and the room
 
 
 def server_tasks() -> list[asyncio.Task]:
@@ -164,12 +198,15 @@ async def test_a_socket_that_does_not_answer_pings_is_closed_with_1011(db_path):
 
 
 class PausedTransport(asyncio.Transport):
-    """A transport whose writes are kept (``written``)."""
+    """A transport whose writes are kept (``written``), opened by no other protocol."""
 
     def __init__(self) -> None:
         super().__init__()
         self.written: list[bytes] = []
         self.closed = False
+
+    def get_protocol(self) -> asyncio.BaseProtocol | None:  # type: ignore[override]
+        return None
 
     def write(self, data: Any) -> None:
         self.written.append(bytes(data))
