@@ -16,6 +16,7 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
+    case,
     func,
     insert,
     or_,
@@ -596,3 +597,32 @@ async def last_seat_actions(session: AsyncSession, match_id: int, seat: int, cou
                                        MatchAction.seat == seat)
              .order_by(MatchAction.seq.desc()).limit(count))
     return (await session.scalars(query)).all()
+
+
+def _timeout_streaks_query() -> Select:
+    newest = (select(MatchAction.match_id, MatchAction.seat, MatchAction.timeout,
+                     func.row_number().over(partition_by=(MatchAction.match_id, MatchAction.seat),
+                                            order_by=MatchAction.seq.desc()).label("rank"))
+              .join(Match, Match.id == MatchAction.match_id)
+              .where(Match.status == "playing").subquery())
+    timeouts = func.sum(case((newest.c.timeout, 1), else_=0))
+    return (select(Room.code, newest.c.match_id, newest.c.seat)
+            .select_from(newest)
+            .join(Match, Match.id == newest.c.match_id)
+            .join(Room, Room.id == Match.room_id)
+            .where(newest.c.rank <= bindparam("count"))
+            .group_by(Room.code, newest.c.match_id, newest.c.seat)
+            .having(timeouts == bindparam("count"))
+            .order_by(newest.c.match_id, newest.c.seat))
+
+
+#: ``timeout_streaks``' statement (``count``), built once like ``_ROOM_LISTINGS``.
+_TIMEOUT_STREAKS = _timeout_streaks_query()
+
+
+async def timeout_streaks(session: AsyncSession, count: int) -> list[tuple[str, int, int]]:
+    """Return ``(room code, match id, seat)`` of every seat of a playing match whose newest
+    ``count`` actions were all played by its clock (``match_actions.timeout``), by match and
+    seat (one query; a window over each seat's actions)."""
+    rows = await session.execute(_TIMEOUT_STREAKS, {"count": count})
+    return [(code, match_id, seat) for code, match_id, seat in rows]

@@ -87,6 +87,23 @@ class TimeoutRule:
         await self._service.port(code).forfeit(seat, timeouts_forfeit(len(rows)))
         return "forfeit"
 
+    async def recheck(self) -> list[tuple[str, int, int, str]]:
+        """Apply the rule to every seat of a playing match whose clock played its newest
+        ``TIMEOUT_STREAK`` decisions in a row: a process that stored the last of them stopped
+        (or was killed) before its check applied the rule, and nothing else would apply it
+        until the seat's clock ran out once more. Run once the playing matches are resumed
+        (``app.main.resume_matches``); a seat whose rule applied already is left alone
+        (``after_timeout``: a bot holds it, or the match is over). Return ``(code, match id,
+        seat, "bot" or "forfeit")`` of each rule applied here."""
+        async with self._sessions() as session:
+            streaks = await repo.timeout_streaks(session, TIMEOUT_STREAK)
+        applied = []
+        for code, match_id, seat in streaks:
+            done = await self.after_timeout(code, match_id, seat)
+            if done is not None:
+                applied.append((code, match_id, seat, done))
+        return applied
+
     async def _seat_bot(self, code: str, match_id: int, seat: int) -> bool:
         """Put a new ``TAKEOVER_LEVEL`` bot in ``seat`` of the room, and of match ``match_id``
         from its next action on (``repo.take_over_seat``); ``False`` when a bot holds the seat

@@ -9,7 +9,9 @@ from sqlalchemy import event, func, select
 
 from app.db import repositories as repo
 from app.db.models import Rating
+from app.rooms.clocks import ManualClock
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
+from app.rooms.takeover import TimeoutRule
 from engine.registry import GAMES
 from tests.app.conftest import auth, running_arena
 from tests.app.rc_play import match_id, seated_room
@@ -362,6 +364,38 @@ async def test_three_timeouts_in_a_row_forfeit_the_seat(arena):
     # A process that rebuilds the match from the log (a restart) holds the same forfeit.
     rebuilt, _ = await service(arena).store.load(code)
     assert rebuilt.forfeit == {"seat": 0, **TIMEOUTS}
+
+
+async def test_a_streak_whose_rule_a_stopped_process_left_unapplied_is_applied_at_restart(
+        db_path, monkeypatch):
+    """The process stores seat 0's third timeout in a row and stops before its check applies
+    the rule (a kill right after the commit: here the check never hears of the timeout); the
+    restarted process forfeits the seat once it has resumed the match, as the first would have."""
+    clock = ManualClock()
+    monkeypatch.setattr(TimeoutRule, "observe", lambda rule, applied: None)
+    async with running_arena(db_path, clock) as arena:
+        ann, bob = await arena.player("Ann"), await arena.player("Bob")
+        code = await forfeit_room(arena, ann, bob)
+        match = service(arena).port(code).match().match_id
+        await time_out(arena, code, sleeper=0, player=1, count=3)
+        stopped = await stored_forfeits(arena, match)
+        assert service(arena).port(code).match().over is False
+    assert [(timeout, forfeit) for _, seat, _, timeout, forfeit in stopped if seat == 0] == [
+        (True, None)] * 3
+    monkeypatch.undo()
+    async with running_arena(db_path, clock) as arena:
+        async def forfeited() -> bool:
+            return len(await stored_forfeits(arena, match)) > len(stopped)
+
+        await wait_until(forfeited, "the forfeit stored after the restart")
+        log = await stored_forfeits(arena, match)
+        assert log[:-1] == stopped
+        assert log[-1] == (len(stopped) + 1, 0, {"type": "resign"}, False, TIMEOUTS)
+        detail = (await arena.http.get(f"/api/matches/{match}")).json()
+        assert (detail["status"], detail["outcome"]["winners"], detail["forfeit"]) == (
+            "finished", [1], {"seat": 0, "step": len(stopped) + 1, **TIMEOUTS})
+        # Resumed again, nothing more is applied: the match is over.
+        assert await arena.app.state.manager.timeouts.recheck() == []
 
 
 async def test_a_players_own_resign_is_no_forfeit(arena):
