@@ -50,7 +50,8 @@ class Metrics:
         self.connections = Gauge("arena_connections", "Websockets on this process, by role.",
                                  ["role"], registry=r)
         self.actions = Counter("arena_actions_applied",
-                               "Actions this process stored, by game and by who played them.",
+                               "Actions this process stored, by game and by who played them "
+                               "(player, clock, or room: a forfeit).",
                                ["game", "by"], registry=r)
         self.latency = Histogram("arena_action_latency_seconds",
                                  "Seconds from an act to its publish (database commit included).",
@@ -74,7 +75,7 @@ class Metrics:
 
     def applied(self, applied: Applied) -> None:
         """Count one stored action (an observer of ``RoomService.observe``)."""
-        self._child(self.actions, applied.game, "clock" if applied.timeout else "player").inc()
+        self._child(self.actions, applied.game, played_by(applied)).inc()
         if applied.seconds is not None:
             self._child(self.latency, applied.game).observe(applied.seconds)
 
@@ -109,6 +110,14 @@ class Metrics:
     def exposition(self) -> bytes:
         """Return the Prometheus text exposition of every metric."""
         return generate_latest(self.registry)
+
+
+def played_by(applied: Applied) -> str:
+    """Return the ``by`` label of a stored action: ``"clock"`` (its deadline action),
+    ``"room"`` (the room resigned a seat that kept timing out) or ``"player"``."""
+    if applied.timeout:
+        return "clock"
+    return "room" if applied.forfeit else "player"
 
 
 def count_error(app: Any, code: str, channel: str) -> None:

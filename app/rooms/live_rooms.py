@@ -630,7 +630,7 @@ class LiveRooms:
         if step is None:
             return None
         applied = Applied(live.game.spec.id, code, live.match_id, step.version, step.seat,
-                          step.timeout, None if started is None
+                          step.timeout, step.forfeit is not None, None if started is None
                           else time.perf_counter() - started)
         for observer in self.observers:
             observer(applied)

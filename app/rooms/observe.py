@@ -17,7 +17,8 @@ class Applied:
     Attributes:
         game: the engine id; code: the room code; match_id: the match.
         version: the seq it was stored at (the match's version after it).
-        seat: who played it; timeout: whether the clock played it (``deadline_action``).
+        seat: who played it; timeout: whether the clock played it (``deadline_action``);
+        forfeit: whether the room resigned the seat (a seat that kept timing out).
         seconds: wall-clock seconds from the ``act`` call to the publish (``None`` for a clock).
     """
 
@@ -27,6 +28,7 @@ class Applied:
     version: int
     seat: int
     timeout: bool
+    forfeit: bool
     seconds: float | None
 
 

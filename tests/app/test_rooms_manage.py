@@ -364,6 +364,10 @@ async def test_three_timeouts_in_a_row_forfeit_the_seat(arena):
     # A process that rebuilds the match from the log (a restart) holds the same forfeit.
     rebuilt, _ = await service(arena).store.load(code)
     assert rebuilt.forfeit == {"seat": 0, **TIMEOUTS}
+    # The metrics count the resign as the room's, the timeouts as the clock's.
+    metrics = (await arena.http.get("/metrics")).text
+    assert 'arena_actions_applied_total{by="room",game="reverse_curse"} 1.0' in metrics
+    assert 'arena_actions_applied_total{by="clock",game="reverse_curse"} 3.0' in metrics
 
 
 async def test_a_streak_whose_rule_a_stopped_process_left_unapplied_is_applied_at_restart(
