@@ -13,7 +13,7 @@ import { t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { matchSeatName, occupantAt, occupantsOf, seatName } from "./bots.js";
 import { initPage } from "./page.js";
-import { countdown, toast, toastError } from "./ui.js";
+import { countdown, toast } from "./ui.js";
 import { batchLines, memoOf, renderLog } from "./move_log.js";
 
 const AUTOPLAY_MS = 1000;
@@ -222,6 +222,18 @@ async function load(viewer, step) {
   go(step);
 }
 
+/** A replay that cannot be loaded (no such match, one not over yet, no such seat to view it
+ * from): only the reason as the page's heading under its back link — no controls, table or log
+ * of a replay that is not there. A match that does not exist has no details page to go back
+ * to: the link leads to the match history instead. */
+function showUnavailable(error) {
+  const back = error.code === "match_not_found"
+    ? h("a", { id: "match-link", href: "/history", text: t("match.back") }) : byId("match-link");
+  replace(byId("main"), h("p", {}, back),
+    h("h1", { id: "replay-title", "data-testid": "replay-missing",
+      text: t(`error.${error.code || "unknown"}`) }));
+}
+
 async function main() {
   await initPage();
   paintPlay();
@@ -233,8 +245,7 @@ async function main() {
   try {
     await load(asked.viewer, asked.step);
   } catch (error) {
-    byId("replay-step").textContent = t(`error.${error.code}`);
-    toastError(error);
+    showUnavailable(error);
     return;
   }
   bindControls();

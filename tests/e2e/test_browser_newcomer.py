@@ -7,7 +7,9 @@
 * times follow the page's language, not the browser's;
 * the name dialog says why a blank name or one with a control character is refused, and stays;
 * the creator of a room is seated in the first seat at once and may leave it to watch;
-* a wrong room code shows only the message and a link back to the lobby.
+* a wrong room code shows only the message and a link back to the lobby;
+* the replay of a match that does not exist shows only the message and a link to the match
+  history: no step buttons, slider, table or log.
 
 Expected strings are written from en.json and the rulings, not read from the code.
 """
@@ -106,3 +108,21 @@ def test_a_new_user_names_themself_creates_a_room_and_is_seated(live_server, chr
         page.get_by_test_id("leave-seat-0").click()
         expect(page.get_by_test_id("mode")).to_have_attribute("data-mode", "spectator")
         expect(page.get_by_test_id("take-seat-0")).to_be_visible()
+
+
+def test_the_replay_of_a_match_that_does_not_exist_shows_only_the_message(live_server,
+                                                                         chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/replay/99999?step=3")
+        expect(page.get_by_test_id("replay-missing")).to_have_text("This match does not exist.")
+        back = page.locator("#match-link")
+        expect(back).to_have_text("← Match history")
+        assert back.get_attribute("href") == "/history"
+        expect(page.locator("[data-site-header] [data-testid=lang-select]")).to_be_visible()
+        assert page.locator("#main > *").evaluate_all(
+            "els => els.map((el) => el.tagName)") == ["P", "H1"]
+        for gone in ("replay-controls", "replay-first", "replay-prev", "replay-play",
+                     "replay-next", "replay-last", "replay-slider", "replay-step",
+                     "replay-viewer", "replay-share", "table", "move-log", "toast"):
+            expect(page.get_by_test_id(gone)).to_have_count(0)
