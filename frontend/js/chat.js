@@ -3,9 +3,13 @@
 // seconds|ISO}; a `chat_history` frame (after a welcome) carries earlier ones in `lines`, oldest
 // first, drawn like live ones; the room's own system lines (presence_lines.js) are
 // {system: true, text, at}. A line given twice (live and in a history: one `id`) is kept once.
+// The form's "team only" checkbox (a seat with teammates who read) stays checked after a line is sent,
+// and the form says so ("Send to team").
 
 import { byId, h, replace } from "./dom.js";
 import { formatClock, t } from "./i18n.js";
+import { isBot } from "./bots.js";
+import { teammatesOf } from "./teams.js";
 
 const KEEP = 200;
 
@@ -73,8 +77,34 @@ export function renderChat(list, log) {
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
-/** Show the "team only" checkbox when my side has more than one seat. */
-export function renderChatToggle(side, seats) {
-  const mates = side === null ? 0 : seats.filter((seat) => seat.side === side).length;
-  byId("team-label").hidden = mates < 2;
+/** Whether a team line from `seat` (null: a spectator) has a reader in `room`: a teammate seat
+ * (`teammatesOf`: a seat of a 2v2 / 3v3 room, before the start too — the server delivers team
+ * lines then) held by a person, or empty (whoever sits there gets the line in its chat
+ * history); a bot reads nothing. */
+export function teamLineHasReader(room, seat) {
+  const holder = (mate) => room.seats.find((entry) => entry.seat === mate);
+  return teammatesOf(room, seat).some((mate) => !isBot(holder(mate)));
+}
+
+/** Show the "team only" checkbox when a team line has a reader (`teamLineHasReader`), never
+ * to a spectator; then say on the form who will read the next line (`paintChatAudience`). */
+export function renderChatToggle(room, seat) {
+  byId("team-label").hidden = !teamLineHasReader(room, seat);
+  paintChatAudience();
+}
+
+/** Whether the next line goes to the own team only: the checkbox is shown and checked. */
+export function teamChosen() {
+  return !byId("team-label").hidden && byId("chat-team").checked;
+}
+
+/** Say on the chat form who reads the next line: while "team only" is chosen the button reads
+ * "Send to team", the empty field "Message your team…" and the form is outlined; else "Send"
+ * and "Say something…". The choice stays after a line is sent (a second team line never
+ * leaks to the other side), so the form must keep saying it. */
+export function paintChatAudience() {
+  const team = teamChosen();
+  byId("chat-form").classList.toggle("chat-form-team", team);
+  byId("chat-send").textContent = t(team ? "chat.send_team" : "chat.send");
+  byId("chat-input").placeholder = t(team ? "chat.placeholder_team" : "chat.placeholder");
 }

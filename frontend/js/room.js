@@ -9,7 +9,8 @@ import { ensurePlayer } from "./identity.js";
 import { gameTitle, has, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { initPage, renderIdentity } from "./page.js";
-import { renderChat, renderChatToggle, addChatHistory, addChatMessage } from "./chat.js";
+import { addChatHistory, addChatMessage, paintChatAudience, renderChat, renderChatToggle,
+  teamChosen } from "./chat.js";
 import { RoomSocket } from "./socket.js";
 import { confirmDialog, countdown, startClockTicker, toast, toastError } from "./ui.js";
 import { renderBanner } from "./banner.js";
@@ -52,12 +53,6 @@ function mySeat() {
   const player = getPlayer();
   const mine = player && state.room && state.room.seats.find((seat) => seat.player_id === player.id);
   return mine ? mine.seat : null;
-}
-
-function mySide() {
-  const seat = mySeat();
-  const entry = seat === null ? null : state.room.seats.find((s) => s.seat === seat);
-  return entry ? entry.side : null;
 }
 
 function matchRunning() {
@@ -412,7 +407,7 @@ function draw() {
   byId("manage").hidden = held;
   renderManage(byId("manage"), { room: state.room, seat: mySeat(), onRoom: adoptRoom });
   updateTurnAlert(matchRunning() && state.legal.length > 0);
-  renderChatToggle(mySide(), state.room.seats);
+  renderChatToggle(state.room, mySeat());
   renderChatLog();
   renderMoveLog();
 }
@@ -468,10 +463,10 @@ function setUpChat() {
     const input = byId("chat-input");
     const text = input.value.trim();
     if (!text) return;
-    const team = !byId("team-label").hidden && byId("chat-team").checked;
-    if (socket.send({ type: "chat", text, team })) input.value = "";
+    if (socket.send({ type: "chat", text, team: teamChosen() })) input.value = "";
     else toast(t("error.not_connected"), "error");
   });
+  byId("chat-team").addEventListener("change", paintChatAudience);
 }
 
 /** A room that cannot be loaded: only the message and a link back to the lobby (no invite

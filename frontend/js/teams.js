@@ -9,6 +9,17 @@ import { has, t as translate } from "./i18n.js";
 import { matchSeatName } from "./bots.js";
 
 /**
+ * The other seats of `seat`'s team in `room` (its `teams`, known from the room's creation, so
+ * before the start too), in seat order; [] for a spectator (`seat` null), a seat playing alone
+ * (1v1, a game without teams) or a room without `teams`.
+ */
+export function teammatesOf(room, seat) {
+  if (seat === null || seat === undefined || !room || !room.teams) return [];
+  const team = room.teams.find((seats) => seats.includes(seat)) || [];
+  return team.filter((other) => other !== seat).sort((a, b) => a - b);
+}
+
+/**
  * The teams of a team room as [{index: 0-based, side: str|null, seats: [seat entry]}] (seat
  * entry = the room's {seat, player_id, name, side}), in the order of the room's `teams`; null
  * when the room is not a team room (every group holds one seat).

@@ -199,6 +199,14 @@ def rc_half_no_monsters(page: Page) -> None:
     page.locator("[data-option=monsters]").uncheck()
 
 
+def rc_two_vs_two(page: Page) -> None:
+    """Lobby form: half regulation, 2 vs 2 (seats 1+3 against 2+4); monsters stay on (their
+    default)."""
+    page.locator("[data-option=regulation]").select_option(label=RC_HALF)
+    page.locator("[data-option=format]").select_option(label="2 vs 2")
+    expect(page.locator("[data-option=monsters]")).to_be_checked()
+
+
 def create_rc_room(page: Page, base_url: str, name: str) -> str:
     """Create a half-regulation 1v1 Reverse Curse room without monsters from the lobby form;
     answer the name dialog; return the room page URL (the share link)."""

@@ -20,7 +20,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.browser import (
-    RC_HALF,
     check_finished_table,
     chromium,
     click_first,
@@ -30,6 +29,7 @@ from tests.e2e.browser import (
     join_seats,
     new_page,
     play_to_the_end,
+    rc_two_vs_two,
     reason_sentence,
     seeded_live_server,
     take_seat,
@@ -60,13 +60,6 @@ def seeded_server(monkeypatch, request) -> str:
     return seeded_live_server(monkeypatch, request, SEED)
 
 
-def two_vs_two(page: Page) -> None:
-    """Lobby form: half regulation, 2 vs 2; monsters stay on (their default)."""
-    page.locator("[data-option=regulation]").select_option(label=RC_HALF)
-    page.locator("[data-option=format]").select_option(label="2 vs 2")
-    expect(page.locator("[data-option=monsters]")).to_be_checked()
-
-
 def click_next(page: Page) -> str | None:
     """Click the highest-priority clickable thing; return its kind (or None)."""
     clicked = click_first(page, KIND, visible=False)
@@ -93,7 +86,7 @@ def test_a_2v2_match_with_monsters_in_four_pages_and_a_spectator(seeded_server, 
         pages = [new_page(browser, 1100, 900) for _ in range(5)]
         players, watch = pages[:4], pages[4]
         names = ["Ann", "Bob", "Cat", "Dan"]
-        link = create_room(players[0], seeded_server, "reverse_curse", names[0], two_vs_two)
+        link = create_room(players[0], seeded_server, "reverse_curse", names[0], rc_two_vs_two)
         take_seat(players[0], 0)
         # Two teams of two seats before the start (seats 1+3 and 2+4, rulings "Formats"), from
         # the room's `teams` (the engine's sides).

@@ -1201,3 +1201,38 @@ def test_a_match_lists_its_players_side_against_side(live_server, chromium_path)
     assert got["ja"][:3] == ["Alice・Carol vs Bob・Dave", "Alice・Carol・Eve vs Bob・Dave・Fay",
                              "Alice・Carol（6 手目から ふつうCPU に交代） vs Bob・Dave"]
     assert got["zh"][3:] == got["ja"][3:] == ["Alice vs Bob", "Alice vs Bob vs Carol", "Alice vs Bob vs Carol"]
+
+
+TEAMMATES_SCRIPT = """async () => {
+  const { teammatesOf } = await import("/static/js/teams.js");
+  const { teamLineHasReader } = await import("/static/js/chat.js");
+  const seat = (n, holder) => ({ seat: n, player_id: holder ? n + 1 : null, name: holder,
+    bot_level: holder === "bot" ? "normal" : null });
+  const room = (holders) => ({ teams: [[0, 2], [1, 3]], seats: holders.map((h, n) => seat(n, h)) });
+  const twoVsTwo = { teams: [[0, 2], [1, 3]] };
+  const threeVsThree = { teams: [[0, 2, 4], [1, 3, 5]] };
+  return {
+    two: [0, 1, 2, 3].map((seat) => teammatesOf(twoVsTwo, seat)),
+    three: [4, 1].map((seat) => teammatesOf(threeVsThree, seat)),
+    alone: [teammatesOf({ teams: [[0], [1]] }, 0), teammatesOf({ teams: [[0], [1], [2]] }, 2)],
+    none: [teammatesOf(twoVsTwo, null), teammatesOf(twoVsTwo, undefined), teammatesOf(twoVsTwo, 7),
+           teammatesOf({}, 0), teammatesOf(null, 0)],
+    readers: [
+      [0, 1, null].map((n) => teamLineHasReader(room(["Ann", "Bob", "Cat", null]), n)),
+      [0, 1].map((n) => teamLineHasReader(room(["Ann", "bot", "bot", "bot"]), n)),
+      [0].map((n) => teamLineHasReader({ teams: [[0], [1]], seats: [seat(0, "Ann"), seat(1, "B")] }, n)),
+    ],
+  };
+}"""
+
+
+def test_teammates_of_a_seat_come_from_the_rooms_teams(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", TEAMMATES_SCRIPT)
+    # Reverse Curse 2v2: seats 1+3 against 2+4 (0-based [0, 2] and [1, 3]), before the start too
+    assert got["two"] == [[2], [3], [0], [1]]
+    assert got["three"] == [[0, 2], [3, 5]]
+    assert got["alone"] == [[], []]  # 1v1, free-for-all: no team line to send
+    assert got["none"] == [[], [], [], [], []]  # a spectator, no such seat, no teams
+    # The "team only" checkbox: a teammate who is a person, or an empty seat (whoever sits
+    # there reads the line in the chat history); not a bot, not for a spectator or in 1v1.
+    assert got["readers"] == [[True, True, False], [False, False], [False]]
