@@ -9,7 +9,9 @@ bot's display name (``BOT_DISPLAY_NAMES``, case-insensitively) so nobody can pas
 (docs/security.md). ``NAME_PATTERN`` says the same about characters in the OpenAPI schema (Python
 ``re`` syntax), so a client (or schemathesis) can tell a valid name before sending it;
 ``visible_name`` enforces it with a message a player can read (422 ``validation_error``, e.g.
-``body.name: A name needs at least one visible character.``).
+``body.name: A name needs at least one visible character.``); the frontend shows each of these
+messages in the page's language by its exact text (``frontend/js/identity.js``
+``NAME_REFUSALS``), so a changed message needs a changed entry there.
 """
 
 from __future__ import annotations

@@ -19,9 +19,20 @@ function errorLine() {
   return h("p", { class: "error", role: "alert", "data-testid": "account-error", hidden: true });
 }
 
-function showError(line, error) {
+/** The log-in form's own words for a refusal code (an i18n key): its 429 is about log-ins. */
+const LOGIN_CODES = { rate_limited: "account.too_many_logins" };
+
+function showError(line, text) {
   line.hidden = false;
-  line.textContent = refusalText(error);
+  line.textContent = text;
+}
+
+/** Show on `line` why the name typed in `input` cannot be a name (`nameProblem`, the server's
+ * rule), and return true; false when it may be sent. */
+function refuseName(input, line) {
+  const problem = nameProblem(input.value);
+  if (problem) showError(line, t(problem));
+  return problem !== null;
 }
 
 function claimForm(player, done) {
@@ -38,12 +49,7 @@ function claimForm(player, done) {
       text: t("account.claim") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const problem = nameProblem(nameInput.value);
-    if (problem) {
-      error.hidden = false;
-      error.textContent = t(problem);
-      return;
-    }
+    if (refuseName(nameInput, error)) return;
     try {
       const saved = await api(`/api/players/${player.id}/claim`, { method: "POST", auth: true,
         body: { password: passInput.value, name: nameInput.value.trim() } });
@@ -51,7 +57,7 @@ function claimForm(player, done) {
       toast(t("account.claimed"));
       done();
     } catch (err) {
-      showError(error, err);
+      showError(error, refusalText(err));
     }
   });
   return form;
@@ -69,12 +75,13 @@ function loginForm(done) {
     h("button", { type: "submit", class: "button", "data-testid": "login-submit", text: t("account.login") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (refuseName(nameInput, error)) return;
     try {
       setPlayer(await api("/api/login", { method: "POST",
         body: { name: nameInput.value.trim(), password: passInput.value } }));
       done(true);
     } catch (err) {
-      showError(error, err);
+      showError(error, refusalText(err, LOGIN_CODES));
     }
   });
   return form;

@@ -3,18 +3,20 @@
 // Identity: localStorage["arena.player"] = {"id": int, "name": str, "token": str}.
 // api(path, {method, body, auth}) -> parsed JSON (null for 204); throws ApiError on 4xx/5xx
 // with the server's {"detail": {"code", "message"}} (422 validation errors get code
-// "validation_error" and the message's sentence without its field, in serverMessage; network
-// failures get code "network_error").
+// "validation_error", the message's sentence without its field in serverMessage and the field
+// in `field`; network failures get code "network_error").
 
 const PLAYER_KEY = "arena.player";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, field = "") {
     super(message || code);
     this.status = status;
     this.code = code;
     /** The server's own message ("" when it sent none). */
     this.serverMessage = message || "";
+    /** The field a 422 `validation_error` names ("body.password"), "" for any other error. */
+    this.field = field;
   }
 }
 
@@ -44,9 +46,11 @@ export function clearPlayer() {
 function errorFrom(status, body) {
   const detail = body && body.detail;
   if (status === 422) {
-    // "body.name: That name belongs to the computer players." -> the sentence after the field.
+    // "body.name: That name belongs to the computer players." -> the field and the sentence.
     const message = detail && typeof detail === "object" ? String(detail.message || "") : "";
-    return new ApiError(status, "validation_error", message.replace(/^[^:]*: /, ""));
+    const where = /^([^:]*): /.exec(message);
+    return where ? new ApiError(status, "validation_error", message.slice(where[0].length), where[1])
+      : new ApiError(status, "validation_error", message);
   }
   if (detail && typeof detail === "object" && !Array.isArray(detail) && detail.code) {
     return new ApiError(status, detail.code, detail.message);

@@ -20,11 +20,37 @@ export function nameProblem(raw) {
   return null;
 }
 
-/** The server's refusal (an ApiError) as text for a form: its own sentence for a 422 (why a
- * name was refused: "That name belongs to the computer players."), else the code's text. */
-export function refusalText(error) {
-  return error.status === 422 && error.serverMessage ? error.serverMessage
-    : t(`error.${error.code || "unknown"}`);
+/** The name rule's refusals as the server words them (docs/protocol.md "Identity",
+ * app/api/player_name.py), as i18n keys. */
+const NAME_REFUSALS = {
+  "A name may not contain control characters.": "identity.name_control",
+  "A name may not contain invisible or format characters.": "identity.name_invisible",
+  "This name changes into an invalid one when normalised (NFKC).": "identity.name_normal_form",
+  "A name needs at least one visible character.": "identity.name_blank",
+  "That name belongs to the computer players.": "identity.name_bot",
+};
+
+/** The i18n key of a known 422 `validation_error` (an ApiError), else null: a password's (all
+ * a form can get wrong is its length, 8–128 characters) or one of the name rule's. */
+function knownValidation(error) {
+  if (error.field === "body.password") return "error.bad_password";
+  if (error.field === "body.name") return NAME_REFUSALS[error.serverMessage] || null;
+  return null;
+}
+
+/**
+ * The server's refusal (an ApiError) as text for a form, in the page's language: a known
+ * validation error's text (`knownValidation`: "That name belongs to the computer players."),
+ * the server's own sentence for another one (English), else the text of the error's code —
+ * `codes[code]` when the form words it its own way (an i18n key), `error.<code>` otherwise.
+ */
+export function refusalText(error, codes = {}) {
+  if (error.code === "validation_error") {
+    const key = knownValidation(error);
+    if (key) return t(key);
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return t(codes[error.code] || `error.${error.code || "unknown"}`);
 }
 
 /**

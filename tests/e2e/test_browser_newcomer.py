@@ -8,6 +8,8 @@
 * the name dialog says why a blank name or one with a control character is refused, and stays;
 * the creator of a room is seated in the first seat at once and may leave it to watch;
 * a wrong room code shows only the message and a link back to the lobby;
+* the name dialog and the Account form say why the server refused a name or a password in the
+  page's language (they showed pydantic's English sentence);
 * the replay of a match that does not exist shows only the message and a link to the match
   history: no step buttons, slider, table or log.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.browser import chromium, new_page
+from tests.e2e.browser import chromium, give_name, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -126,3 +128,35 @@ def test_the_replay_of_a_match_that_does_not_exist_shows_only_the_message(live_s
                      "replay-next", "replay-last", "replay-slider", "replay-step",
                      "replay-viewer", "replay-share", "table", "move-log", "toast"):
             expect(page.get_by_test_id(gone)).to_have_count(0)
+
+
+def test_the_account_form_says_why_in_the_pages_language(live_server, chromium_path):
+    with chromium(chromium_path) as browser:
+        page = new_page(browser, locale="zh-CN")
+        page.goto(f"{live_server}/")
+        page.get_by_test_id("create-room").click()
+        page.get_by_test_id("name-input").fill("Normal bot")
+        page.get_by_test_id("name-ok").click()
+        expect(page.get_by_test_id("name-error")).to_have_text("这个名字属于电脑玩家。")
+        give_name(page, "Ann")
+        page.wait_for_url("**/room/*")
+
+        page.get_by_test_id("account-button").click()
+        claim_error = page.get_by_test_id("claim-form").get_by_test_id("account-error")
+        # 4 emoji: 8 UTF-16 units pass the input's minlength, 4 characters fail the server's
+        page.get_by_test_id("claim-password").fill("\U0001F600" * 4)
+        page.get_by_test_id("claim-submit").click()
+        expect(claim_error).to_have_text("密码为 8 到 128 个字符。")
+        page.get_by_test_id("claim-password").fill("long enough")
+        page.get_by_test_id("claim-name").fill("A\u200bnn")
+        page.get_by_test_id("claim-submit").click()
+        expect(claim_error).to_have_text("名字不能包含不可见字符或格式字符。")
+
+        login_error = page.get_by_test_id("login-form").get_by_test_id("account-error")
+        page.get_by_test_id("login-name").fill("   ")  # was the server's "String should have…"
+        page.get_by_test_id("login-password").fill("whatever")
+        page.get_by_test_id("login-submit").click()
+        expect(login_error).to_have_text("请至少输入一个可见字符（只有空格不能作为名字）。")
+        page.get_by_test_id("login-name").fill("Nobody")
+        page.get_by_test_id("login-submit").click()
+        expect(login_error).to_have_text("名字或密码错误。")

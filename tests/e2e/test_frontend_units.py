@@ -1236,3 +1236,70 @@ def test_teammates_of_a_seat_come_from_the_rooms_teams(live_server, chromium_pat
     # The "team only" checkbox: a teammate who is a person, or an empty seat (whoever sits
     # there reads the line in the chat history); not a bot, not for a spectator or in 1v1.
     assert got["readers"] == [[True, True, False], [False, False], [False]]
+
+
+REFUSALS_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const { api, ApiError, createPlayer } = await import("/static/js/api.js");
+  const { refusalText } = await import("/static/js/identity.js");
+  const me = await createPlayer("Refused");
+  const refused = (path, body) => api(path, { method: "POST", body, auth: true }).then(() => null, (e) => e);
+  const claim = (body) => refused(`/api/players/${me.id}/claim`, body);
+  const errors = [
+    await claim({ password: "\\u{1F600}".repeat(4) }),  // 8 UTF-16 units the input lets by, 4 characters
+    await claim({ password: "x".repeat(129) }),
+    await claim({ password: "long enough", name: "Normal bot" }),
+    await claim({ password: "long enough", name: "A\\u200bnn" }),
+    await claim({ password: "long enough", name: "\\uFDFA\\uFDFA" }),  // 36 characters in NFKC
+    await claim({ password: "long enough", name: "\\u0007" }),
+    await claim({ password: "long enough", name: "   " }),
+    await refused("/api/login", { name: "x".repeat(33), password: "whatever" }),
+    await refused("/api/login", { name: "Nobody", password: "whatever" }),
+    new ApiError(422, "bad_password", "A password has 8 to 128 characters."),
+    new ApiError(0, "network_error", "TypeError: Failed to fetch"),
+  ];
+  const limited = new ApiError(429, "rate_limited", "Too many log-in attempts; try again in 37 s.");
+  const out = { got: errors.map((e) => [e.status, e.code, e.field]) };
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    out[lang] = errors.map((e) => refusalText(e));
+    out[`${lang}_limited`] = [refusalText(limited), refusalText(limited, { rate_limited: "account.too_many_logins" })];
+  }
+  return out;
+}"""
+
+
+def test_the_account_forms_refusals_read_in_the_pages_language(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", REFUSALS_SCRIPT)
+    # What the server answered: a 422 validation_error names its field (the loc)
+    assert got["got"] == [[422, "validation_error", "body.password"]] * 2 + [
+        [422, "validation_error", "body.name"]] * 6 + [
+        [401, "bad_login", ""], [422, "bad_password", ""], [0, "network_error", ""]]
+    server_sentence = "String should have at most 32 characters"  # unknown: shown as sent
+    assert got["en"] == [
+        "A password has 8 to 128 characters.", "A password has 8 to 128 characters.",
+        "That name belongs to the computer players.",
+        "A name may not contain invisible or format characters.",
+        "This name changes into an invalid one when normalised (NFKC).",
+        "A name may not contain control characters.",
+        "Type at least one visible character (a name of only spaces is not a name).",
+        server_sentence, "Wrong name or password.", "A password has 8 to 128 characters.",
+        "The server cannot be reached. Check your connection."]
+    assert got["zh"] == [
+        "密码为 8 到 128 个字符。", "密码为 8 到 128 个字符。", "这个名字属于电脑玩家。",
+        "名字不能包含不可见字符或格式字符。", "这个名字经过 NFKC 规范化后会变成无效的名字。",
+        "名字不能包含控制字符。", "请至少输入一个可见字符（只有空格不能作为名字）。",
+        server_sentence, "名字或密码错误。", "密码为 8 到 128 个字符。", "无法连接服务器。请检查网络。"]
+    assert got["ja"] == [
+        "パスワードは8〜128文字です。", "パスワードは8〜128文字です。", "その名前はCPUプレイヤーの名前です。",
+        "名前に見えない文字や書式制御文字は使えません。",
+        "この名前は NFKC 正規化すると無効な名前になります。", "名前に制御文字は使えません。",
+        "表示される文字を1文字以上入力してください（空白だけの名前は使えません）。",
+        server_sentence, "名前またはパスワードが違います。", "パスワードは8〜128文字です。",
+        "サーバーに接続できません。通信状態を確認してください。"]
+    # The log-in form words the 429 its own way (the general text is about chat messages).
+    assert got["en_limited"] == ["Too many messages. Slow down a little.",
+                                 "Too many log-in attempts from here; wait a minute and try again."]
+    assert got["zh_limited"] == ["消息太多了。请慢一点。", "登录尝试次数过多，请等一分钟再试。"]
+    assert got["ja_limited"] == ["メッセージが多すぎます。少しゆっくりどうぞ。",
+                                 "ログインの試行が多すぎます。1分ほど待ってからもう一度お試しください。"]
