@@ -1,4 +1,4 @@
-// History page (/history): finished matches newest first from GET /api/matches with cursor
+// History page (/history): finished matches newest first (by start) from GET /api/matches with cursor
 // pagination ("More"), optionally only the stored player's; each links to /matches/{id}.
 
 import { api, getGames, getPlayer, query } from "./api.js";

@@ -1303,3 +1303,39 @@ def test_the_account_forms_refusals_read_in_the_pages_language(live_server, chro
     assert got["zh_limited"] == ["消息太多了。请慢一点。", "登录尝试次数过多，请等一分钟再试。"]
     assert got["ja_limited"] == ["メッセージが多すぎます。少しゆっくりどうぞ。",
                                  "ログインの試行が多すぎます。1分ほど待ってからもう一度お試しください。"]
+
+
+MATCH_TIMES_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const { matchItem } = await import("/static/js/match_list.js");
+  const at = (hour, minute) => new Date(2026, 11, 7, hour, minute).toISOString();  // local time
+  const seats = [{ seat: 0, player_id: 1, name: "Ann", bot_level: null, occupants: [] },
+                 { seat: 1, player_id: 2, name: "Bob", bot_level: null, occupants: [] }];
+  const match = (id, started, finished) => ({ id, game: "numgr", room_code: "ROOM01", seats,
+    teams: [[0], [1]], status: finished ? "finished" : "playing", outcome: null, forfeit: null,
+    started_at: started, finished_at: finished });
+  // as GET /api/players/{id} lists them: newest first by id (given at the start)
+  const matches = [match(9, at(10, 0), at(10, 20)), match(8, at(9, 0), at(11, 30)),
+                   match(7, at(8, 5), null)];
+  const times = () => matches.map((m) => matchItem(m, []).querySelector(".match-time"));
+  const out = { datetimes: times().map((el) => el.getAttribute("datetime")),
+                started: matches.map((m) => m.started_at) };
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    out[lang] = times().map((el) => el.textContent);
+  }
+  return out;
+}"""
+
+
+def test_a_match_list_shows_when_each_match_started_the_order_it_is_in(live_server,
+                                                                      chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", MATCH_TIMES_SCRIPT)
+    # match 8 finished after match 9 (11:30 vs 10:20) but started before it: the list is in
+    # order of the start, so the start is the time shown, and the times go down the list
+    assert got["en"] == ["Started Dec 7, 2026, 10:00 AM", "Started Dec 7, 2026, 9:00 AM",
+                         "Started Dec 7, 2026, 8:05 AM"]
+    assert got["zh"] == ["开始于 2026年12月7日 10:00", "开始于 2026年12月7日 09:00",
+                         "开始于 2026年12月7日 08:05"]
+    assert got["ja"] == ["2026/12/07 10:00 開始", "2026/12/07 9:00 開始", "2026/12/07 8:05 開始"]
+    assert got["datetimes"] == got["started"]
