@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import MatchSeat, Player, Rating
@@ -30,8 +30,14 @@ async def seat_players(session: AsyncSession, match_id: int) -> list[tuple[int, 
 async def ratings_of(session: AsyncSession, game: str, player_ids: Sequence[int]
                      ) -> dict[int, Rating]:
     """Return ``{player_id: Rating}`` of the players that already have a rating in ``game``."""
-    query = select(Rating).where(Rating.game == game, Rating.player_id.in_(list(player_ids)))
-    return {row.player_id: row for row in await session.scalars(query)}
+    rows = await session.scalars(_RATINGS_OF, {"game": game, "ids": list(player_ids)})
+    return {row.player_id: row for row in rows}
+
+
+#: ``ratings_of``' statement (``game``, ``ids``: the player ids), built once: one built per call
+#: with an ``IN`` list leaves a garbage cycle (``app.db.repositories``).
+_RATINGS_OF = select(Rating).where(Rating.game == bindparam("game"),
+                                   Rating.player_id.in_(bindparam("ids", expanding=True)))
 
 
 async def put_rating(session: AsyncSession, row: Rating | None, *, player_id: int, game: str,

@@ -69,6 +69,19 @@ FREE_SEAT = {"player_id": None, "name": None, "bot_level": None}
 #: of one statement with one parameter shape together (bench/HISTORY.md §3).
 Write = tuple[Executable, dict[str, Any]]
 
+# A statement with an ``IN`` list is built once, at import, and run with the list as an
+# expanding ``bindparam`` (an empty list matches nothing, on SQLite and PostgreSQL alike): one
+# built per call (``column.in_(values)``, or even ``in_`` an expanding ``bindparam`` of its own)
+# leaves its bound parameters in a garbage cycle (a ``BindParameter``'s memoized
+# ``_cloned_set`` holds itself), ≈ 10 objects a statement (40 a ``GET /api/matches``), and
+# requests that leave cycles start a full collection every 2,000 (``app.runtime``).
+
+
+def _ids(name: str = "ids") -> Any:
+    """Return an expanding ``bindparam`` ``name``: a list of values for an ``IN``."""
+    return bindparam(name, expanding=True)
+
+
 # (a declarative model's ``__table__`` is typed ``FromClause``; these models map one ``Table``)
 _ACTIONS, _RC_SETS, _MATCHES = (cast(Table, model.__table__)
                                 for model in (MatchAction, RcSet, Match))
@@ -179,42 +192,65 @@ _ROOM_BY_CODE[True] = _ROOM_BY_CODE[False].with_for_update()
 
 async def rooms_by_codes(session: AsyncSession, codes: Sequence[str]) -> Sequence[Room]:
     """Return the rooms whose code is one of ``codes`` (those that exist), by id."""
-    query = select(Room).where(Room.code.in_(list(codes))).order_by(Room.id)
-    return (await session.scalars(query)).all()
+    return (await session.scalars(_ROOMS_BY_CODES, {"codes": list(codes)})).all()
+
+
+#: ``rooms_by_codes``' statement (``codes``), built once.
+_ROOMS_BY_CODES = select(Room).where(Room.code.in_(_ids("codes"))).order_by(Room.id)
 
 
 async def list_rooms(session: AsyncSession, statuses: Iterable[str], limit: int = 200,
                      before_id: int | None = None) -> Sequence[Room]:
     """Return up to ``limit`` public rooms with one of ``statuses`` and an id below
     ``before_id`` (when given), newest first (a private room is never listed)."""
-    query = select(Room).where(Room.status.in_(list(statuses)), Room.private.is_(False))
-    if before_id is not None:
-        query = query.where(Room.id < before_id)
-    query = query.order_by(Room.id.desc()).limit(limit)
-    return (await session.scalars(query)).all()
+    params = {"statuses": list(statuses), "limit": limit, "before": before_id}
+    return (await session.scalars(_LIST_ROOMS[before_id is not None], params)).all()
+
+
+def _list_rooms_query(paged: bool) -> Select:
+    query = select(Room).where(Room.status.in_(_ids("statuses")), Room.private.is_(False))
+    if paged:
+        query = query.where(Room.id < bindparam("before"))
+    return query.order_by(Room.id.desc()).limit(bindparam("limit"))
+
+
+#: ``list_rooms``' statements (``statuses``, ``limit``; ``before`` when paged), built once:
+#: ``{paged: statement}`` (the lobby's first page, and the pages after a cursor).
+_LIST_ROOMS = {paged: _list_rooms_query(paged) for paged in (False, True)}
 
 
 async def _seats_of(session: AsyncSession, table: type[RoomSeat] | type[MatchSeat],
-                    owner: Any, owner_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+                    owner_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
     """Return ``{owner id: [SeatRow]}`` by seat for the rows of ``table`` (a seat table) whose
-    ``owner`` column (``room_id``/``match_id``) is in ``owner_ids``."""
-    query = (select(owner, table.seat, Player.id, Player.name, Player.bot_level)
-             .join(Player, Player.id == table.player_id)
-             .where(owner.in_(list(owner_ids))).order_by(table.seat))
+    owner (``room_id``/``match_id``) is in ``owner_ids``."""
     out: dict[int, list[SeatRow]] = {owner_id: [] for owner_id in owner_ids}
-    for owner_id, seat, player_id, name, level in await session.execute(query):
+    rows = await session.execute(_SEATS_OF[table], {"ids": list(owner_ids)})
+    for owner_id, seat, player_id, name, level in rows:
         out[owner_id].append(SeatRow(seat, player_id, name, level))
     return out
 
 
+def _seats_of_query(table: type[RoomSeat] | type[MatchSeat], owner: Any) -> Select:
+    return (select(owner, table.seat, Player.id, Player.name, Player.bot_level)
+            .join(Player, Player.id == table.player_id)
+            .where(owner.in_(_ids())).order_by(table.seat))
+
+
+#: ``_seats_of``' statements (``ids``: the owners' ids), built once: ``{seat table: statement}``.
+_SEATS_OF: dict[type[RoomSeat] | type[MatchSeat], Select] = {
+    RoomSeat: _seats_of_query(RoomSeat, RoomSeat.room_id),
+    MatchSeat: _seats_of_query(MatchSeat, MatchSeat.match_id),
+}
+
+
 async def room_seats(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, list[SeatRow]]:
     """Return ``{room_id: [SeatRow]}`` for the claimed seats, by seat."""
-    return await _seats_of(session, RoomSeat, RoomSeat.room_id, room_ids)
+    return await _seats_of(session, RoomSeat, room_ids)
 
 
 def _room_listings_query() -> Select:
     newest = (select(Match.room_id, func.max(Match.id).label("match_id"))
-              .where(Match.room_id.in_(bindparam("ids", expanding=True)))
+              .where(Match.room_id.in_(_ids()))
               .group_by(Match.room_id).subquery())
     return (select(Room.id, newest.c.match_id, RoomSeat.seat, Player.id, Player.name,
                    Player.bot_level)
@@ -222,7 +258,7 @@ def _room_listings_query() -> Select:
             .outerjoin(newest, newest.c.room_id == Room.id)
             .outerjoin(RoomSeat, RoomSeat.room_id == Room.id)
             .outerjoin(Player, Player.id == RoomSeat.player_id)
-            .where(Room.id.in_(bindparam("ids", expanding=True)))
+            .where(Room.id.in_(_ids()))
             .order_by(Room.id, RoomSeat.seat))
 
 
@@ -263,9 +299,13 @@ async def remove_room_seat(session: AsyncSession, room_id: int, seat: int) -> No
 
 async def latest_match_ids(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, int]:
     """Return ``{room_id: id of its newest match}`` for the rooms that have one."""
-    query = (select(Match.room_id, func.max(Match.id))
-             .where(Match.room_id.in_(list(room_ids))).group_by(Match.room_id))
-    return {room_id: match_id for room_id, match_id in await session.execute(query)}
+    rows = await session.execute(_LATEST_MATCH_IDS, {"ids": list(room_ids)})
+    return {room_id: match_id for room_id, match_id in rows}
+
+
+#: ``latest_match_ids``' statement (``ids``: the room ids), built once.
+_LATEST_MATCH_IDS = (select(Match.room_id, func.max(Match.id))
+                     .where(Match.room_id.in_(_ids())).group_by(Match.room_id))
 
 
 async def set_room_status(session: AsyncSession, room_id: int, status: str) -> None:
@@ -304,29 +344,37 @@ async def playing_rooms(session: AsyncSession) -> list[tuple[int, str]]:
 
 async def matches_by_id(session: AsyncSession, match_ids: Sequence[int]) -> dict[int, Match]:
     """Return ``{match_id: Match}`` of the ones that exist (one query)."""
-    query = select(Match).where(Match.id.in_(list(match_ids)))
-    return {match.id: match for match in await session.scalars(query)}
+    matches = await session.scalars(_MATCHES_BY_ID, {"ids": list(match_ids)})
+    return {match.id: match for match in matches}
+
+
+#: ``matches_by_id``' statement (``ids``), built once.
+_MATCHES_BY_ID = select(Match).where(Match.id.in_(_ids()))
 
 
 async def match_seats(session: AsyncSession, match_ids: Sequence[int]
                       ) -> dict[int, list[SeatRow]]:
     """Return ``{match_id: [SeatRow]}`` by seat: who sat in each seat when the match started
     (a seat taken over since keeps its first player here: ``match_takeovers``)."""
-    return await _seats_of(session, MatchSeat, MatchSeat.match_id, match_ids)
+    return await _seats_of(session, MatchSeat, match_ids)
 
 
 async def match_takeovers(session: AsyncSession, match_ids: Sequence[int]
                           ) -> dict[int, dict[int, TakeoverRow]]:
     """Return ``{match_id: {seat: TakeoverRow}}`` of the seats taken over mid-match (a match
     without any maps to ``{}``)."""
-    query = (select(MatchTakeover.match_id, MatchTakeover.seat, MatchTakeover.from_step,
-                    Player.id, Player.name, Player.bot_level)
-             .join(Player, Player.id == MatchTakeover.player_id)
-             .where(MatchTakeover.match_id.in_(list(match_ids))))
     out: dict[int, dict[int, TakeoverRow]] = {match_id: {} for match_id in match_ids}
-    for match_id, seat, from_step, player_id, name, level in await session.execute(query):
+    rows = await session.execute(_MATCH_TAKEOVERS, {"ids": list(match_ids)})
+    for match_id, seat, from_step, player_id, name, level in rows:
         out[match_id][seat] = TakeoverRow(from_step, SeatRow(seat, player_id, name, level))
     return out
+
+
+#: ``match_takeovers``' statement (``ids``: the match ids), built once.
+_MATCH_TAKEOVERS = (select(MatchTakeover.match_id, MatchTakeover.seat, MatchTakeover.from_step,
+                           Player.id, Player.name, Player.bot_level)
+                    .join(Player, Player.id == MatchTakeover.player_id)
+                    .where(MatchTakeover.match_id.in_(_ids())))
 
 
 class ForfeitRow(NamedTuple):
@@ -347,10 +395,14 @@ async def match_forfeits(session: AsyncSession, match_ids: Sequence[int]
     """Return ``{match_id: ForfeitRow}`` of the matches among ``match_ids`` in which the room
     resigned a seat (one query on the partial index ``ix_match_actions_forfeit``; a match has at
     most one: the resign ends it)."""
-    query = (select(MatchAction.match_id, MatchAction.seat, MatchAction.seq, MatchAction.forfeit)
-             .where(MatchAction.match_id.in_(list(match_ids)), MatchAction.forfeit.isnot(None)))
-    return {match_id: ForfeitRow(seat, seq, forfeit)
-            for match_id, seat, seq, forfeit in await session.execute(query)}
+    rows = await session.execute(_MATCH_FORFEITS, {"ids": list(match_ids)})
+    return {match_id: ForfeitRow(seat, seq, forfeit) for match_id, seat, seq, forfeit in rows}
+
+
+#: ``match_forfeits``' statement (``ids``: the match ids), built once.
+_MATCH_FORFEITS = (select(MatchAction.match_id, MatchAction.seat, MatchAction.seq,
+                          MatchAction.forfeit)
+                   .where(MatchAction.match_id.in_(_ids()), MatchAction.forfeit.isnot(None)))
 
 
 def with_holders(query: Select) -> Select:
@@ -374,8 +426,12 @@ async def seat_holders(session: AsyncSession, match_id: int) -> dict[int, int]:
 
 async def room_codes(session: AsyncSession, room_ids: Sequence[int]) -> dict[int, str]:
     """Return ``{room_id: code}``."""
-    query = select(Room.id, Room.code).where(Room.id.in_(list(room_ids)))
-    return {room_id: code for room_id, code in await session.execute(query)}
+    rows = await session.execute(_ROOM_CODES, {"ids": list(room_ids)})
+    return {room_id: code for room_id, code in rows}
+
+
+#: ``room_codes``' statement (``ids``: the room ids), built once.
+_ROOM_CODES = select(Room.id, Room.code).where(Room.id.in_(_ids()))
 
 
 async def list_matches(session: AsyncSession, *, game: str | None, player: int | None,
@@ -412,12 +468,15 @@ async def actions_of(session: AsyncSession, match_ids: Sequence[int]
                      ) -> dict[int, list[MatchAction]]:
     """Return ``{match_id: its actions in seq order}`` for every one of ``match_ids`` (one
     query; a match without actions maps to ``[]``)."""
-    query = (select(MatchAction).where(MatchAction.match_id.in_(list(match_ids)))
-             .order_by(MatchAction.match_id, MatchAction.seq))
     out: dict[int, list[MatchAction]] = {match_id: [] for match_id in match_ids}
-    for row in await session.scalars(query):
+    for row in await session.scalars(_ACTIONS_OF, {"ids": list(match_ids)}):
         out[row.match_id].append(row)
     return out
+
+
+#: ``actions_of``' statement (``ids``: the match ids), built once.
+_ACTIONS_OF = (select(MatchAction).where(MatchAction.match_id.in_(_ids()))
+               .order_by(MatchAction.match_id, MatchAction.seq))
 
 
 def _room_head_query() -> Select:
@@ -537,19 +596,27 @@ async def set_player_password(session: AsyncSession, player_id: int, login: str,
 async def public_room_codes(session: AsyncSession, room_ids: Sequence[int]
                             ) -> dict[int, str | None]:
     """Return ``{room_id: code}`` with ``None`` for a private room (its code is its key)."""
-    query = select(Room.id, Room.code, Room.private).where(Room.id.in_(list(room_ids)))
-    return {room_id: None if private else code
-            for room_id, code, private in await session.execute(query)}
+    rows = await session.execute(_PUBLIC_ROOM_CODES, {"ids": list(room_ids)})
+    return {room_id: None if private else code for room_id, code, private in rows}
+
+
+#: ``public_room_codes``' statement (``ids``: the room ids), built once.
+_PUBLIC_ROOM_CODES = select(Room.id, Room.code, Room.private).where(Room.id.in_(_ids()))
 
 
 async def seated_rooms(session: AsyncSession, player_id: int, statuses: Iterable[str],
                        limit: int = 50) -> Sequence[Room]:
     """Return up to ``limit`` rooms with one of ``statuses`` where ``player_id`` holds a seat,
     newest first (private rooms included: the player has their link)."""
-    query = (select(Room).join(RoomSeat, RoomSeat.room_id == Room.id)
-             .where(RoomSeat.player_id == player_id, Room.status.in_(list(statuses)))
-             .order_by(Room.id.desc()).limit(limit))
-    return (await session.scalars(query)).all()
+    params = {"player_id": player_id, "statuses": list(statuses), "limit": limit}
+    return (await session.scalars(_SEATED_ROOMS, params)).all()
+
+
+#: ``seated_rooms``' statement (``player_id``, ``statuses``, ``limit``), built once.
+_SEATED_ROOMS = (select(Room).join(RoomSeat, RoomSeat.room_id == Room.id)
+                 .where(RoomSeat.player_id == bindparam("player_id"),
+                        Room.status.in_(_ids("statuses")))
+                 .order_by(Room.id.desc()).limit(bindparam("limit")))
 
 
 async def idle_open_rooms(session: AsyncSession, before: datetime) -> Sequence[Room]:
@@ -567,8 +634,11 @@ async def set_room_values(session: AsyncSession, room_id: int, **values: Any) ->
 
 async def bot_player_ids(session: AsyncSession, player_ids: Sequence[int]) -> set[int]:
     """Return which of ``player_ids`` are bots (``players.bot`` set)."""
-    query = select(Player.id).where(Player.id.in_(list(player_ids)), Player.bot.is_(True))
-    return set(await session.scalars(query))
+    return set(await session.scalars(_BOT_PLAYER_IDS, {"ids": list(player_ids)}))
+
+
+#: ``bot_player_ids``' statement (``ids``: the player ids), built once.
+_BOT_PLAYER_IDS = select(Player.id).where(Player.id.in_(_ids()), Player.bot.is_(True))
 
 
 async def take_over_seat(session: AsyncSession, room_id: int, match_id: int, seat: int,
