@@ -45,8 +45,10 @@ async def get_room(code: str, service: ServiceDep) -> dict:
 
 @router.post("/{code}/seats/{seat}", response_model=RoomOut)
 async def claim_seat(code: str, seat: int, player: CurrentPlayer, service: ServiceDep) -> dict:
-    """Claim ``seat`` (409 ``seat_taken``/``already_seated``/``room_not_open``); the match
-    starts when every seat is filled."""
+    """Claim ``seat`` (404 ``no_such_seat``; 409 ``seat_taken``/``already_seated``/
+    ``room_not_open``); the match starts when every seat is filled. Claiming a seat one holds
+    already (a retry after a lost answer) changes nothing and is answered with the room as it
+    is now, whatever its status since."""
     return await service.claim_seat(code, seat, player.id)
 
 

@@ -306,7 +306,9 @@ class RoomService:
     async def claim_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
         """Seat ``player_id`` at ``seat``; start the match when every seat is filled.
 
-        Returns the ``Room`` JSON after the change.
+        Returns the ``Room`` JSON after the change. A claim ``player_id`` holds already (a
+        retry whose first answer was lost, e.g. to a restart) is answered with the room as it is
+        now, whatever its status since, and changes nothing: no write, no room message.
 
         Raises:
             RoomError: ``room_not_found`` (404), ``no_such_seat`` (404), ``room_not_open``,
@@ -316,7 +318,11 @@ class RoomService:
             new = None
             async with self._sessions() as session, session.begin():
                 room = await self._room(session, code, lock=True)
-                seats = await self._free_seat(session, room, seat, player_id)
+                rows, match_id = (await repo.room_listings(session, [room.id]))[room.id]
+                seats = {row.seat: row.player_id for row in rows}
+                if seats.get(seat) == player_id:
+                    return self.room_json(room, rows, match_id)  # read under the lock
+                self._check_free(room, seat, player_id, seats)
                 try:
                     await repo.add_room_seat(session, room.id, seat, player_id)
                 except IntegrityError as exc:
@@ -332,21 +338,24 @@ class RoomService:
             await self.publisher.room(code)
         return await self.room(code)
 
-    async def _free_seat(self, session: AsyncSession, room: Room, seat: int,
-                         player_id: int) -> dict[int, int]:
-        """Check that ``seat`` can be claimed; return ``{seat: player_id}`` of the taken ones."""
+    def _check_free(self, room: Room, seat: int, player_id: int,
+                    taken: Mapping[int, int]) -> None:
+        """Check that ``player_id`` may claim ``seat`` of ``room`` whose taken seats are
+        ``taken`` (``{seat: player_id}``).
+
+        Raises:
+            RoomError: ``room_not_open`` (409), ``no_such_seat`` (404), ``seat_taken``,
+                ``already_seated`` (409).
+        """
         if room.status != RoomStatus.OPEN.value:
             raise RoomError("room_not_open", "The room is not open any more.")
         _, count = self.catalog.options(room.game, room.options)
         if not 0 <= seat < count:
             raise RoomError("no_such_seat", f"Seats are numbered 0 to {count - 1}.", 404)
-        taken = {row.seat: row.player_id
-                 for row in (await repo.room_seats(session, [room.id]))[room.id]}
         if seat in taken:
             raise RoomError("seat_taken", "That seat is taken.")
         if player_id in taken.values():
             raise RoomError("already_seated", "You already hold a seat in this room.")
-        return taken
 
     def seat_lock(self, code: str) -> asyncio.Lock:
         """Return this process's lock serialising seat changes and match starts of ``code``

@@ -6,8 +6,9 @@ import httpx
 import pytest
 
 from app.rooms.clocks import ManualClock
-from tests.app.conftest import auth, make_app, serve, shutdown
+from tests.app.conftest import auth, make_app, running_arena, serve, shutdown
 from tests.app.rc import GAME
+from tests.app.test_round_trips import database_work
 
 
 async def test_players(arena):
@@ -139,6 +140,60 @@ async def test_seats_claim_leave_and_start(arena):
     assert detail["status"] == "playing" and detail["outcome"] is None
     assert detail["seed"] is None and detail["actions"] is None  # secret while it runs
     assert len(detail["seed_commitment"]) == 64
+
+
+TAKEN = {"detail": {"code": "seat_taken", "message": "That seat is taken."}}
+#: What a retried claim costs: the caller's token looked up, then the room and its seats read
+#: under the room's lock; nothing written.
+RETRY_WORK = ["BEGIN", "SELECT players", "ROLLBACK",
+              "BEGIN", "SELECT rooms", "SELECT rooms", "COMMIT"]
+
+
+async def test_a_retried_seat_claim_answers_the_room_and_changes_nothing(arena, monkeypatch):
+    ann, bob, cat = [await arena.player(n) for n in ("Ann", "Bob", "Cat")]
+    code = (await arena.room(cat, {}))["code"]
+    posted = []
+    first = await arena.sit(code, 0, ann)
+    monkeypatch.setattr(arena.app.state.arena.service.publisher, "post",
+                        lambda message, keep=None: posted.append(message))
+    with database_work(arena.app) as work:
+        again = await arena.sit(code, 0, ann)
+    assert (again.status_code, again.json()) == (200, first.json())
+    assert (work, posted) == (RETRY_WORK, [])
+    taken = await arena.sit(code, 0, bob)
+    assert (taken.status_code, taken.json()) == (409, TAKEN)
+    second = await arena.sit(code, 1, ann)
+    assert (second.status_code, second.json()) == (409, {"detail": {
+        "code": "already_seated", "message": "You already hold a seat in this room."}})
+    assert (await arena.http.get(f"/api/rooms/{code}")).json() == first.json()
+
+    started = await arena.sit(code, 1, bob)  # the last seat: the match starts
+    assert started.json()["status"] == "playing" and started.json()["match_id"] == 1
+    posted.clear()
+    for seat, player in ((1, bob), (0, ann)):
+        with database_work(arena.app) as work:
+            again = await arena.sit(code, seat, player)
+        assert (again.status_code, again.json()) == (200, started.json())
+        assert (work, posted) == (RETRY_WORK, [])
+    late = await arena.sit(code, 0, cat)
+    assert (late.status_code, late.json()) == (409, {"detail": {
+        "code": "room_not_open", "message": "The room is not open any more."}})
+    assert [m["id"] for m in (await arena.http.get("/api/matches")).json()["items"]] == [1]
+
+
+async def test_a_claim_retried_after_a_restart_answers_the_room(db_path):
+    """The answer to the claim that started the match was lost with the process: asked again
+    of the restarted server, the claim answers the room it made."""
+    async with running_arena(db_path) as arena:
+        ann, bob = await arena.player("Ann"), await arena.player("Bob")
+        code = (await arena.room(ann, {}))["code"]
+        await arena.sit(code, 0, ann)
+        started = (await arena.sit(code, 1, bob)).json()
+    async with running_arena(db_path) as arena:
+        again = await arena.sit(code, 1, bob)
+        assert (again.status_code, again.json()) == (200, started)
+        assert started["status"] == "playing" and started["match_id"] == 1
+        assert (await arena.http.get(f"/api/rooms/{code}")).json() == started
 
 
 async def test_match_list_filters_and_cursor(arena):

@@ -11,9 +11,11 @@ import pytest
 from app.main import create_app
 from app.rooms.clocks import ManualClock
 from app.settings import Settings
-from tests.app.conftest import SEED, Arena, serve, shutdown
+from tests.app.conftest import SEED, Arena, auth, serve, shutdown
 from tests.app.expect import assert_caught_up, catch_up
 from tests.app.rc import Replay, assert_private
+from tests.app.test_rest import RETRY_WORK
+from tests.app.test_round_trips import database_work, heard_so_far
 from tests.conftest import fresh_postgres_database
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -30,15 +32,15 @@ async def database(postgres_url):
 async def two(database, redis_url):
     """Two apps on ``database`` and Redis, started at once (one migrates, the other waits for
     it), sharing one ``ManualClock``: ``(Arena of the first, Arena of the second)``, both
-    speaking REST through the first."""
+    speaking REST through the first (``Arena.base`` is each one's own address)."""
     clock = ManualClock()
     settings = Settings(database_url=database, redis_url=redis_url)
-    servers = await asyncio.gather(*(
-        serve(create_app(settings, clock=clock, seed_source=lambda: SEED)) for _ in range(2)))
+    apps = [create_app(settings, clock=clock, seed_source=lambda: SEED) for _ in range(2)]
+    servers = await asyncio.gather(*(serve(app) for app in apps))
     try:
         async with httpx.AsyncClient(base_url=servers[0][2], timeout=10) as http:
-            yield (Arena(servers[0][2], http, clock, None, None),
-                   Arena(servers[1][2], http, clock, None, None))
+            yield (Arena(servers[0][2], http, clock, apps[0], None),
+                   Arena(servers[1][2], http, clock, apps[1], None))
     finally:
         for server, task, _ in servers:
             await shutdown(server, task)
@@ -83,6 +85,26 @@ async def test_a_seat_claimed_through_one_process_seats_the_players_socket_on_th
     assert (welcome["seat"], welcome["version"]) == (1, 0)
     assert welcome["view"] == replay.view(1)
     await watching.socket.close()
+
+
+async def test_a_claim_retried_through_the_other_process_answers_the_room(two):
+    """The claim that started the match went through process one; its retry reaching process
+    two (behind a proxy) answers the room as process two serves it, and writes nothing."""
+    one, two = two
+    ann, bob = await one.player("Ann"), await one.player("Bob")
+    code = (await one.room(ann, {"monsters": False}))["code"]
+    await one.sit(code, 0, ann)
+    started = (await one.sit(code, 1, bob)).json()
+    assert (started["status"], started["match_id"]) == ("playing", 1)
+    await heard_so_far([one.app, two.app])  # process two is done with the claim's message
+    with database_work(two.app) as work:
+        again = await one.http.post(f"{two.base}/api/rooms/{code}/seats/1", headers=auth(bob))
+    assert (again.status_code, work) == (200, RETRY_WORK)
+    assert again.json() == (await one.http.get(f"{two.base}/api/rooms/{code}")).json()
+    assert {key: again.json()[key] for key in ("status", "match_id")} == {
+        "status": "playing", "match_id": 1}
+    taken = await one.http.post(f"{two.base}/api/rooms/{code}/seats/1", headers=auth(ann))
+    assert (taken.status_code, taken.json()["detail"]["code"]) == (409, "room_not_open")
 
 
 async def test_a_socket_greeted_on_one_process_gets_the_lines_said_through_the_other(two):
