@@ -13,7 +13,6 @@ from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.ladder_schemas import LeaderboardOut
 from app.api.matches import summaries
-from app.api.params import MAX_ID
 from app.db import ratings_repo
 from app.db import repositories as repo
 from app.db.models import Player, Rating
@@ -35,7 +34,7 @@ def rating_json(row: Rating) -> dict[str, Any]:
 @router.get("/{game}", response_model=LeaderboardOut)
 async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
                           limit: int = Query(50, ge=1, le=200),
-                          offset: int = Query(0, ge=0, le=MAX_ID)) -> dict:
+                          offset: int = Query(0, ge=0, le=repo.MAX_ID)) -> dict:
     """Return ``{game, players: [{rank, player: {id, name}, rating, mu, sigma, matches, wins,
     kos}]}`` best rating first (equal ratings share a rank: 1, 1, 3); 404 ``unknown_game`` (the path names no hosted game); 422 for
     ``offset`` outside 0 … 2^31-1 (an unbounded one overflowed the database integer: 500)."""

@@ -95,7 +95,13 @@ async def list_matches(session: SessionDep, service: ServiceDep, game: str | Non
     return {"items": await summaries(session, page, service.catalog), "next_cursor": next_cursor}
 
 
-async def _match(session, match_id: int) -> Match:
+async def find_match(session, match_id: int) -> Match:
+    """Return the match row ``match_id``.
+
+    Raises:
+        RoomError: ``match_not_found`` (404), also for an id no row can have (0, -1, 2^31:
+            ``repo.get_match``).
+    """
     match = await repo.get_match(session, match_id)
     if match is None:
         raise RoomError("match_not_found", f"No match has the id {match_id}.", 404)
@@ -104,9 +110,10 @@ async def _match(session, match_id: int) -> Match:
 
 @router.get("/{match_id}", response_model=MatchDetail)
 async def get_match(match_id: IdPath, session: SessionDep, service: ServiceDep) -> dict:
-    """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished.
+    """Return the ``MatchDetail``; ``seed`` and ``actions`` are ``null`` until it is finished
+    (404 ``match_not_found``, also for an id no row can have: ``find_match``).
     Each action names who played it (``player_at``: a seat taken over has two players)."""
-    match = await _match(session, match_id)
+    match = await find_match(session, match_id)
     detail = (await summaries(session, [match], service.catalog))[0]
     finished = match.status == "finished"
     actions = None
@@ -123,7 +130,7 @@ async def get_match(match_id: IdPath, session: SessionDep, service: ServiceDep) 
 async def get_ladder(match_id: IdPath, session: SessionDep) -> dict:
     """Return the resolved Reverse Curse sets (from ``rc_sets``); 404 ``no_ladder`` for other
     games."""
-    match = await _match(session, match_id)
+    match = await find_match(session, match_id)
     if match.game not in LADDER_GAMES:
         raise RoomError("no_ladder", f"{match.game} matches have no ladder.", 404)
     sets = await repo.rc_sets(session, match_id)

@@ -1,9 +1,11 @@
 """Typed path and query parameters shared by the routes (hostile HTTP input).
 
-Row ids are ``INTEGER`` columns: 32-bit on PostgreSQL, 64-bit on SQLite. A larger number in a
-URL used to reach the database driver and fail there (a 500); with these types it is refused
-up front as ``422 validation_error``.
-"""
+Row ids are ``INTEGER`` columns: 32-bit on PostgreSQL, 64-bit on SQLite; ids start at 1. A
+number outside 1 … ``MAX_ID`` makes the database driver fail (a 500), so it never reaches it.
+An id in a path names a thing: any whole number is taken, and one no row can have is answered
+as any unknown id is (404 ``player_not_found``, ``match_not_found``: the lookups check it,
+``repositories.can_be_id``). An id in the query filters a list and is refused up front
+(422 ``validation_error``)."""
 
 from __future__ import annotations
 
@@ -12,13 +14,12 @@ from typing import Annotated
 
 from fastapi import Path, Query
 
+from app.db.repositories import MAX_ID
 from app.rooms.errors import RoomError
 
-#: The largest row id any supported database stores (PostgreSQL ``integer``).
-MAX_ID = 2 ** 31 - 1
-
-#: A row id in the path (``/api/matches/{match_id}``): 1 … ``MAX_ID``.
-IdPath = Annotated[int, Path(ge=1, le=MAX_ID, description="a row id (1 to 2^31-1)")]
+#: A row id in the path (``/api/matches/{match_id}``): any whole number (module doc).
+IdPath = Annotated[int, Path(description="a row id (ids are 1 to 2^31-1; another number "
+                                         "names nothing: 404)")]
 #: An optional row id in the query (``?player=``): 1 … ``MAX_ID``.
 IdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a row id (1 to 2^31-1)")]
 #: A page cursor as the server gives it (``next_cursor``): decimal digits of a row id. The

@@ -34,7 +34,7 @@ async def create_player(body: PlayerIn, session: SessionDep, request: Request) -
 @router.get("/{player_id}", response_model=PlayerProfile)
 async def get_player(player_id: IdPath, session: SessionDep, service: ServiceDep) -> dict:
     """Return ``{id, name, ratings, recent_matches}`` (``PlayerProfile``); 404
-    ``player_not_found``."""
+    ``player_not_found``, also for an id no row can have (0, -1, 2^31: ``repo.get_player``)."""
     player = await repo.get_player(session, player_id)
     if player is None:
         raise RoomError("player_not_found", f"No player has the id {player_id}.", 404)

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.api.account_schemas import FinalViewOut, ReplayOut
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
-from app.api.matches import player_at, summaries
+from app.api.matches import find_match, player_at, summaries
 from app.api.pages import page
 from app.api.params import IdPath
 from app.db import repositories as repo
@@ -34,9 +34,7 @@ async def _finished(session: AsyncSession, match_id: int) -> Match:
         RoomError: ``match_not_found`` (404); ``match_not_finished`` (409) while it is played
             or when it was abandoned.
     """
-    match = await repo.get_match(session, match_id)
-    if match is None:
-        raise RoomError("match_not_found", f"No match has the id {match_id}.", 404)
+    match = await find_match(session, match_id)
     if match.status != "finished":
         raise RoomError("match_not_finished", "A replay opens once the match is over.")
     return match

@@ -163,9 +163,22 @@ _PLAYER_BY_TOKEN = select(Player).where(or_(
                   .where(PlayerToken.token_hash == bindparam("hash"))))).limit(1)
 
 
+#: The largest row id every supported database stores (PostgreSQL ``integer``; SQLite's is
+#: 64-bit); ids start at 1.
+MAX_ID = 2 ** 31 - 1
+
+
+def can_be_id(row_id: int) -> bool:
+    """Return whether some row could have the id ``row_id`` (1 … ``MAX_ID``). Any other number
+    names no row, and must not reach the driver: asyncpg refuses an ``integer`` parameter over
+    ``MAX_ID`` and sqlite3 one over 2^63−1 (an error, not an empty answer)."""
+    return 1 <= row_id <= MAX_ID
+
+
 async def get_player(session: AsyncSession, player_id: int) -> Player | None:
-    """Return the player ``player_id`` or ``None``."""
-    return await session.get(Player, player_id)
+    """Return the player ``player_id`` or ``None`` (at once for an id no row can have:
+    ``can_be_id``)."""
+    return await session.get(Player, player_id) if can_be_id(player_id) else None
 
 
 # --------------------------------------------------------------------------- rooms
@@ -330,8 +343,9 @@ async def add_match(session: AsyncSession, room: Room, seed_hex: str, commitment
 
 
 async def get_match(session: AsyncSession, match_id: int) -> Match | None:
-    """Return the match ``match_id`` or ``None``."""
-    return await session.get(Match, match_id)
+    """Return the match ``match_id`` or ``None`` (at once for an id no row can have:
+    ``can_be_id``)."""
+    return await session.get(Match, match_id) if can_be_id(match_id) else None
 
 
 async def playing_rooms(session: AsyncSession) -> list[tuple[int, str]]:
