@@ -135,6 +135,8 @@ async def test_a_move_is_one_transaction_where_it_is_played_and_none_elsewhere(d
             viewers = {**players, None: await two.connect(code)}
             await players[0].until_presence([0, 1], 1)
             await heard_so_far(apps)
+            for app in apps:  # a room message heard after the greets left the Room JSON to
+                await app.state.arena.service.port(code).room()  # read at its next use
             replay = Replay(OPTIONS, SEED)
             work = []
             for _ in range(6):  # both mulligans (simultaneous), then turns on both processes
