@@ -13,7 +13,7 @@ import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -162,9 +162,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
 
         # The process serves from here on; the playing matches are resumed meanwhile.
         resuming = asyncio.create_task(resume())
-        collector = Collector(settings.gc_freeze_seconds, settings.gc_full_seconds,
-                              settings.gc_full_requests, settings.gc_full_min_seconds,
-                              lambda: cast(endpoint.ArenaApp, app).http_requests)
+        collector = Collector(settings.gc_freeze_seconds, settings.gc_full_seconds)
         collector.start()  # app.runtime: keeps the collector's pauses short on a big heap
         try:
             yield

@@ -7,13 +7,13 @@ and builds a new one leaves the count where it was while the young list grows by
 every young collection then walked about one state per room (100-200 ms at 1,000 rooms), and
 the pauses set the round-trip p99 (bench/HISTORY.md, "the collector frozen each second").
 
-Reference counting frees almost everything here: playing makes no garbage cycles, nor does a
-room socket (its upgrade request and its end: ``app.realtime.edge``); HTTP requests make some
-(SQLAlchemy statements with ``IN`` lists built per request).
-So ``Collector`` moves every tracked object into the permanent generation once a second
-(``gc.freeze``: no object is walked, the cost does not grow with the heap) and runs a full
-collection of everything after ``full_requests`` HTTP requests (at most one a minute) or
-``full_seconds``, whichever comes first.
+Reference counting frees almost everything here: playing makes no garbage cycles, nor do room
+sockets (their upgrade and their end: ``app.realtime.edge``) or the HTTP requests of the
+product's pages (statements built once: ``app.db.repositories``); a match's end leaves a few
+objects (openskill's). So ``Collector`` moves every tracked object into the permanent
+generation once a second (``gc.freeze``: no object is walked, the cost does not grow with the
+heap) and collects everything, frozen objects included, every ``full_seconds`` (a full
+collection walks the whole heap: ≈ 0.4 s at 1,000 rooms, 2 s at 4,500).
 The thresholds stay as the safety net of a loop too busy to freeze on time.
 """
 
@@ -23,7 +23,6 @@ import asyncio
 import gc
 import logging
 import time
-from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -41,36 +40,25 @@ def tune_gc() -> None:
 
 class Collector:
     """The collector's schedule in a running server: every ``freeze_seconds`` a freeze, after a
-    full collection when one is due — at the first tick, after ``full_seconds``, or after
-    ``full_requests`` HTTP requests (``requests()`` counts them since the start; websocket
-    upgrades are not requests here) once ``full_min_seconds`` have passed since the last one.
-    Playing and room sockets make no garbage cycles, a request some (SQLAlchemy's statements,
-    ≤ 1.6 KB), so a burst of requests (rooms made) is collected while it lasts, and steady
-    polling (lobbies) at most every ``full_min_seconds``.
-    A cycle waits at most ``full_seconds`` + ``freeze_seconds`` (longer if the event loop is
-    held). All periods in seconds.
+    full collection when one is due — at the first tick, then once ``full_seconds`` have passed
+    since the last one. A garbage cycle waits at most ``full_seconds`` + ``freeze_seconds``
+    (longer if the event loop is held). All periods in seconds.
 
     ``start`` begins it on the running event loop; ``stop`` ends it and unfreezes, so the
     process's collector works as before. Freezing is process-wide: several apps in one
     process (tests) each run a schedule over the one heap.
 
     Raises:
-        ValueError: ``freeze_seconds``, ``full_seconds`` or ``full_requests`` not > 0, or
-            ``full_min_seconds`` < 0.
+        ValueError: ``freeze_seconds`` or ``full_seconds`` not > 0.
     """
 
-    def __init__(self, freeze_seconds: float, full_seconds: float, full_requests: int,
-                 full_min_seconds: float, requests: Callable[[], int]) -> None:
-        if freeze_seconds <= 0 or full_seconds <= 0 or full_requests <= 0 or full_min_seconds < 0:
-            raise ValueError("freeze_seconds, full_seconds and full_requests must be > 0, "
-                             "full_min_seconds >= 0")
+    def __init__(self, freeze_seconds: float, full_seconds: float) -> None:
+        if freeze_seconds <= 0 or full_seconds <= 0:
+            raise ValueError("freeze_seconds and full_seconds must be > 0")
         self.freeze_seconds = freeze_seconds
         self.full_seconds = full_seconds
-        self.full_requests = full_requests
-        self.full_min_seconds = full_min_seconds
-        self.requests = requests
         self._task: asyncio.Task[None] | None = None
-        self._last_full: tuple[float, int] | None = None  # (time, requests) of the last one
+        self._last_full: float | None = None  # when the last full collection ran
 
     def start(self) -> None:
         """Begin the schedule (a task of the running loop)."""
@@ -86,20 +74,14 @@ class Collector:
 
     def due(self, now: float) -> bool:
         """Whether a full collection is due at ``now`` (``time.monotonic`` seconds)."""
-        last = self._last_full
-        if last is None:
-            return True
-        since = now - last[0]
-        return since >= self.full_seconds or (
-            since >= self.full_min_seconds and self.requests() - last[1] >= self.full_requests)
+        return self._last_full is None or now - self._last_full >= self.full_seconds
 
     def tick(self, now: float) -> None:
         """One step of the schedule at ``now`` (``time.monotonic`` seconds): a full collection
         when one is due, then a freeze."""
         if self.due(now):
-            served = self.requests()
             full_collection()
-            self._last_full = (now, served)
+            self._last_full = now
         gc.freeze()
 
     async def _run(self) -> None:

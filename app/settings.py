@@ -47,10 +47,8 @@ class Settings(BaseSettings):
             (it renews its entries every third of that; seconds).
         gc_freeze_seconds: how often the server freezes every GC-tracked object (seconds;
             ``app.runtime.Collector``).
-        gc_full_seconds, gc_full_requests, gc_full_min_seconds: the server collects every
-            generation, frozen objects included, after ``gc_full_seconds`` (the longest a
-            garbage cycle is kept), or after ``gc_full_requests`` HTTP requests once
-            ``gc_full_min_seconds`` have passed since the last full collection (seconds).
+        gc_full_seconds: how often the server collects every generation, frozen objects
+            included (the longest a garbage cycle is kept; seconds).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
@@ -87,8 +85,6 @@ class Settings(BaseSettings):
     presence_seconds: float = Field(30.0, gt=0)
     gc_freeze_seconds: float = Field(1.0, gt=0)
     gc_full_seconds: float = Field(600.0, gt=0)
-    gc_full_requests: int = Field(2000, gt=0)
-    gc_full_min_seconds: float = Field(60.0, ge=0)
     bot_delay_min: float = 0.6
     bot_delay_max: float = 1.2
     bot_workers: int = Field(0, ge=0)

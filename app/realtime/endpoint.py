@@ -110,17 +110,10 @@ def origin_allowed(headers: Headers, scheme: str, allowed: list[str]) -> bool:
 class ArenaApp(FastAPI):
     """The application: FastAPI for HTTP and the lifespan. Room sockets are served by
     ``app.realtime.edge`` (uvicorn's ``--ws``), never by an ASGI route: a websocket that
-    reaches the app (uvicorn started without that ``--ws``) is refused and logged.
-
-    ``http_requests`` counts the HTTP requests the app serves (``app.runtime.Collector``: some
-    leave garbage cycles); a websocket upgrade the edge takes over is not one (it leaves none:
-    ``app.realtime.edge.drop_http_parser``)."""
-
-    http_requests = 0
+    reaches the app (uvicorn started without that ``--ws``) is refused and logged."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
-            self.http_requests += scope["type"] == "http"
             await super().__call__(scope, receive, send)
             return
         log.error("a websocket reached the ASGI app: start uvicorn with "

@@ -11,7 +11,6 @@ import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from app.main import create_app
@@ -48,8 +47,7 @@ def quiet_collector() -> Iterator[None]:
 
 
 def test_a_frozen_cycle_survives_collections_until_the_full_one(quiet_collector):
-    collector = Collector(freeze_seconds=1.0, full_seconds=600.0, full_requests=2000,
-                          full_min_seconds=60.0, requests=lambda: 0)
+    collector = Collector(freeze_seconds=1.0, full_seconds=600.0)
     collector.tick(1000.0)               # the first tick: a full collection, then a freeze
     cycle = garbage_cycle()
     collector.tick(1001.0)               # frozen: out of every generation
@@ -69,69 +67,49 @@ def test_a_frozen_cycle_survives_collections_until_the_full_one(quiet_collector)
     assert fresh() is None
 
 
-def test_a_full_collection_comes_after_so_many_requests_at_most_once_a_minute(quiet_collector):
-    served = [0]
-    collector = Collector(freeze_seconds=1.0, full_seconds=600.0, full_requests=2000,
-                          full_min_seconds=60.0, requests=lambda: served[0])
-    served[0] = 10
-    collector.tick(0.0)                  # the first tick: full, at 10 requests
-    cycle = garbage_cycle()
-    served[0] = 2009
-    collector.tick(61.0)                 # 1,999 requests since: not yet
-    assert cycle() is not None
-    served[0] = 2010
-    collector.tick(62.0)                 # 2,000: due
-    assert cycle() is None
-    fresh = garbage_cycle()
-    served[0] = 9000                     # a lobby's polling: many requests, but
-    collector.tick(121.0)                # 59 s since the last full collection: not yet
-    assert fresh() is not None
-    collector.tick(122.0)                # 60 s: due
-    assert fresh() is None
+async def test_a_failing_tick_is_logged_and_the_schedule_goes_on(quiet_collector, caplog,
+                                                                  monkeypatch):
+    freezes: list[int] = []
+    freeze = gc.freeze
 
+    def failing_once() -> None:
+        freezes.append(1)
+        if len(freezes) == 2:            # the first scheduled tick's
+            raise RuntimeError("no freeze")
+        freeze()
 
-async def test_a_failing_tick_is_logged_and_the_schedule_goes_on(quiet_collector, caplog):
-    asked: list[int] = []
-
-    def requests() -> int:
-        asked.append(1)
-        if len(asked) == 2:              # the first scheduled tick's
-            raise RuntimeError("no count")
-        return 0
-
+    monkeypatch.setattr(gc, "freeze", failing_once)
     caplog.set_level(logging.INFO, logger="app.runtime")
-    collector = Collector(freeze_seconds=0.01, full_seconds=600.0, full_requests=2000,
-                          full_min_seconds=0.0, requests=requests)
+    collector = Collector(freeze_seconds=0.01, full_seconds=600.0)
     collector.tick(time.monotonic())     # the first full collection
     collector.start()
     try:
         for _ in range(500):
-            if len(asked) >= 3:
+            if len(freezes) >= 3:
                 break
             await asyncio.sleep(0.01)
     finally:
         await collector.stop()
-    assert len(asked) >= 3
+    assert len(freezes) >= 3
     assert [r.getMessage() for r in caplog.records if r.name == "app.runtime"] == \
         ["full collection", "collector tick failed"]
     assert gc.get_freeze_count() == 0
 
 
-@pytest.mark.parametrize("freeze, full, requests, gap", [
-    (0.0, 600.0, 1, 0.0), (1.0, 0.0, 1, 0.0), (-1.0, 600.0, 1, 0.0), (1.0, 600.0, 0, 0.0),
-    (1.0, 600.0, 1, -1.0)])
-def test_a_schedule_needs_positive_periods(freeze, full, requests, gap):
+@pytest.mark.parametrize("freeze, full", [(0.0, 600.0), (1.0, 0.0), (-1.0, 600.0),
+                                          (1.0, -1.0)])
+def test_a_schedule_needs_positive_periods(freeze, full):
     with pytest.raises(ValueError, match="must be > 0"):
-        Collector(freeze, full, requests, gap, lambda: 0)
+        Collector(freeze, full)
 
 
 async def test_a_server_freezes_while_it_runs_and_unfreezes_when_it_stops(quiet_collector,
                                                                            tmp_path: Path):
-    """The lifespan's schedule: frozen within a tick; a request makes the next tick a full
-    collection (``gc_full_requests=1``, no gap), which frees a cycle frozen before it (the
-    automatic collections are off: only the schedule's full collection can free it)."""
+    """The lifespan's schedule: frozen within a tick; the next full collection (every
+    ``gc_full_seconds``) frees a cycle frozen before it (the automatic collections are off:
+    only the schedule's full collection can free it)."""
     app = create_app(Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'gc.db'}",
-                              gc_freeze_seconds=0.01, gc_full_requests=1, gc_full_min_seconds=0))
+                              gc_freeze_seconds=0.01, gc_full_seconds=1.0))
 
     async def frozen() -> bool:
         for _ in range(500):
@@ -142,14 +120,9 @@ async def test_a_server_freezes_while_it_runs_and_unfreezes_when_it_stops(quiet_
 
     async with app.router.lifespan_context(app):
         assert await frozen()
-        before = app.http_requests
         cycle = garbage_cycle()
-        await asyncio.sleep(0.05)        # frozen by the ticks; no request yet: no full one
+        await asyncio.sleep(0.05)        # frozen by the ticks; kept until the full one
         assert cycle() is not None
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                     base_url="http://arena") as http:
-            assert (await http.get("/healthz")).status_code == 200
-        assert app.http_requests == before + 1
         for _ in range(500):
             if cycle() is None:
                 break
