@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -171,6 +172,25 @@ async def test_stale_prompt_is_refused_then_resynced(arena):
     assert resync["type"] == "update" and resync["version"] == 1 and resync["events"] == []
     assert resync["view"] == replay.view(seat)
     await assert_unchanged(arena, room, clients, 2, 1)
+
+
+async def test_a_refresh_past_the_kept_events_sends_the_current_frame(arena, caplog):
+    """Ann's socket was shown version 0, and the room's journal no longer keeps the events
+    after it (the trim should never allow that; a chaos run saw it once): her stale act is
+    refused and her resync shows the current frame without those events, instead of her
+    socket failing (it closed with 1011)."""
+    room, clients = await started(arena)
+    held = arena.app.state.arena.service._live.entry(room["code"])
+    held.journal.reset(1)
+    caplog.set_level(logging.WARNING, logger="app.rooms.port")
+    await clients[0].act({"type": "mulligan", "card": None}, prompt="1.0.0123456789abcdef")
+    assert (await clients[0].next())["code"] == "stale_prompt"
+    resync = await clients[0].next()
+    assert (resync["type"], resync["version"], resync["events"]) == ("update", 0, [])
+    assert resync["prompt"] == clients[0].welcome["prompt"]
+    assert [r.getMessage() for r in caplog.records if r.name == "app.rooms.port"] == [
+        f"room {room['code']}: a follower shown version 0 gets the events after 1 (the ones "
+        "before were dropped)"]
 
 
 async def test_simultaneous_mulligans_never_refuse_each_other(arena):
