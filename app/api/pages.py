@@ -1,6 +1,7 @@
-"""The frontend pages: ``/``, ``/room/{code}``, ``/history``, ``/matches/{id}``, ``/ladders``,
-``/players/{id}`` (static files), declared in one table, ``PAGES``; and the friendly 404 page a
-browser gets for any other address (``not_found_page``)."""
+"""The frontend pages: ``/``, ``/room/{code}``, ``/history``, ``/matches/{id}``,
+``/replay/{id}``, ``/ladders``, ``/players/{id}`` (static files), declared in one table,
+``PAGES``; and the friendly 404 page a browser gets for any other address
+(``not_found_page``)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ PAGES: tuple[tuple[str, str, str], ...] = (
     ("/room/{code}", "room.html", "A room (the share link)."),
     ("/history", "history.html", "The match history."),
     ("/matches/{match_id:int}", "match.html", "One match with its replay and ladder."),
+    ("/replay/{match_id:int}", "replay.html",
+     "A match's replay (``?step=k`` opens step ``k``; ``?viewer=s`` a seat's view)."),
     ("/ladders", "ladders.html", "The leaderboards (ratings of every game; ``?game=`` picks one)."),
     ("/players/{player_id:int}", "player.html",
      "A player: each game's rating and recent matches."),

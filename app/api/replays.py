@@ -1,4 +1,4 @@
-"""Replays: ``GET /api/matches/{id}/replay`` and the page ``/replay/{id}``.
+"""Replays: ``GET /api/matches/{id}/replay`` (the page ``/replay/{id}`` is ``app.api.pages``).
 
 Only a finished match has a replay (its seed is public then: ARCHITECTURE.md "Fairness"); the
 views come from the engine replaying the log (``app.rooms.replay``), through the room service's
@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Query
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.api.account_schemas import FinalViewOut, ReplayOut
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.matches import find_match, player_at, summaries
-from app.api.pages import page
 from app.api.params import IdPath
 from app.db import repositories as repo
 from app.db.models import Match
@@ -82,8 +80,3 @@ async def get_final_view(match_id: IdPath, session: SessionDep, service: Service
                          bytes.fromhex(match.seed), actions, None)
     return {"match_id": match.id, "view": steps[-1]["view"]}
 
-
-@router.get("/replay/{match_id}", include_in_schema=False)
-async def replay_page(request: Request, match_id: IdPath) -> FileResponse:
-    """The replay page (``?step=k`` opens step ``k``; ``?viewer=s`` a seat's view)."""
-    return page(request, "replay.html")

@@ -19,7 +19,8 @@ async def test_browsers_get_the_not_found_page_and_scripts_the_json_error(db_pat
     server, task, base = await serve(make_app(db_path, ManualClock(), frontend_dir=frontend))
     try:
         async with httpx.AsyncClient(base_url=base) as http:
-            for url in ("/room/", "/nowhere", "/matches/twelve", "/players/-"):
+            for url in ("/room/", "/nowhere", "/matches/twelve", "/players/-", "/replay/abc",
+                        "/replay/1.5", "/replay/-1"):
                 answer = await http.get(url, headers=BROWSER)
                 assert (answer.status_code, answer.text) == (404, PAGE), url
                 assert answer.headers["content-type"].startswith("text/html")
