@@ -39,29 +39,30 @@ def frame(kind: str, match: int, version: int, prompt: str | None, events=()) ->
             "events": list(events)}
 
 
-def test_an_update_with_another_prompt_acknowledges_the_act():
+def test_an_act_is_acknowledged_by_its_pong_without_an_error_before_it():
     client, seen = player()
     client._on_frame(frame("welcome", 7, 3, "p1"), 0.0)
     client._act_frame()
-    client._on_frame(frame("update", 7, 3, "p1"), 0.1)  # another seat's change: same prompt
+    client._on_frame(frame("update", 7, 4, "p2"), 0.1)  # an update is no answer
     assert seen.acks == []
-    client._on_frame(frame("update", 7, 4, "p2"), 0.2)
-    assert [(a.match, a.seat, a.prompt, a.action) for a in seen.acks] == [
-        (7, 0, "p1", {"type": "x"})]
-    assert not seen.acks[0].withdrawn
+    client._on_frame({"type": "pong"}, 0.2)
+    assert [(a.match, a.seat, a.prompt, a.action, a.refused) for a in seen.acks] == [
+        (7, 0, "p1", {"type": "x"}, False)]
 
 
-def test_an_error_right_after_withdraws_the_ack_and_a_timeout_is_no_ack():
+def test_an_error_before_the_pong_refuses_the_oldest_act_only():
     client, seen = player()
     client._on_frame(frame("welcome", 7, 3, "p1"), 0.0)
     client._act_frame()
-    client._on_frame(frame("update", 7, 4, "p2"), 0.1)  # a teammate's answer, then refused
-    client._on_frame({"type": "error", "code": "already_played"}, 0.2)
-    assert [a.withdrawn for a in seen.acks] == [True]
-    client._act_frame()
-    client._on_frame(frame("update", 7, 5, "p3", [{"kind": "timeout", "data": {"seat": 0}}]),
-                     0.3)
-    assert len(seen.acks) == 1  # the clock played it: not acknowledged
+    client._on_frame(frame("update", 7, 4, "p2"), 0.1)  # another seat's change arrives first
+    client._act_frame()                                 # a second act before the first pong
+    client._on_frame({"type": "error", "code": "stale_prompt"}, 0.2)
+    client._on_frame({"type": "pong"}, 0.3)              # the first act's: refused
+    assert seen.acks == []
+    client._on_frame({"type": "pong"}, 0.4)              # the second act's: stored
+    assert [(a.prompt, a.refused) for a in seen.acks] == [("p2", False)]
+    client._on_frame({"type": "pong"}, 0.5)              # a pong of no act changes nothing
+    assert len(seen.acks) == 1
 
 
 def test_a_lower_version_or_an_older_match_is_a_regression():
@@ -82,7 +83,7 @@ def played_log(actions: int) -> tuple[MatchLog, list]:
     for seq in range(1, actions + 1):
         seat = min(GAME.to_act(state.state))
         action = dict(state.legal[seat][0])
-        rows.append(SimpleNamespace(seq=seq, seat=seat, action=action, timeout=False,
+        rows.append(SimpleNamespace(seq=seq, seat=seat, action=action, timeout=False, forfeit=None,
                                     at=SimpleNamespace(timestamp=lambda s=seq: 1000.0 + s),
                                     prompt=state.prompt_id(seat)))
         state, _ = state.replay(seat, action, 1000.0 + seq, False)
@@ -97,8 +98,8 @@ def test_an_acked_action_must_be_stored_under_its_prompt():
     violations = Violations()
     stored = Ack("ROOM", 7, rows[1].seat, rows[1].prompt, rows[1].action)
     wrong_prompt = Ack("ROOM", 7, rows[1].seat, rows[0].prompt, rows[1].action)
-    withdrawn = Ack("ROOM", 7, 0, "nothing", {}, withdrawn=True)
-    assert check_acks([stored, wrong_prompt, withdrawn], {7: log}, violations) == 2
+    refused = Ack("ROOM", 7, 0, "nothing", {}, refused=True)
+    assert check_acks([stored, wrong_prompt, refused], {7: log}, violations) == 2
     assert violations.counts == {"acked_action_missing": 1}
     assert violations.examples["acked_action_missing"][0]["prompt"] == rows[0].prompt
 

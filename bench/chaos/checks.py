@@ -39,7 +39,7 @@ def check_acks(acks: Iterable[Ack], logs: Mapping[int, MatchLog],
     """Check every acknowledged action is stored; return how many were checked."""
     checked = 0
     for ack in acks:
-        if ack.withdrawn:
+        if ack.refused:
             continue
         checked += 1
         log = logs.get(ack.match) if ack.match is not None else None

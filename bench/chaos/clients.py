@@ -5,10 +5,12 @@ What a client notes (``Observations``):
 
 - every ``welcome``, with the stored log's head (newest match, its action count) read from the
   database just before the socket opened (``Welcome``);
-- every acknowledged action (``Ack``): an ``act`` followed by an ``update`` whose ``prompt`` is
-  another one and that carries no ``timeout`` of the client's seat (the answer was applied),
-  withdrawn when the next frame is an ``error`` instead (the prompt changed for another reason
-  and the ``act`` was refused: docs/protocol.md "Every refusal of an ``act``");
+- every acknowledged action (``Ack``): each ``act`` is followed by a ``ping``; a socket's frames
+  are handled in order, each to its end (an action stored before the next frame is read), so
+  the ``pong`` comes after the act's answer: an act with no ``error`` before its ``pong`` was
+  applied and stored. An act whose socket closed before its ``pong`` is not counted (its fate
+  is unknown to the client). An ``update`` is no answer: one made by another seat's action (or
+  a clock) may arrive between an act and its refusal;
 - a ``version`` lower than one the client was shown before in the same match, or a frame of an
   older match (``regressions``), across reconnections too;
 - its last ``welcome``/``update`` (``Player.last``), for the convergence check.
@@ -20,13 +22,19 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+import websockets
+
 from bench.clients import MatchId, Pace, Player, RoomWatch, _listen, _open, match_of
 from bench.metrics import Recorder
 
+#: The frame each ``act`` is followed by: its ``pong`` closes the act's answer.
+PING = orjson.dumps({"type": "ping"})
 #: ``head(code)`` -> ``(newest match id or None, its stored action count)`` from the database.
 Head = Callable[[str], Awaitable[tuple[int | None, int]]]
 
@@ -70,7 +78,7 @@ class Ack:
     seat: int
     prompt: str
     action: dict[str, Any]
-    withdrawn: bool = False
+    refused: bool = False
 
 
 @dataclass
@@ -83,12 +91,6 @@ class Observations:
     connections: int = 0
     reconnects: int = 0
     drops: int = 0
-
-
-def _timed_out(data: dict[str, Any], seat: int | None) -> bool:
-    """Whether ``data``'s events say ``seat``'s clock ran out."""
-    return any(event.get("kind") == "timeout" and (event.get("data") or {}).get("seat") == seat
-               for event in data.get("events") or ())
 
 
 class ChaosPlayer(Player):
@@ -104,8 +106,7 @@ class ChaosPlayer(Player):
         self._opened: tuple[int | None, int] = (None, 0)
         self._url = ""
         self._shown: tuple[MatchId, int] | None = None  # (match, version) last shown
-        self._sent: Ack | None = None  # the act sent, not yet answered
-        self._acked: Ack | None = None  # the newest ack, until another frame confirms it
+        self._asked: deque[Ack] = deque()  # acts sent on this socket, their pong not yet come
         self.frames = 0  # welcome and update frames on the socket open now (or last)
 
     @property
@@ -143,7 +144,7 @@ class ChaosPlayer(Player):
                 task.cancel()
             self.connected = False
             self.prompt, self.legal, self.pending, self.answered = None, [], None, None
-            self._sent = self._acked = None
+            self._asked.clear()  # unanswered: not counted
 
     async def _drop(self) -> None:
         """Close the socket after a random lifetime, unless the faults are over by then."""
@@ -162,9 +163,19 @@ class ChaosPlayer(Player):
     def _act_frame(self) -> dict[str, Any]:
         frame = super()._act_frame()
         assert self.seat is not None, "only a seated player acts"
-        self._sent = Ack(self.code, self.match, self.seat, frame["prompt"], frame["action"])
-        self._acked = None
+        self._asked.append(Ack(self.code, self.match, self.seat, frame["prompt"],
+                               frame["action"]))
         return frame
+
+    async def _send_act(self) -> bool:
+        """Send the ``act``, then the ``ping`` whose ``pong`` closes its answer."""
+        if not await super()._send_act():
+            return False
+        try:
+            await self.socket.send(PING, text=True)
+        except websockets.ConnectionClosed:
+            return False
+        return True
 
     def _on_frame(self, data: dict[str, Any], now: float) -> None:
         kind = data.get("type")
@@ -175,10 +186,11 @@ class ChaosPlayer(Player):
         if kind in ("welcome", "update"):
             self.frames += 1
             self._check_version(kind, data)
-            self._note_ack(kind, data)
             self.last = data
         elif kind == "error":
             self._note_refusal()
+        elif kind == "pong":
+            self._note_pong()
         super()._on_frame(data, now)
 
     def _check_version(self, kind: str, data: dict[str, Any]) -> None:
@@ -194,18 +206,15 @@ class ChaosPlayer(Player):
         if match is not None:
             self._shown = (match, version)
 
-    def _note_ack(self, kind: str, data: dict[str, Any]) -> None:
-        self._acked = None
-        sent = self._sent
-        if sent is None or kind != "update" or data.get("prompt") == sent.prompt:
-            return
-        self._sent = None
-        if match_of(data) == sent.match and not _timed_out(data, self.seat):
-            self.seen.acks.append(sent)
-            self._acked = sent
-
     def _note_refusal(self) -> None:
-        """An ``error``: the act sent (or the one just taken as acknowledged) was refused."""
-        if self._acked is not None:
-            self._acked.withdrawn = True
-        self._sent = self._acked = None
+        """An ``error``: the oldest act not yet answered was refused (chaos servers take 1,000
+        frames a second, so no ``ping`` is refused)."""
+        if self._asked:
+            self._asked[0].refused = True
+
+    def _note_pong(self) -> None:
+        """A ``pong``: the oldest act's answer is complete; not refused, it was stored."""
+        if self._asked:
+            ack = self._asked.popleft()
+            if not ack.refused:
+                self.seen.acks.append(ack)
