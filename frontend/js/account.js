@@ -27,10 +27,22 @@ function showError(line, text) {
   line.textContent = text;
 }
 
-/** Show on `line` why the name typed in `input` cannot be a name (`nameProblem`, the server's
- * rule), and return true; false when it may be sent. */
-function refuseName(input, line) {
-  const problem = nameProblem(input.value);
+/** The server's password rule: 8 to 128 characters (code points, as Python counts). */
+export const PASSWORD_LENGTH = [8, 128];
+
+/** Return the i18n key of why `password` cannot be a password, or null. */
+export function passwordProblem(password) {
+  const length = [...password].length;
+  return length < PASSWORD_LENGTH[0] || length > PASSWORD_LENGTH[1] ? "error.bad_password" : null;
+}
+
+/** Check a form's name and password the way the server will, in the page's language (the
+ * forms are `novalidate`: the browser's own messages are in the browser's language): show the
+ * first problem on `line` and return true; false when the form may be sent (the last
+ * refusal shown is cleared). */
+function refuseForm(nameInput, passInput, line) {
+  line.hidden = true;
+  const problem = nameProblem(nameInput.value) ?? passwordProblem(passInput.value);
   if (problem) showError(line, t(problem));
   return problem !== null;
 }
@@ -41,7 +53,7 @@ function claimForm(player, done) {
   const [passLabel, passInput] = field("claim-password", t("account.password"),
     { type: "password", minlength: 8, maxlength: 128, autocomplete: "new-password" });
   const error = errorLine();
-  const form = h("form", { class: "account-form", "data-testid": "claim-form" },
+  const form = h("form", { class: "account-form", "data-testid": "claim-form", novalidate: true },
     h("h3", { text: t("account.claim_title") }),
     h("p", { class: "muted small", text: t("account.claim_help") }),
     nameLabel, nameInput, passLabel, passInput, error,
@@ -49,7 +61,7 @@ function claimForm(player, done) {
       text: t("account.claim") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (refuseName(nameInput, error)) return;
+    if (refuseForm(nameInput, passInput, error)) return;
     try {
       const saved = await api(`/api/players/${player.id}/claim`, { method: "POST", auth: true,
         body: { password: passInput.value, name: nameInput.value.trim() } });
@@ -68,14 +80,14 @@ function loginForm(done) {
   const [passLabel, passInput] = field("login-password", t("account.password"),
     { type: "password", maxlength: 128, autocomplete: "current-password" });
   const error = errorLine();
-  const form = h("form", { class: "account-form", "data-testid": "login-form" },
+  const form = h("form", { class: "account-form", "data-testid": "login-form", novalidate: true },
     h("h3", { text: t("account.login_title") }),
     h("p", { class: "muted small", text: t("account.login_help") }),
     nameLabel, nameInput, passLabel, passInput, error,
     h("button", { type: "submit", class: "button", "data-testid": "login-submit", text: t("account.login") }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (refuseName(nameInput, error)) return;
+    if (refuseForm(nameInput, passInput, error)) return;
     try {
       setPlayer(await api("/api/login", { method: "POST",
         body: { name: nameInput.value.trim(), password: passInput.value } }));

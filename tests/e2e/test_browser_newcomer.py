@@ -134,6 +134,8 @@ def test_the_account_form_says_why_in_the_pages_language(live_server, chromium_p
     with chromium(chromium_path) as browser:
         page = new_page(browser, locale="zh-CN")
         page.goto(f"{live_server}/")
+        # The form answers once the lobby has listed the games (a click before is lost).
+        page.get_by_test_id("game-select").select_option("numgr")
         page.get_by_test_id("create-room").click()
         page.get_by_test_id("name-input").fill("Normal bot")
         page.get_by_test_id("name-ok").click()
@@ -151,6 +153,13 @@ def test_the_account_form_says_why_in_the_pages_language(live_server, chromium_p
         page.get_by_test_id("claim-name").fill("A\u200bnn")
         page.get_by_test_id("claim-submit").click()
         expect(claim_error).to_have_text("名字不能包含不可见字符或格式字符。")
+        # The forms are novalidate: a short or empty password is refused in the page's
+        # language (the input's own minlength spoke the browser's), the last refusal replaced.
+        page.get_by_test_id("claim-name").fill("Ann")
+        for short in ("short", ""):
+            page.get_by_test_id("claim-password").fill(short)
+            page.get_by_test_id("claim-submit").click()
+            expect(claim_error).to_have_text("密码为 8 到 128 个字符。")
 
         login_error = page.get_by_test_id("login-form").get_by_test_id("account-error")
         page.get_by_test_id("login-name").fill("   ")  # was the server's "String should have…"
