@@ -23,7 +23,7 @@ from app.main import create_app
 from app.realtime.edge import UVICORN_WS
 from app.rooms.clocks import ManualClock
 from app.settings import Settings
-from tests.conftest import free_port
+from tests.conftest import free_port, fresh_postgres_database
 from tests.waiting import wait_until
 
 SEED = bytes(range(32))  # the fixed match seed of these tests
@@ -265,3 +265,22 @@ async def arena(db_path: Path) -> AsyncIterator[Arena]:
     """A running server on its own SQLite file, with a ``ManualClock`` and the fixed seed."""
     async with running_arena(db_path) as running:
         yield running
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def postgres_or_none(request) -> str | None:
+    """The test PostgreSQL URL for the ``postgresql`` case, ``None`` for the ``sqlite`` one."""
+    return None if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+async def database_url(postgres_or_none, tmp_path, request) -> AsyncIterator[str]:
+    """The URL of an empty database for a test run on SQLite and on PostgreSQL: an SQLite
+    file, or a PostgreSQL database of its own named after the test module
+    (``fresh_postgres_database``: dropped afterwards)."""
+    if postgres_or_none is None:
+        yield f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}"
+        return
+    name = "arena_" + request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_")
+    async with fresh_postgres_database(postgres_or_none, name) as url:
+        yield url

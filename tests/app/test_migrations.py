@@ -6,7 +6,6 @@ The PostgreSQL tests create and drop their own uniquely named database (``databa
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
@@ -16,7 +15,6 @@ from sqlalchemy.exc import IntegrityError
 from app.db import bots_repo
 from app.db import repositories as repo
 from app.db.session import alembic_config, make_engine, make_sessionmaker, migrate
-from tests.conftest import fresh_postgres_database
 
 TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_actions",
           "rc_sets", "ratings", "alembic_version",
@@ -25,23 +23,6 @@ TABLES = {"players", "rooms", "room_seats", "matches", "match_seats", "match_act
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 #: A resign the room played for a seat whose clock played three decisions in a row.
 FORFEIT = {"reason": "timeouts", "timeouts": 3}
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def postgres_or_none(request) -> str | None:
-    """The test PostgreSQL URL for the ``postgresql`` case, ``None`` for the ``sqlite`` one."""
-    return None if request.param == "sqlite" else request.getfixturevalue("postgres_url")
-
-
-@pytest.fixture
-async def database_url(postgres_or_none, tmp_path) -> AsyncIterator[str]:
-    """The URL of an empty database: an SQLite file, or a PostgreSQL database of its own
-    (``fresh_postgres_database``: dropped afterwards)."""
-    if postgres_or_none is None:
-        yield f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}"
-        return
-    async with fresh_postgres_database(postgres_or_none, "arena_migrations") as url:
-        yield url
 
 
 def head_revision(url: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -17,7 +17,6 @@ from app.db import repositories as repo
 from app.db.session import make_engine, make_sessionmaker, migrate
 from tests.app.conftest import auth, running_arena
 from tests.app.rc_play import match_id
-from tests.conftest import fresh_postgres_database
 
 
 def statement_cycles() -> dict[str, int]:
@@ -88,23 +87,6 @@ async def test_lobby_seats_matches_and_rematch_leave_no_statement_in_a_cycle(are
     }
     assert left == dict.fromkeys(left, {})
     assert (await arena.http.get(f"/api/rooms/{code}")).json()["match_id"] != found["match"]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def postgres_or_none(request) -> str | None:
-    """The test PostgreSQL URL for the ``postgresql`` case, ``None`` for the ``sqlite`` one."""
-    return None if request.param == "sqlite" else request.getfixturevalue("postgres_url")
-
-
-@pytest.fixture
-async def database_url(postgres_or_none, tmp_path) -> AsyncIterator[str]:
-    """The URL of an empty database: an SQLite file, or a PostgreSQL database of its own
-    (``fresh_postgres_database``: dropped afterwards)."""
-    if postgres_or_none is None:
-        yield f"sqlite+aiosqlite:///{tmp_path / 'arena.db'}"
-        return
-    async with fresh_postgres_database(postgres_or_none, "arena_statements") as url:
-        yield url
 
 
 async def test_statements_built_once_answer_an_empty_list_with_nothing(database_url):
