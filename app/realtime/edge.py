@@ -297,6 +297,8 @@ class RoomSocketProtocol(asyncio.Protocol):
         scope = await forwarded(config, {
             "type": "websocket", "scheme": "wss" if self._tls() else "ws",
             "client": self.peer, "headers": headers.raw, "path": request.path})
+        if self.transport is None:  # the connection was lost before this ran: nothing to hold
+            return
         if code is None:
             response = self.conn.reject(404, "Not Found\n")
         elif not origin_allowed(headers, scope["scheme"], self.app.state.arena.settings

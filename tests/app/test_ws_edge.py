@@ -15,6 +15,7 @@ import httpx
 import pytest
 import uvicorn
 import websockets
+from uvicorn.server import ServerState
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.uri import parse_uri
@@ -220,8 +221,6 @@ class PausedTransport(asyncio.Transport):
 
 
 async def test_flush_waits_for_a_paused_transport_to_drain():
-    from uvicorn.server import ServerState
-
     from app.main import create_app
 
     config = uvicorn.Config(create_app(Settings()), ws=UVICORN_WS)
@@ -238,6 +237,27 @@ async def test_flush_waits_for_a_paused_transport_to_drain():
     await asyncio.wait_for(waiting, 5)
     socket.pause_writing()
     assert await asyncio.wait_for(socket.flush(0.01), 5) is None  # gives up after the timeout
+
+
+async def test_a_connection_lost_before_its_handshake_ran_holds_nothing(db_path):
+    """The upgrade request arrives and the connection is lost before the handshake task
+    runs: the task then takes no socket of the address and makes no session."""
+    async with running_arena(db_path) as arena:
+        config = uvicorn.Config(arena.app, ws=UVICORN_WS)
+        config.load()
+        socket = RoomSocketProtocol(config, ServerState())
+        socket.connection_made(PausedTransport())
+        host = arena.base.removeprefix("http://")
+        socket.data_received((
+            f"GET /ws/rooms/ABCDEF HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Sec-WebSocket-Version: 13\r\nOrigin: {arena.base}\r\n\r\n").encode())
+        socket.connection_lost(None)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert (socket.session, socket.ip) == (None, None)
+        limits = arena.app.state.limits.sockets
+        assert [limits.open(address) for address in ("127.0.0.1", "unknown")] == [0, 0]
 
 
 async def test_a_session_closed_during_its_greet_leaves_nothing_behind(db_path):
