@@ -110,7 +110,7 @@ def every_route() -> list[tuple[str, str]]:
 
 async def test_the_limit_applies_to_every_route(db_path):
     routes = every_route()
-    assert len(routes) == 35  # 25 operations, 6 pages and 4 more: the scan sees them all
+    assert len(routes) == 36  # 25 operations, 7 pages and 4 more: the scan sees them all
     async with running_arena(db_path, max_body_bytes=100) as arena:
         owner = await arena.player("Ann")
         for method, path in routes:
