@@ -358,8 +358,10 @@ def check_finished_table(pages: Sequence[Page], watch: Page, reason_text: Callab
     - axe-core finds no serious or critical problem on a player's page, the spectator's and the
       replay.
     """
+    # A page opened after the end draws its log once its frames are read: wait for a line.
+    expect(watch.get_by_test_id("move-log").locator("[data-testid=log-line]")).not_to_have_count(0)
     lines = log_lines(watch)
-    assert lines and not any("⟦" in line for line in lines)
+    assert lines and not any("⟦" in line for line in lines), lines
     for page in pages:
         assert log_lines(page) == lines, "a player's log differs from the spectator's"
     reason = watch.get_by_test_id("banner-reason")
