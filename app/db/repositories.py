@@ -73,8 +73,8 @@ Write = tuple[Executable, dict[str, Any]]
 # expanding ``bindparam`` (an empty list matches nothing, on SQLite and PostgreSQL alike): one
 # built per call (``column.in_(values)``, or even ``in_`` an expanding ``bindparam`` of its own)
 # leaves its bound parameters in a garbage cycle (a ``BindParameter``'s memoized
-# ``_cloned_set`` holds itself), ≈ 10 objects a statement (40 a ``GET /api/matches``), and
-# requests that leave cycles start a full collection every 2,000 (``app.runtime``).
+# ``_cloned_set`` holds itself), ≈ 10 objects a statement (40 a ``GET /api/matches``), which
+# wait for the next full collection (``app.runtime``: every 600 s, a walk of the whole heap).
 
 
 def _ids(name: str = "ids") -> Any:
