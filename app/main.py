@@ -52,7 +52,6 @@ from app.rooms.bots import BotDelay, BotDriver
 from app.rooms.clocks import Clock, SystemClock
 from app.rooms.management import RoomManager
 from app.rooms.service import RoomService, SeedSource, new_seed
-from app.rooms.takeover import TimeoutRule
 from app.runtime import Collector, tune_gc
 from app.settings import Settings, ensure_sqlite_folder
 
@@ -84,16 +83,17 @@ class Arena:
 RESUME_RETRY_SECONDS = 1.0
 
 
-async def resume_matches(service: RoomService, bots: BotDriver, timeouts: TimeoutRule) -> None:
+async def resume_matches(service: RoomService, bots: BotDriver, manager: RoomManager) -> None:
     """Hold every playing match (``RoomService.resume``), answer its bots (``BotDriver.resume``)
-    and apply the timeout rule a stopped process left unapplied (``TimeoutRule.recheck``),
+    and apply the timeout rule a stopped process left unapplied
+    (``RoomManager.recheck_timeouts``),
     trying again every ``RESUME_RETRY_SECONDS`` until it worked (a room resumed already is kept
     as it is)."""
     while True:
         try:
             await service.resume()
             await bots.resume()
-            await timeouts.recheck()
+            await manager.recheck_timeouts()
             return
         except Exception:
             log.exception("could not resume the playing matches; trying again")
@@ -155,7 +155,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         await app.state.manager.start()
 
         async def resume() -> None:
-            await resume_matches(service, bots, app.state.manager.timeouts)
+            await resume_matches(service, bots, app.state.manager)
             app.state.ready = True  # /readyz: started (migrated, matches resumed)
             log.info("arena ready", extra={"database": engine.url.get_backend_name(),
                                            "broker": type(broker).__name__})

@@ -40,6 +40,7 @@ class RoomManager:
         self.timeouts = TimeoutRule(sessions, clock, service, self.publish_room)
         self._sweeper: asyncio.Task | None = None
         service.observe(self.timeouts.observe)
+        service.peers.on_gone(self._process_gone)
 
     async def publish_room(self, code: str) -> None:
         """Tell every process that room ``code`` changed (status, seats, rematch)."""
@@ -64,6 +65,18 @@ class RoomManager:
     async def close_idle(self) -> list[str]:
         """See ``IdleSweeper.close_idle``."""
         return await self.idle.close_idle()
+
+    async def recheck_timeouts(self) -> list[tuple[str, int, int, str]]:
+        """See ``TimeoutRule.recheck``: run when this process has resumed the playing
+        matches, and each time another process is gone."""
+        return await self.timeouts.recheck()
+
+    def _process_gone(self, process: str) -> None:
+        """Another process was lost or left (``Peers.on_gone``): a streak it stored last may
+        have its rule unapplied (killed between the COMMIT and its check), and no clock would
+        apply it before the seat's next one ran out, so the rule is checked again here now
+        (every process that hears of it does: the rule applies once, ``after_timeout``)."""
+        self.timeouts.track(self.recheck_timeouts())
 
     async def after_timeout(self, code: str, match_id: int, seat: int) -> str | None:
         """See ``TimeoutRule.after_timeout``."""

@@ -18,7 +18,9 @@ of every action this process stored, and checks the streak after each clock-play
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from sqlalchemy.ext.asyncio import async_sessionmaker
 
@@ -31,6 +33,8 @@ from app.rooms.live import Forfeit
 from app.rooms.observe import Applied
 from app.rooms.service import RoomService
 from app.rooms.store import to_datetime
+
+log = logging.getLogger(__name__)
 
 TIMEOUT_STREAK = 3
 #: The level of the bot that takes over a seat that keeps timing out.
@@ -61,10 +65,19 @@ class TimeoutRule:
         """Observer: after a clock-played action, check the seat's streak."""
         if not applied.timeout:
             return
-        task = asyncio.create_task(self.after_timeout(applied.code, applied.match_id,
-                                                      applied.seat))
+        self.track(self.after_timeout(applied.code, applied.match_id, applied.seat))
+
+    def track(self, check: Coroutine[Any, Any, object]) -> None:
+        """Run ``check`` (``after_timeout`` or ``recheck``) as a task of this rule's
+        (``settle`` waits for it, ``RoomManager.stop`` cancels it); its failure is logged."""
+        task = asyncio.create_task(check)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the timeout rule's check failed", exc_info=task.exception())
 
     async def settle(self) -> None:
         """Wait until every check started so far has finished."""
@@ -92,7 +105,8 @@ class TimeoutRule:
         ``TIMEOUT_STREAK`` decisions in a row: a process that stored the last of them stopped
         (or was killed) before its check applied the rule, and nothing else would apply it
         until the seat's clock ran out once more. Run once the playing matches are resumed
-        (``app.main.resume_matches``); a seat whose rule applied already is left alone
+        (``app.main.resume_matches``) and when another process is gone
+        (``RoomManager.recheck_timeouts``); a seat whose rule applied already is left alone
         (``after_timeout``: a bot holds it, or the match is over). Return ``(code, match id,
         seat, "bot" or "forfeit")`` of each rule applied here."""
         async with self._sessions() as session:

@@ -18,7 +18,9 @@ Hooks, each only when its environment variable is set (the real app has none of 
   it: clocks, presence entries and bot leases then run on the test's time);
 - ``ARENA_TEST_CRASH_AT``: a named point where the process dies at once (``os._exit``, as a
   ``kill -9`` there would): ``after_commit`` — right after an action's COMMIT, before anyone
-  (its actor included) is told or the other processes hear of it; ``before_room_message`` —
+  (its actor included) is told or the other processes hear of it; ``after_streak`` — right
+  after the COMMIT of a clock-played action that makes ``TIMEOUT_STREAK`` in a row for its
+  seat (before the timeout rule's check runs); ``before_room_message`` —
   when it would first tell the others that a room changed (a seat claim's, after its COMMIT);
 - always: ``GET /_test/clocks`` → ``{"paused": bool}`` (the clocks stopped for a broker
   outage), and ``GET /_test/rooms/{code}/dump`` → ``{"version", "state"}``, the engine ``dump`` of
@@ -39,6 +41,7 @@ from app.rooms.clocks import FileClock
 from app.rooms.live_rooms import LiveRooms
 from app.rooms.publisher import Publisher
 from app.rooms.store import MatchStore
+from app.rooms.takeover import TIMEOUT_STREAK
 from engine.registry import GAMES
 
 router = APIRouter()
@@ -69,17 +72,20 @@ def crash_at(point: str) -> None:
     Raises:
         ValueError: an unknown point.
     """
-    if point not in ("after_commit", "after_tell", "before_room_message"):
+    if point not in ("after_commit", "after_streak", "after_tell", "before_room_message"):
         raise ValueError(f"unknown crash point {point!r}")
     if point == "before_room_message":
         Publisher.room = lambda self, code: os._exit(CRASH_STATUS)  # type: ignore[method-assign]
         return
     commit, settle = LiveRooms._commit, LiveRooms.settle
     committed: set[str] = set()  # rooms with a COMMIT not yet told to this process's sockets
+    streaks: dict[tuple[int, int], int] = {}  # (match id, seat): clock plays in a row
 
     def crashing(self: LiveRooms, room: Any, live: Any, step: Any) -> None:
         commit(self, room, live, step)
-        if point == "after_commit":
+        streak = streaks[live.match_id, step.seat] = \
+            streaks.get((live.match_id, step.seat), 0) + 1 if step.timeout else 0
+        if point == "after_commit" or (point == "after_streak" and streak == TIMEOUT_STREAK):
             os._exit(CRASH_STATUS)
         committed.add(room.code)
 

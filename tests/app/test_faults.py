@@ -11,6 +11,7 @@ with timeouts, never for a fixed time.
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,7 +22,7 @@ import pytest
 from app.rooms.clocks import FileClock
 from app.rooms.peers import HEARTBEAT_SECONDS, LOST_AFTER
 from engine.registry import GAMES
-from tests.app.conftest import Client
+from tests.app.conftest import Client, auth
 from tests.app.expect import Expect
 from tests.app.prod import (  # noqa: F401
     Cluster,
@@ -31,6 +32,7 @@ from tests.app.prod import (  # noqa: F401
     clocked,
     cluster,
     database,
+    fetch,
     redis_server,
     replay,
     seated,
@@ -327,6 +329,56 @@ async def test_a_process_killed_between_its_commit_and_its_message_is_caught_up_
         while client.last["view"] != GAME.view(turn.after, viewer):
             await next_update(client)
     assert len(await stored_actions(cluster.database, turn.match_id)) == len(stored)
+
+
+async def test_a_streak_left_unapplied_by_a_killed_process_is_applied_by_another_at_once(
+        cluster: Cluster, clock: FileClock):
+    """Process one holds the match (nobody has a socket on two) and dies right after storing
+    a seat's third clock-played decision in a row, before its check applies the room's rule.
+    Process two applies it once it finds one lost (``LOST_AFTER`` heartbeats), not one of the
+    seat's turns later: its clock would not even run here, as two does not hold the match."""
+    [one] = await cluster.launch(1, **clocked(clock, TURN, ARENA_TEST_CRASH_AT="after_streak"))
+    [two] = await cluster.launch(1, **clocked(clock, TURN))
+    a = cluster.arena(one)
+    ann, bob = await a.player("Ann"), await a.player("Bob")
+    created = await a.http.post("/api/rooms", headers=auth(ann),
+                                json={"game": "reverse_curse", "options": OPTIONS,
+                                      "on_timeouts": "forfeit"})
+    code = created.json()["code"]
+    for seat, player in enumerate((ann, bob)):
+        assert (await a.sit(code, seat, player)).status_code == 200
+    match_id = (await a.http.get(f"/api/rooms/{code}")).json()["match_id"]
+
+    async def forfeits() -> list[tuple[int, int, dict, bool, dict | None]]:
+        rows = await fetch(cluster.database, "SELECT seq, seat, action, timeout, forfeit FROM "
+                                             "match_actions WHERE match_id = $1 ORDER BY seq",
+                           match_id)
+        return [(row["seq"], row["seat"], json.loads(row["action"]), row["timeout"],
+                 json.loads(row["forfeit"]) if row["forfeit"] else None) for row in rows]
+
+    while one.process.poll() is None:  # nobody acts: the clocks play every decision
+        played = len(await forfeits())
+        clock.advance(TURN)
+
+        async def moved(played: int = played) -> bool:
+            return one.process.poll() is not None or len(await forfeits()) > played
+        await until(moved, "a clock played on process one, or it died")
+    assert one.process.wait(WAIT) == CRASH_STATUS
+    stored = await forfeits()
+    seat = stored[-1][1]
+    assert [row[3:] for row in stored if row[1] == seat][-3:] == [(True, None)] * 3
+    for _ in range(LOST_AFTER):
+        clock.advance(HEARTBEAT_SECONDS)
+        await asyncio.sleep(0.2)  # every process has seen the time (polled each 5 ms)
+
+    async def forfeited() -> bool:
+        return len(await forfeits()) > len(stored)
+    await until(forfeited, "process two stored the forfeit")
+    assert await forfeits() == [*stored, (len(stored) + 1, seat, {"type": "resign"}, False,
+                                          {"reason": "timeouts", "timeouts": 3})]
+    match = await stored_match(cluster.database, match_id)
+    assert (match["status"], match["outcome"]["winners"]) == ("finished", [1 - seat])
+    assert two.process.poll() is None
 
 
 async def test_a_seat_claimed_by_a_process_killed_before_its_room_message_reaches_the_others(

@@ -399,7 +399,7 @@ async def test_a_streak_whose_rule_a_stopped_process_left_unapplied_is_applied_a
         assert (detail["status"], detail["outcome"]["winners"], detail["forfeit"]) == (
             "finished", [1], {"seat": 0, "step": len(stopped) + 1, **TIMEOUTS})
         # Resumed again, nothing more is applied: the match is over.
-        assert await arena.app.state.manager.timeouts.recheck() == []
+        assert await arena.app.state.manager.recheck_timeouts() == []
 
 
 async def test_a_players_own_resign_is_no_forfeit(arena):
