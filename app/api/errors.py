@@ -18,9 +18,10 @@ from app.rooms.errors import RoomError
 ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorOut} for status in (400, 401, 404, 409, 422)}
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    """Return the JSON error answer."""
-    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status)
+def error_response(status: int, code: str, message: str, **more: str) -> JSONResponse:
+    """Return the JSON error answer ``{"detail": {"code", "message", **more}}``."""
+    return JSONResponse({"detail": {"code": code, "message": message, **more}},
+                        status_code=status)
 
 
 async def room_error(request: Request, exc: RoomError) -> JSONResponse:
@@ -31,14 +32,21 @@ async def room_error(request: Request, exc: RoomError) -> JSONResponse:
 
 async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
     """Answer a request that fails its schema: 422 ``validation_error`` naming the first field
-    (``body: The body is not valid JSON.`` for a body that does not parse: FastAPI reports it
-    at the character offset where parsing failed, ``body.9: JSON decode error``)."""
+    in ``message`` (``"body.name: That name belongs to the computer players."``), and apart:
+    ``field`` (``"body.name"``) and ``reason``, the refused rule's code (pydantic's error type,
+    e.g. ``string_too_short``, or the name rule's: ``app.api.player_name.visible_name``), so a
+    client words it in its own language. A body that does not parse is ``body: The body is
+    not valid JSON.``, reason ``json_invalid`` (FastAPI reports it at the character offset
+    where parsing failed, ``body.9: JSON decode error``)."""
     first = exc.errors()[0]
     count_error(request.app, "validation_error", "http")
-    if first.get("type") == "json_invalid":
-        return error_response(422, "validation_error", "body: The body is not valid JSON.")
+    reason = str(first.get("type", "invalid"))
+    if reason == "json_invalid":
+        return error_response(422, "validation_error", "body: The body is not valid JSON.",
+                              field="body", reason=reason)
     where = ".".join(str(p) for p in first.get("loc", ())) or "request"
-    return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}")
+    return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}",
+                          field=where, reason=reason)
 
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed",

@@ -14,10 +14,14 @@ BotLevel = Literal[LEVELS]  # type: ignore[valid-type]
 
 
 class ErrorBody(BaseModel):
-    """``{"code", "message"}`` inside ``{"detail": ...}`` of every 4xx answer."""
+    """``{"code", "message"}`` inside ``{"detail": ...}`` of every 4xx answer; a 422
+    ``validation_error`` adds ``field`` (``"body.name"``) and ``reason``, the refused rule's
+    code (``bot_name``, ``string_too_short``…: ``app.api.errors.validation_error``)."""
 
     code: str
     message: str
+    field: str | None = None
+    reason: str | None = None
 
 
 class ErrorOut(BaseModel):

@@ -9,7 +9,7 @@
 const PLAYER_KEY = "arena.player";
 
 export class ApiError extends Error {
-  constructor(status, code, message, field = "") {
+  constructor(status, code, message, field = "", reason = "") {
     super(message || code);
     this.status = status;
     this.code = code;
@@ -17,6 +17,8 @@ export class ApiError extends Error {
     this.serverMessage = message || "";
     /** The field a 422 `validation_error` names ("body.password"), "" for any other error. */
     this.field = field;
+    /** The rule a 422 `validation_error` refused ("bot_name", "string_too_short"), else "". */
+    this.reason = reason;
   }
 }
 
@@ -45,12 +47,14 @@ export function clearPlayer() {
 
 function errorFrom(status, body) {
   const detail = body && body.detail;
-  if (status === 422) {
-    // "body.name: That name belongs to the computer players." -> the field and the sentence.
-    const message = detail && typeof detail === "object" ? String(detail.message || "") : "";
-    const where = /^([^:]*): /.exec(message);
-    return where ? new ApiError(status, "validation_error", message.slice(where[0].length), where[1])
-      : new ApiError(status, "validation_error", message);
+  if (status === 422 && detail && typeof detail === "object" && detail.code === "validation_error") {
+    // {message: "body.name: That name belongs…", field: "body.name", reason: "bot_name"}:
+    // the sentence without its field, the field, the refused rule's code.
+    const message = String(detail.message || "");
+    const field = String(detail.field || "");
+    const sentence = field && message.startsWith(`${field}: `) ? message.slice(field.length + 2)
+      : message;
+    return new ApiError(status, "validation_error", sentence, field, String(detail.reason || ""));
   }
   if (detail && typeof detail === "object" && !Array.isArray(detail) && detail.code) {
     return new ApiError(status, detail.code, detail.message);

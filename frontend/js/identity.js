@@ -20,21 +20,21 @@ export function nameProblem(raw) {
   return null;
 }
 
-/** The name rule's refusals as the server words them (docs/protocol.md "Identity",
+/** The name rule's refusals by their `reason` code (docs/protocol.md "Identity",
  * app/api/player_name.py), as i18n keys. */
 const NAME_REFUSALS = {
-  "A name may not contain control characters.": "identity.name_control",
-  "A name may not contain invisible or format characters.": "identity.name_invisible",
-  "This name changes into an invalid one when normalised (NFKC).": "identity.name_normal_form",
-  "A name needs at least one visible character.": "identity.name_blank",
-  "That name belongs to the computer players.": "identity.name_bot",
+  control_character: "identity.name_control",
+  invisible_character: "identity.name_invisible",
+  name_normal_form: "identity.name_normal_form",
+  blank_name: "identity.name_blank",
+  bot_name: "identity.name_bot",
 };
 
 /** The i18n key of a known 422 `validation_error` (an ApiError), else null: a password's (all
  * a form can get wrong is its length, 8–128 characters) or one of the name rule's. */
 function knownValidation(error) {
   if (error.field === "body.password") return "error.bad_password";
-  if (error.field === "body.name") return NAME_REFUSALS[error.serverMessage] || null;
+  if (error.field === "body.name") return NAME_REFUSALS[error.reason] || null;
   return null;
 }
 

@@ -31,28 +31,37 @@ async def test_players(arena):
 async def test_player_names_are_stripped_and_need_a_visible_character(arena):
     spaced = await arena.http.post("/api/players", json={"name": "  Ann  "})
     assert spaced.status_code == 201 and spaced.json()["name"] == "Ann"
+    blank = ("blank_name", "A name needs at least one visible character.")
+    control = ("control_character", "A name may not contain control characters.")
     refusals = {
-        "   ": "body.name: A name needs at least one visible character.",
-        "\t\u3000 ": "body.name: A name may not contain control characters.",  # \t is Cc
-        "\u3000 ": "body.name: A name needs at least one visible character.",
-        "\u0000bad": "body.name: A name may not contain control characters.",
-        "bad\u0085": "body.name: A name may not contain control characters.",
+        "   ": blank,
+        "\t\u3000 ": control,  # \t is Cc
+        "\u3000 ": blank,
+        "\u0000bad": control,
+        "bad\u0085": control,
+        "a\u200bb": ("invisible_character",
+                     "A name may not contain invisible or format characters."),
+        "normal BOT": ("bot_name", "That name belongs to the computer players."),
     }
-    for name, message in refusals.items():
+    for name, (reason, message) in refusals.items():
         refused = await arena.http.post("/api/players", json={"name": name})
         assert refused.status_code == 422, name
-        assert refused.json() == {"detail": {"code": "validation_error", "message": message}}
+        assert refused.json() == {"detail": {
+            "code": "validation_error", "message": f"body.name: {message}", "field": "body.name",
+            "reason": reason}}
 
 
 async def test_a_body_field_the_api_does_not_define_is_refused_and_nothing_is_made(arena):
     refused = await arena.http.post("/api/players", json={"name": "Zed", "admin": True})
     assert (refused.status_code, refused.json()) == (422, {"detail": {
-        "code": "validation_error", "message": "body.admin: Extra inputs are not permitted"}})
+        "code": "validation_error", "message": "body.admin: Extra inputs are not permitted",
+        "field": "body.admin", "reason": "extra_forbidden"}})
     ann = await arena.player("Ann")
     misspelt = await arena.http.post("/api/rooms", headers=auth(ann), json={
         "game": "reverse_curse", "privte": True})
     assert (misspelt.status_code, misspelt.json()) == (422, {"detail": {
-        "code": "validation_error", "message": "body.privte: Extra inputs are not permitted"}})
+        "code": "validation_error", "message": "body.privte: Extra inputs are not permitted",
+        "field": "body.privte", "reason": "extra_forbidden"}})
     assert (await arena.http.get("/api/rooms")).json()["items"] == []
 
 
@@ -60,7 +69,8 @@ async def test_a_body_that_is_not_json_is_refused_plainly_and_nothing_is_made(ar
     refused = await arena.http.post("/api/players", content=b'{"name": ',
                                     headers={"Content-Type": "application/json"})
     assert (refused.status_code, refused.json()) == (422, {"detail": {
-        "code": "validation_error", "message": "body: The body is not valid JSON."}})
+        "code": "validation_error", "message": "body: The body is not valid JSON.",
+        "field": "body", "reason": "json_invalid"}})
     assert (await arena.http.get("/api/players/1")).status_code == 404
 
 

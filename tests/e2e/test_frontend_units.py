@@ -1259,7 +1259,7 @@ REFUSALS_SCRIPT = """async () => {
     new ApiError(0, "network_error", "TypeError: Failed to fetch"),
   ];
   const limited = new ApiError(429, "rate_limited", "Too many log-in attempts; try again in 37 s.");
-  const out = { got: errors.map((e) => [e.status, e.code, e.field]) };
+  const out = { got: errors.map((e) => [e.status, e.code, e.field, e.reason]) };
   for (const lang of ["en", "zh", "ja"]) {
     await i18n.loadLocale(lang);
     out[lang] = errors.map((e) => refusalText(e));
@@ -1271,10 +1271,15 @@ REFUSALS_SCRIPT = """async () => {
 
 def test_the_account_forms_refusals_read_in_the_pages_language(live_server, chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", REFUSALS_SCRIPT)
-    # What the server answered: a 422 validation_error names its field (the loc)
-    assert got["got"] == [[422, "validation_error", "body.password"]] * 2 + [
-        [422, "validation_error", "body.name"]] * 6 + [
-        [401, "bad_login", ""], [422, "bad_password", ""], [0, "network_error", ""]]
+    # What the server answered: a 422 validation_error names its field (the loc) and the
+    # refused rule (the name rule's own codes: the page words those by the code)
+    assert got["got"] == [
+        [422, "validation_error", "body.password", "string_too_short"],
+        [422, "validation_error", "body.password", "string_too_long"],
+        *([422, "validation_error", "body.name", reason] for reason in (
+            "bot_name", "invisible_character", "name_normal_form", "control_character",
+            "blank_name", "string_too_long")),
+        [401, "bad_login", "", ""], [422, "bad_password", "", ""], [0, "network_error", "", ""]]
     server_sentence = "String should have at most 32 characters"  # unknown: shown as sent
     assert got["en"] == [
         "A password has 8 to 128 characters.", "A password has 8 to 128 characters.",
