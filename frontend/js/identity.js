@@ -97,7 +97,7 @@ function askAndCreate() {
         player = await createPlayer(input.value.trim().slice(0, MAX_NAME));
         dialog.close("ok");
       } catch (error) {
-        show(refusalText(error));
+        show(refusalText(error, { rate_limited: "identity.too_many_players" }));
       } finally {
         ok.disabled = false;
       }

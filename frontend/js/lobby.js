@@ -72,7 +72,7 @@ async function createRoom(event) {
     if (bots !== "none") await fillWithBots(room.code, bots);
     window.location.assign(`/room/${encodeURIComponent(room.code)}`);
   } catch (error) {
-    toastError(error);
+    toastError(error, { rate_limited: "lobby.too_many_rooms" });
     button.disabled = false;
   }
 }

@@ -16,9 +16,10 @@ export function toast(text, kind = "info") {
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
 }
 
-/** Show an error from an ApiError or a websocket error frame: the translated code. */
-export function toastError(error) {
-  toast(t(`error.${error.code || "unknown"}`), "error");
+/** Show an error from an ApiError or a websocket error frame: the translated code, or the
+ * i18n key `codes[code]` when the caller words that code its own way. */
+export function toastError(error, codes = {}) {
+  toast(t(codes[error.code] || `error.${error.code || "unknown"}`), "error");
 }
 
 /**

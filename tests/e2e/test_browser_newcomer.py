@@ -11,7 +11,8 @@
 * the name dialog and the Account form say why the server refused a name or a password in the
   page's language (they showed pydantic's English sentence);
 * the replay of a match that does not exist shows only the message and a link to the match
-  history: no step buttons, slider, table or log.
+  history: no step buttons, slider, table or log;
+* a rate limit on new players or rooms reads as such, not as the chat's "Too many messages".
 
 Expected strings are written from en.json and the rulings, not read from the code.
 """
@@ -169,3 +170,37 @@ def test_the_account_form_says_why_in_the_pages_language(live_server, chromium_p
         page.get_by_test_id("login-name").fill("Nobody")
         page.get_by_test_id("login-submit").click()
         expect(login_error).to_have_text("名字或密码错误。")
+
+
+def test_a_rate_limit_on_new_players_and_rooms_is_worded_for_what_was_refused(
+        live_server, chromium_path):
+    """The server's 429 ``rate_limited`` on ``POST /api/players`` and ``POST /api/rooms`` (30
+    a minute per address; the answer's shape as tests/app/test_rest.py pins it, given here by
+    the browser's route so that the shared test server keeps its limits) reads as a limit on
+    new players or rooms, not the chat's "Too many messages"."""
+    limited = {"detail": {"code": "rate_limited", "message": "Too many requests; try again in "
+                                                             "37 s."}}
+
+    def refuse_posts(route):
+        if route.request.method == "POST":
+            route.fulfill(status=429, json=limited)
+        else:
+            route.continue_()
+
+    with chromium(chromium_path) as browser:
+        page = new_page(browser, locale="ja-JP")
+        page.route("**/api/players", refuse_posts)
+        page.goto(f"{live_server}/")
+        page.get_by_test_id("game-select").select_option("numgr")
+        page.get_by_test_id("create-room").click()
+        page.get_by_test_id("name-input").fill("Ann")
+        page.get_by_test_id("name-ok").click()
+        expect(page.get_by_test_id("name-error")).to_have_text(
+            "ここから作成された新しいプレイヤーが多すぎます。1分ほど待ってからもう一度お試しください。")
+        page.unroute("**/api/players")
+        page.route("**/api/rooms", refuse_posts)
+        page.get_by_test_id("name-ok").click()
+        expect(page.get_by_test_id("toast")).to_contain_text(
+            "ここから作成されたルームが多すぎます。1分ほど待ってからもう一度お試しください。")
+        expect(page.get_by_test_id("my-name")).to_have_text("Ann")  # the player was made
+        assert page.url == f"{live_server}/"
