@@ -13,7 +13,7 @@ import { t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { matchSeatName, occupantAt, occupantsOf, seatName } from "./bots.js";
 import { initPage } from "./page.js";
-import { countdown, toast } from "./ui.js";
+import { countdown, toast, toastError } from "./ui.js";
 import { batchLines, memoOf, renderLog } from "./move_log.js";
 
 const AUTOPLAY_MS = 1000;
@@ -169,9 +169,14 @@ function bindControls() {
   byId("replay-last").addEventListener("click", () => go(replay.data.steps.length - 1));
   byId("replay-play").addEventListener("click", toggleAutoplay);
   byId("replay-slider").addEventListener("input", (event) => go(Number(event.target.value)));
-  byId("replay-viewer").addEventListener("change", (event) => {
+  byId("replay-viewer").addEventListener("change", async (event) => {
     const value = event.target.value;
-    load(value === "" ? null : Number(value), replay.step);
+    try {
+      await load(value === "" ? null : Number(value), replay.step);
+    } catch (error) {  // the replay shown stays, and the menu names its viewer again
+      toastError(error);
+      event.target.value = replay.viewer === null ? "" : String(replay.viewer);
+    }
   });
   byId("replay-share").addEventListener("click", async () => {
     try {
@@ -229,9 +234,10 @@ async function load(viewer, step) {
 function showUnavailable(error) {
   const back = error.code === "match_not_found"
     ? h("a", { id: "match-link", href: "/history", text: t("match.back") }) : byId("match-link");
+  const reason = t(`error.${error.code || "unknown"}`);
   replace(byId("main"), h("p", {}, back),
-    h("h1", { id: "replay-title", "data-testid": "replay-missing",
-      text: t(`error.${error.code || "unknown"}`) }));
+    h("h1", { id: "replay-title", "data-testid": "replay-missing", text: reason }));
+  document.title = `${reason} · ${t("app.name")}`;
 }
 
 async function main() {

@@ -119,6 +119,7 @@ def test_the_replay_of_a_match_that_does_not_exist_shows_only_the_message(live_s
         page = new_page(browser)
         page.goto(f"{live_server}/replay/99999?step=3")
         expect(page.get_by_test_id("replay-missing")).to_have_text("This match does not exist.")
+        expect(page).to_have_title("This match does not exist. · Reversal Arena")
         back = page.locator("#match-link")
         expect(back).to_have_text("← Match history")
         assert back.get_attribute("href") == "/history"

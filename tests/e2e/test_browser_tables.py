@@ -557,6 +557,14 @@ def test_the_replay_says_whose_time_ran_out_even_where_the_room_told_only_that_s
         firsts.setdefault(step, text)
     assert [firsts[1], firsts[2]] == ran_out  # each before the lines of what the clock played
     assert watch.get_by_test_id("replay-action").inner_text().startswith(ran_out[1])
+    # Another viewer that cannot be loaded (here: the network is gone) says so and keeps the
+    # replay and its viewer as they were.
+    watch.route("**/replay?viewer=*", lambda route: route.abort())
+    watch.get_by_test_id("replay-viewer").select_option("0")
+    expect(watch.get_by_test_id("toast")).to_contain_text(
+        "The server cannot be reached. Check your connection.")
+    expect(watch.get_by_test_id("replay-viewer")).to_have_value("")
+    assert watch.evaluate(STEP_LINES) == steps
     watch.context.close()
 
 
