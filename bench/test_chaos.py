@@ -10,11 +10,13 @@ import asyncio
 import random
 from types import SimpleNamespace
 
+import orjson
+
 from app.rooms.live import LiveMatch
 from bench.chaos.checks import check_acks, check_welcomes
 from bench.chaos.clients import Ack, Chaos, ChaosPlayer, Observations, Welcome
 from bench.chaos.log import MatchLog, Violations
-from bench.clients import Pace, RoomWatch
+from bench.clients import Pace, Rebuilt, RoomWatch
 from bench.metrics import Recorder
 from engine.registry import GAMES
 
@@ -63,6 +65,33 @@ def test_an_error_before_the_pong_refuses_the_oldest_act_only():
     assert [(a.prompt, a.refused) for a in seen.acks] == [("p2", False)]
     client._on_frame({"type": "pong"}, 0.5)              # a pong of no act changes nothing
     assert len(seen.acks) == 1
+
+
+def test_an_ack_keeps_the_action_sent_when_a_patch_changes_the_legal_list_in_place():
+    # The kept legal list is patched in place (["=", "~l/0/type", ...] or a replace map): the
+    # entry the act was chosen from becomes the next decision's. The chaos run of 2026-12-07
+    # counted 630 acks "missing" this way: stored under their prompt, with the action sent.
+    client, seen = player()
+    rebuilt = Rebuilt()
+
+    def rebuilt_whole(data: dict) -> dict:
+        whole = rebuilt.take(data)
+        assert whole is not None
+        return whole
+    client._on_frame(rebuilt_whole({
+        "type": "welcome", "seq": 0, "seat": 0, "room": {"match_id": 40, "seats": []},
+        "version": 0, "view": {}, "prompt": "40.0.a", "deadline": None, "clocks": {},
+        "legal": [{"type": "choose_mother", "card": "2"}]}), 0.0)
+    sent = orjson.loads(orjson.dumps(client._act_frame()))
+    client._on_frame(rebuilt_whole({
+        "type": "update", "seq": 1, "prompt": "40.0.b", "events": [],
+        "patch": [{"~l/0/type": "discard"}]}), 0.1)
+    assert client.legal == [{"type": "discard", "card": "2"}]  # the entry changed in place
+    client._on_frame({"type": "pong"}, 0.2)
+    assert sent == {"type": "act", "prompt": "40.0.a",
+                    "action": {"type": "choose_mother", "card": "2"}}
+    assert [(a.prompt, a.action) for a in seen.acks] == [
+        ("40.0.a", {"type": "choose_mother", "card": "2"})]
 
 
 def test_a_lower_version_or_an_older_match_is_a_regression():

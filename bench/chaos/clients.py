@@ -161,10 +161,13 @@ class ChaosPlayer(Player):
             super()._play_again(match)
 
     def _act_frame(self) -> dict[str, Any]:
+        """Return the ``act`` frame (``Player._act_frame``), noting a copy of it (``Ack``): its
+        action is an entry of the kept legal list, which later patches change in place
+        (``bench.clients.apply_patch``), so the note must not share it."""
         frame = super()._act_frame()
         assert self.seat is not None, "only a seated player acts"
         self._asked.append(Ack(self.code, self.match, self.seat, frame["prompt"],
-                               frame["action"]))
+                               orjson.loads(orjson.dumps(frame["action"]))))
         return frame
 
     async def _send_act(self) -> bool:
