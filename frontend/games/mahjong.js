@@ -9,6 +9,7 @@
 // score sheet, every hand's scores and the final ranking.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { minus } from "/static/js/numbers.js";
 import { busy, currentClock, ensureStyles, isSpectator, keptDetails, legalOf, markLastMove, memoryOf, tr } from "./kit.js";
 import { lastMove } from "./mj_log.js";
 import { rankingEl, scoresEl, sheetEl } from "./mj_sheet.js";
@@ -125,7 +126,7 @@ function seatHead(view, ctx, seat, place) {
     h("span", { class: "muted", "data-testid": `mj-hand-size-${seat}`, text: tr(ctx, "mj.hand_size", { n: player.hand_size }) }),
     mine ? null : h("span", { class: "mj-backs", "aria-hidden": "true" },
       Array.from({ length: player.hand_size }, () => h("span", { class: "mj-back-mini" }))),
-    h("span", { class: "muted", "data-testid": `mj-seat-total-${seat}`, text: tr(ctx, "mj.points", { n: view.totals[seat] }) }));
+    h("span", { class: "muted", "data-testid": `mj-seat-total-${seat}`, text: tr(ctx, "mj.points", { n: minus(view.totals[seat]) }) }));
 }
 
 function seatPanel(view, ctx, seat, place, mark) {

@@ -8,7 +8,8 @@
 import { h } from "/static/js/dom.js";
 import { ensureStyles, keptDetails } from "./kit.js";
 import { tileEl, tileRow } from "./mj_tiles.js";
-import { doublingName, fanName, meldName, signed, tileName, tilesName, windName } from "./mj_text.js";
+import { minus, signed } from "/static/js/numbers.js";
+import { doublingName, fanName, meldName, tileName, tilesName, windName } from "./mj_text.js";
 
 const THIRTEEN_ORPHANS = "thirteen_orphans";
 
@@ -69,7 +70,7 @@ function paymentsTable(sheet, env) {
         h("td", { class: "mj-num-cell", "data-testid": hebei ? null : "mj-sheet-score", text: signed(payment) }),
         hebei ? h("td", { class: "mj-num-cell", text: signed(sheet.kong_points[seat]) }) : null,
         hebei ? h("td", { class: "mj-num-cell", "data-testid": "mj-sheet-score", text: signed(sheet.scores[seat]) }) : null,
-        h("td", { class: "mj-num-cell", text: String(sheet.totals[seat]) }))))));
+        h("td", { class: "mj-num-cell", text: minus(sheet.totals[seat]) }))))));
 }
 
 function meldEl(meld, env) {
@@ -118,7 +119,7 @@ export function scoresEl(results, totals, env, open = false, kept = null) {
   const { t } = env;
   const seats = totals.map((_, seat) => seat);
   return keptDetails(kept, "scores", open, { class: "mj-scores", "data-testid": "mj-scores" },
-    h("summary", { text: `${t("mj.scores")}: ${seats.map((s) => `${env.name(s)} ${totals[s]}`).join(" · ")}` }),
+    h("summary", { text: `${t("mj.scores")}: ${seats.map((s) => `${env.name(s)} ${minus(totals[s])}`).join(" · ")}` }),
     h("div", { class: "mj-scroll", tabindex: "0", role: "group", "aria-label": t("mj.scores") },
       h("table", { class: "mj-score-table" },
         h("caption", { class: "visually-hidden", text: t("mj.scores") }),
@@ -128,7 +129,7 @@ export function scoresEl(results, totals, env, open = false, kept = null) {
           h("th", { scope: "row", text: String(sheet.hand) }),
           sheet.scores.map((score) => h("td", { class: "mj-num-cell", text: signed(score) }))))),
         h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: t("mj.total") }),
-          totals.map((total, s) => h("td", { class: "mj-num-cell", "data-testid": `mj-total-${s}`, text: String(total) })))))),
+          totals.map((total, s) => h("td", { class: "mj-num-cell", "data-testid": `mj-total-${s}`, text: minus(total) })))))),
     results.map((sheet) => keptDetails(kept, `sheet-${sheet.hand}`, false, { class: "mj-sheet-fold", "data-testid": "mj-sheet-fold" },
       h("summary", { text: t("mj.sheet.title", { n: sheet.hand }) }), sheetEl(sheet, env, false))));
 }
@@ -139,7 +140,7 @@ export function rankingEl(outcome, totals, env) {
   return h("section", { class: "mj-ranking", "data-testid": "mj-ranking" },
     h("h3", { text: env.t("mj.ranking") }),
     h("ul", {}, order.map((seat) => h("li", { "data-seat": seat, "data-rank": outcome.ranks[seat] },
-      env.t("mj.rank_line", { rank: outcome.ranks[seat], name: env.name(seat), total: totals[seat] })))));
+      env.t("mj.rank_line", { rank: outcome.ranks[seat], name: env.name(seat), total: minus(totals[seat]) })))));
 }
 
 /** The match page's part for a finished mahjong match: the final ranking, every hand's scores

@@ -53,7 +53,3 @@ export function meldName(t, kind) {
   return t(`mj.meld.${kind}`);
 }
 
-/** A signed number: "+3", "0", "-8". */
-export function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}

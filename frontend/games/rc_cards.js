@@ -91,8 +91,4 @@ export function stepCardText(step, t) {
   return t("rc.mirror_as", { card: cardLabel(step.card, t), copied });
 }
 
-/** A signed number with a typographic minus: 3 -> "+3", -2 -> "−2", 0 -> "0". */
-export function signed(n) {
-  if (n > 0) return `+${n}`;
-  return n < 0 ? `−${-n}` : "0";
-}
+export { signed } from "/static/js/numbers.js";

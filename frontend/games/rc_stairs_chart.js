@@ -3,6 +3,8 @@
 // (GET /api/matches/{id}/ladder). Rule source: rulings "Match flow" 7–8 (a result moves the
 // position; |position| reaching the KO value ends the match).
 
+import { signed } from "/static/js/numbers.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 360;
 const HEIGHT = 220;
@@ -20,10 +22,6 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** "+3", "−2", "0": a signed number with a typographic minus. */
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
-}
 
 /**
  * The regulation's KO value and maximum sets from room options (rulings "Options"):

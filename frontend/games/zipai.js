@@ -7,6 +7,7 @@
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
+import { minus, signed } from "/static/js/numbers.js";
 import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed } from "./zp_text.js";
 import { busy, currentClock, ensureStyles, keptDetails, markLastMove, memoryOf, seatLabel, tr } from "./kit.js";
 import { lastMove } from "./zp_log.js";
@@ -90,7 +91,7 @@ function seatPanel(view, ctx, seat, mark) {
     view.dealer === seat ? h("span", { class: "zp-badge", text: tr(ctx, "zp.dealer") }) : null,
     h("span", { class: "muted", "data-testid": `zp-hand-size-${seat}`,
       text: tr(ctx, "zp.hand_size", { n: player.hand_size }) }),
-    h("span", { class: "muted", "data-testid": `zp-total-${seat}`, text: `${tr(ctx, "zp.total")} ${view.totals[seat]}` })),
+    h("span", { class: "muted", "data-testid": `zp-total-${seat}`, text: `${tr(ctx, "zp.total")} ${minus(view.totals[seat])}` })),
   player.groups.length
     ? h("ul", { class: "zp-groups" }, markLast(player.groups.map((g) => groupEl(g, ctx)), mark, seat, "group", ctx))
     : h("p", { class: "muted", text: tr(ctx, "zp.groups_none") }),
@@ -200,18 +201,18 @@ function resultPanel(view, ctx) {
 function scoresPanel(view, ctx, kept) {
   const seats = [0, 1, 2];
   return keptDetails(kept, "scores", view.phase === "finished", { class: "zp-scores", "data-testid": "zp-scores" },
-    h("summary", { text: `${tr(ctx, "zp.scores")}: ${seats.map((s) => `${seatLabel(ctx, s)} ${view.totals[s]}`).join(" · ")}` }),
+    h("summary", { text: `${tr(ctx, "zp.scores")}: ${seats.map((s) => `${seatLabel(ctx, s)} ${minus(view.totals[s])}`).join(" · ")}` }),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { text: "#" }), seats.map((s) => h("th", { text: seatLabel(ctx, s) })))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", { text: String(r.hand) }),
-        r.payments.map((p) => h("td", { text: String(p) })))),
-      h("tr", {}, h("th", { text: tr(ctx, "zp.total") }), view.totals.map((t) => h("th", { text: String(t) }))))));
+        r.payments.map((p) => h("td", { text: signed(p) })))),
+      h("tr", {}, h("th", { text: tr(ctx, "zp.total") }), view.totals.map((t) => h("th", { text: minus(t) }))))));
 }
 
 function outcomeLine(view, ctx) {
   if (!view.outcome) return null;
   const order = [0, 1, 2].sort((a, b) => view.outcome.ranks[a] - view.outcome.ranks[b]);
-  const ranking = order.map((s) => `${view.outcome.ranks[s]}. ${seatLabel(ctx, s)} (${view.totals[s]})`).join(", ");
+  const ranking = order.map((s) => `${view.outcome.ranks[s]}. ${seatLabel(ctx, s)} (${minus(view.totals[s])})`).join(", ");
   return h("p", { class: "zp-outcome", "data-testid": "zp-outcome", text: tr(ctx, "zp.outcome", { ranking }) });
 }
 

@@ -15,6 +15,7 @@
 
 import { has, t } from "./i18n.js";
 import { nameOfSeat } from "./bots.js";
+import { signed } from "./numbers.js";
 import { joinNames } from "./teams.js";
 
 /** The sentence of each forfeit reason (docs/protocol.md `forfeit`). */
@@ -80,13 +81,13 @@ export function ordinal(rank) {
   return has(`outcome.rank.${rank}`) ? t(`outcome.rank.${rank}`) : t("outcome.rank", { n: rank });
 }
 
-/** The seat's rank and points as a headline, "2nd of 3, +0", when the outcome has more than
+/** The seat's rank and points as a headline, "2nd of 3, +12", when the outcome has more than
  * two ranks (a ranking rather than won/lost); `points` is the seat's score or null. */
 export function rankHeadline(outcome, seat, points = null) {
   const rank = outcome.ranks[seat];
   const of = t("outcome.rank_of", { rank: ordinal(rank), n: outcome.ranks.length });
   if (points === null || points === undefined) return of;
-  return t("outcome.rank_points", { place: of, points: points >= 0 ? `+${points}` : String(points) });
+  return t("outcome.rank_points", { place: of, points: signed(points) });
 }
 
 /** Whether the outcome reads as a ranking (three or more distinct ranks), not won/lost: a team

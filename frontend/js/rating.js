@@ -4,10 +4,11 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { minus } from "./numbers.js";
 
-/** A rating number with one decimal ("21.4"). */
+/** A rating number with one decimal ("21.4", "−3.2"). */
 export function ratingText(value) {
-  return Number(value).toFixed(1);
+  return minus(Number(value), Number(value).toFixed(1));
 }
 
 /** The rating cell: the number, with "skill about 27.3 ± 6.1 …" as its title. */

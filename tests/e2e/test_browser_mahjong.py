@@ -214,7 +214,13 @@ def play(players: list[tuple[Page, Frames]], watch: Page, done, seconds: float) 
 
 
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    """``n`` as the tables show a score: "+3", "0", "−8" (a typographic minus)."""
+    return f"+{n}" if n > 0 else minus(n)
+
+
+def minus(n: int) -> str:
+    """``n`` as the tables show a total: "3", "−8"."""
+    return str(n).replace("-", "\u2212")
 
 
 #: Reads one score sheet element in one go (a newer frame may redraw the table between two
@@ -267,7 +273,7 @@ def check_shown(shown: dict | None, sheet: dict, where: str) -> None:
         assert str(sheet["total"]) in shown["total"]
     assert shown["scores"] == [signed(s) for s in sheet["scores"]]
     assert sum(sheet["scores"]) == 0
-    assert shown["totals"] == [str(t) for t in sheet["totals"]]
+    assert shown["totals"] == [minus(t) for t in sheet["totals"]]
     assert shown["hands"] == 4
 
 
@@ -337,7 +343,7 @@ def test_a_person_plays_a_hebei_match_against_three_bots(fast_bots, live_server,
             assert ranks == sorted(final["outcome"]["ranks"])
             expect(page.get_by_test_id("mj-scores")).to_be_visible()
             for seat, total in enumerate(final["totals"]):
-                expect(page.get_by_test_id(f"mj-total-{seat}")).to_have_text(str(total))
+                expect(page.get_by_test_id(f"mj-total-{seat}")).to_have_text(minus(total))
         check_page(person)
         lines = log_lines(person)
         assert lines and not any("⟦" in line for line in lines)

@@ -262,6 +262,10 @@ OUTCOMES = """async (reasons) => {
     out[`${lang}_bot`] = resultText({ game: "zipai", status: "finished", seats,
       outcome: { ranks: [2, 1], reason: "resign", winners: [1], draw: false, detail: {} } });
   }
+  const { minus, signed } = await import("/static/js/numbers.js");
+  const { ratingText } = await import("/static/js/rating.js");
+  out.numbers = [signed(3), signed(0), signed(-2), minus(7), minus(-2), ratingText(-3.24),
+    ratingText(21.36), ratingText(0)];
   return out;
 }"""
 
@@ -279,9 +283,11 @@ def test_every_outcome_reason_reads_as_a_sentence_in_three_languages(site, brows
                 sentence = table["outcome.resigned"].replace("{name}", table["bots.name.easy"])
             assert banner == sentence, (lang, game, reason)
             assert result == table["outcome.won_by"].replace("{names}", "Alice").replace("{reason}", sentence)
-    assert got["en_rank"] == ["2nd of 3, +0", "placed", "3rd of 3, -12"]
-    assert got["zh_rank"] == ["3 人中第 2 名，+0 分", "placed", "3 人中第 3 名，-12 分"]
-    assert got["ja_rank"] == ["3 人中 2 位、+0 点", "placed", "3 人中 3 位、-12 点"]
+    # Points as every table writes them (frontend/js/numbers.js): "+12", "0", "−12" (U+2212).
+    assert got["en_rank"] == ["2nd of 3, 0", "placed", "3rd of 3, \u221212"]
+    assert got["zh_rank"] == ["3 人中第 2 名，0 分", "placed", "3 人中第 3 名，\u221212 分"]
+    assert got["ja_rank"] == ["3 人中 2 位、0 点", "placed", "3 人中 3 位、\u221212 点"]
+    assert got["numbers"] == ["+3", "0", "\u22122", "7", "\u22122", "\u22123.2", "21.4", "0.0"]
     # Bot names in the page's language (the history and match pages use the same helper).
     assert got["en_bot"] == "Easy bot won. Alice resigned."
     assert got["zh_bot"].startswith(TEXTS["zh"]["bots.name.easy"])

@@ -86,8 +86,8 @@ def test_three_players_and_a_spectator_play_zipai_to_the_end(live_server, chromi
             expect(page.get_by_test_id("zp-result")).to_be_visible()
             expect(page.get_by_test_id("zp-outcome")).to_be_visible()
         assert watch.get_by_test_id("hand").count() == 0
-        totals = [int(re.search(r"-?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
-                      .group()) for s in range(3)]
+        totals = [int(re.search(r"\u2212?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
+                      .group().replace("\u2212", "-")) for s in range(3)]
         assert sum(totals) == 0
         # A ranking headline for each player: "1st of 3, +2" (place, then the points).
         ranks = {page: page.get_by_test_id("banner-title").inner_text() for page in (alice, bob, carol)}
@@ -95,8 +95,10 @@ def test_three_players_and_a_spectator_play_zipai_to_the_end(live_server, chromi
             if totals == [0, 0, 0]:  # a 荒庄 hand: all rank first, a draw
                 assert ranks[page] == "Draw"
             else:
-                assert re.fullmatch(r"(1st|2nd|3rd) of 3, [+-]\d+", ranks[page]), ranks[page]
-                assert ranks[page].endswith(f", {totals[seat]:+d}")
+                assert re.fullmatch(r"(1st|2nd|3rd) of 3, ([+\u2212]\d+|0)", ranks[page]), ranks[page]
+                points = totals[seat]  # a typographic minus, "+" before a gain, none before 0
+                shown = f"{points:+d}" if points > 0 else str(points).replace("-", "\u2212")
+                assert ranks[page].endswith(f", {shown}")
         check_finished_table([alice, bob, carol], watch, reason_sentence("zipai"))
 
 
