@@ -61,7 +61,7 @@ function paymentsTable(sheet, env) {
   const hebei = env.rules === "hebei";
   const heads = [t("mj.sheet.seat"), t("mj.sheet.payment"), hebei ? t("mj.sheet.kongs") : null,
     hebei ? t("mj.sheet.score") : null, t("mj.sheet.running")].filter(Boolean);
-  return h("div", { class: "mj-scroll", tabindex: "0", role: "group", "aria-label": t("mj.sheet.payments") },
+  return h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": t("mj.sheet.payments") },
     h("table", { class: "mj-payments", "data-testid": "mj-payments" },
       h("caption", { class: "visually-hidden", text: t("mj.sheet.payments") }),
       h("thead", {}, h("tr", {}, heads.map((text) => h("th", { scope: "col", text })))),
@@ -120,7 +120,7 @@ export function scoresEl(results, totals, env, open = false, kept = null) {
   const seats = totals.map((_, seat) => seat);
   return keptDetails(kept, "scores", open, { class: "mj-scores", "data-testid": "mj-scores" },
     h("summary", { text: `${t("mj.scores")}: ${seats.map((s) => `${env.name(s)} ${minus(totals[s])}`).join(" · ")}` }),
-    h("div", { class: "mj-scroll", tabindex: "0", role: "group", "aria-label": t("mj.scores") },
+    h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": t("mj.scores") },
       h("table", { class: "mj-score-table" },
         h("caption", { class: "visually-hidden", text: t("mj.scores") }),
         h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("mj.sheet.hand") }),

@@ -12,7 +12,8 @@
   page's language (they showed pydantic's English sentence);
 * the replay of a match that does not exist shows only the message and a link to the match
   history: no step buttons, slider, table or log;
-* a rate limit on new players or rooms reads as such, not as the chat's "Too many messages".
+* a rate limit on new players or rooms reads as such, not as the chat's "Too many messages";
+* a mahjong score table wider than a phone shows that it scrolls (a shadow at the hidden edge).
 
 Expected strings are written from en.json and the rulings, not read from the code.
 """
@@ -205,3 +206,31 @@ def test_a_rate_limit_on_new_players_and_rooms_is_worded_for_what_was_refused(
             "ここから作成されたルームが多すぎます。1分ほど待ってからもう一度お試しください。")
         expect(page.get_by_test_id("my-name")).to_have_text("Ann")  # the player was made
         assert page.url == f"{live_server}/"
+
+
+SCROLL_HINT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { scoresEl } = await import("/static/games/mj_sheet.js");
+  const names = ["Annabelle Lee", "Bartholomew", "Cassiopeia", "Dorothea Brooke"];
+  const el = scoresEl([], [120, -40, -50, -30], { t: i18n.t, name: (s) => names[s] }, true);
+  const panel = document.createElement("section");  // as the room and match pages hold it
+  panel.className = "panel";
+  panel.append(el);
+  document.querySelector("#main").replaceChildren(panel);
+  const box = el.querySelector(".scroll-x");
+  const style = getComputedStyle(box);
+  return [box.scrollWidth > box.clientWidth, style.overflowX,
+    (style.backgroundImage.match(/radial-gradient/g) || []).length,
+    document.documentElement.scrollWidth <= window.innerWidth];
+}"""
+
+
+def test_a_mahjong_score_table_wider_than_a_phone_shows_it_scrolls(live_server, chromium_path):
+    """At 360 px the four names do not fit: the table scrolls inside its box, never the page,
+    and the box shows a shadow at each edge where more is hidden (two radial gradients)."""
+    with chromium(chromium_path) as browser:
+        page = new_page(browser, width=360, height=780)
+        page.goto(f"{live_server}/history")
+        page.locator("#main").wait_for()
+        assert page.evaluate(SCROLL_HINT) == [True, "auto", 2, True]
