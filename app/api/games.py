@@ -6,6 +6,8 @@ from fastapi import APIRouter
 
 from app.api.deps import ServiceDep
 from app.api.schemas import GameOut
+from app.rooms.catalog import Catalog
+from app.rooms.errors import RoomError
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -14,3 +16,17 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 async def list_games(service: ServiceDep) -> list[dict]:
     """Return every hosted game's spec: ids, titles, player counts, option schema."""
     return service.catalog.specs()
+
+
+def check_hosted(catalog: Catalog, game: str) -> None:
+    """Check that ``game``, named in an address (a path such as ``/api/ladders/{game}``, or a
+    list's ``?game=`` filter), is a game the server hosts.
+
+    Raises:
+        RoomError: ``unknown_game`` with status 404 (an address naming nothing; in a body, as
+            for a new room, ``Catalog.game`` answers 422).
+    """
+    try:
+        catalog.game(game)
+    except RoomError as exc:
+        raise RoomError(exc.code, exc.message, 404) from exc

@@ -11,13 +11,13 @@ from fastapi import APIRouter, Query
 
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
+from app.api.games import check_hosted
 from app.api.ladder_schemas import LeaderboardOut
 from app.api.matches import summaries
 from app.db import ratings_repo
 from app.db import repositories as repo
 from app.db.models import Player, Rating
 from app.rooms.catalog import Catalog
-from app.rooms.errors import RoomError
 from app.rooms.ratings import ordinal
 
 router = APIRouter(prefix="/api/ladders", tags=["ladders"], responses=ERRORS)
@@ -38,10 +38,7 @@ async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
     """Return ``{game, players: [{rank, player: {id, name}, rating, mu, sigma, matches, wins,
     kos}]}`` best rating first (equal ratings share a rank: 1, 1, 3); 404 ``unknown_game`` (the path names no hosted game); 422 for
     ``offset`` outside 0 … 2^31-1 (an unbounded one overflowed the database integer: 500)."""
-    try:
-        service.catalog.game(game)
-    except RoomError as exc:
-        raise RoomError(exc.code, exc.message, 404) from exc
+    check_hosted(service.catalog, game)
     rows = await ratings_repo.leaderboard(session, game, limit, offset)
     return {"game": game, "players": [
         {"rank": rank, "player": {"id": row.player_id, "name": name},

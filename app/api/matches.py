@@ -15,6 +15,7 @@ from fastapi import APIRouter, Query
 
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
+from app.api.games import check_hosted
 from app.api.params import CursorQuery, IdPath, IdQuery, parse_cursor
 from app.api.schemas import LadderOut, MatchDetail, MatchPage
 from app.db import repositories as repo
@@ -81,13 +82,22 @@ async def summaries(session, matches: Sequence[Match], catalog: Catalog) -> list
 
 
 @router.get("", response_model=MatchPage)
-async def list_matches(session: SessionDep, service: ServiceDep, game: str | None = None,
+async def list_matches(session: SessionDep, service: ServiceDep,
+                       game: str | None = Query(None, description="a hosted game's id "
+                                                "(GET /api/games); another: 404 unknown_game"),
                        player: IdQuery = None,
                        status: Literal["playing", "finished", "abandoned"] | None = None,
                        cursor: CursorQuery = None,
                        limit: int = Query(20, ge=1, le=100)) -> dict:
     """Return ``{items, next_cursor}``: matches newest first, filtered by game, player id and
-    status; ``next_cursor`` is ``null`` on the last page."""
+    status; ``next_cursor`` is ``null`` on the last page.
+
+    Raises:
+        RoomError: ``unknown_game`` (404, as ``/api/ladders/{game}``: ``check_hosted``) for a
+            ``game`` the server does not host; ``bad_cursor`` (422).
+    """
+    if game is not None:
+        check_hosted(service.catalog, game)
     rows = await repo.list_matches(session, game=game, player=player, status=status,
                                    before_id=parse_cursor(cursor), limit=limit + 1)
     page = rows[:limit]

@@ -234,6 +234,16 @@ async def test_match_list_filters_and_cursor(arena):
     assert (await arena.http.get("/api/matches/1/ladder")).json() == {"match_id": 1, "sets": []}
 
 
+async def test_an_unknown_game_in_the_match_filter_is_refused_as_the_ladders_refuse_it(arena):
+    unknown = {"detail": {"code": "unknown_game", "message": "No game is called 'chess'."}}
+    listed = await arena.http.get("/api/matches", params={"game": "chess"})
+    assert (listed.status_code, listed.json()) == (404, unknown)
+    ladder = await arena.http.get("/api/ladders/chess")
+    assert (ladder.status_code, ladder.json()) == (404, unknown)
+    known = await arena.http.get("/api/matches", params={"game": "zipai"})
+    assert (known.status_code, known.json()) == (200, {"items": [], "next_cursor": None})
+
+
 async def test_a_match_names_its_teams_as_the_room_does(arena):
     """``MatchSummary.teams`` are the game's sides, as a room's: the list, a match's detail and
     a player's recent matches say who played together."""
@@ -292,6 +302,11 @@ async def test_openapi_documents_the_api(arena):
     assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/MatchDetail")
     conflict = schema["paths"]["/api/rooms/{code}/seats/{seat}"]["post"]["responses"]["409"]
     assert conflict["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
+    listing = schema["paths"]["/api/matches"]["get"]
+    refused = listing["responses"]["404"]
+    assert refused["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
+    game = next(p for p in listing["parameters"] if p["name"] == "game")
+    assert game["description"] == "a hosted game's id (GET /api/games); another: 404 unknown_game"
     assert (await arena.http.get("/docs")).status_code == 200
 
 
