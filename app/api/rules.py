@@ -20,8 +20,10 @@ from markdown_it import MarkdownIt
 
 from app.api.deps import ServiceDep
 from app.api.errors import ERRORS
+from app.api.games import check_hosted
 from app.api.pages import page
 from app.rooms.errors import RoomError
+from app.rooms.service import RoomService
 
 #: The languages a rules page exists in (the site's languages); English is the fallback.
 LANGUAGES = ("en", "zh", "ja")
@@ -81,12 +83,19 @@ async def get_rules(game: str, lang: str, service: ServiceDep) -> dict[str, Any]
         RoomError: ``unknown_game`` (404, like ``/api/ladders/{game}``: the path names no
             hosted game) for a game the server does not host; the errors of ``load_rules``.
     """
-    if game not in TOPICS:
-        try:
-            service.catalog.game(game)
-        except RoomError as exc:
-            raise RoomError(exc.code, exc.message, 404) from exc
+    check_game(service, game)
     return load_rules(RULES_DIR, game, lang)
+
+
+def check_game(service: RoomService, game: str) -> None:
+    """Check that ``game`` has a rules page: a topic of ``TOPICS`` or a game the server hosts.
+
+    Raises:
+        RoomError: ``unknown_game`` (404, like ``/api/ladders/{game}``: the path names no
+            hosted game).
+    """
+    if game not in TOPICS:
+        check_hosted(service.catalog, game)
 
 
 @router.get("/rules", include_in_schema=False)
@@ -96,6 +105,12 @@ async def rules_index_page(request: Request) -> FileResponse:
 
 
 @router.get("/rules/{game}", include_in_schema=False)
-async def rules_page(request: Request, game: str) -> FileResponse:
-    """The rules of one game in the page's language (frontend/rules.html)."""
+async def rules_page(request: Request, game: str, service: ServiceDep) -> FileResponse:
+    """The rules of one game in the page's language (frontend/rules.html); with status 404 for
+    a game that has none (``check_game``: the page says so, as ``app.api.pages`` does for an
+    unknown room, match or player)."""
+    try:
+        check_game(service, game)
+    except RoomError:
+        return page(request, "rules.html", 404)
     return page(request, "rules.html")

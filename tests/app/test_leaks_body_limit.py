@@ -103,7 +103,7 @@ def every_route() -> list[tuple[str, str]]:
                .replace("{player_id}", "1"))
               for path, operations in document["paths"].items() for method in operations]
     pages = [("GET", path.replace("{code}", "ABCD").replace("{match_id:int}", "1")
-              .replace("{player_id:int}", "1")) for path, _, _ in PAGES]
+              .replace("{player_id:int}", "1")) for path, *_ in PAGES]
     return [*routes, *pages, ("GET", "/static/js/i18n.js"), ("GET", "/docs"),
             ("GET", "/openapi.json"), ("PUT", "/no/such/path")]
 

@@ -70,8 +70,8 @@ async def test_unknown_match_and_the_page(arena):
     missing = await arena.http.get("/api/matches/999/replay")
     assert missing.status_code == 404
     assert missing.json()["detail"]["code"] == "match_not_found"
-    page = await arena.http.get("/replay/1?step=3")
-    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    page = await arena.http.get("/replay/1?step=3")  # no match 1: the page says so, with 404
+    assert page.status_code == 404 and "text/html" in page.headers["content-type"]
     assert "/static/js/replay.js" in page.text
 
 

@@ -272,10 +272,10 @@ async def test_pages_and_static_files(db_path, tmp_path):
     server, task, base = await serve(make_app(db_path, ManualClock(), frontend_dir=frontend))
     try:
         async with httpx.AsyncClient(base_url=base) as http:
-            for path, name in (("/", "index.html"), ("/room/abc", "room.html"),
-                               ("/history", "history.html")):
+            for path, status, name in (("/", 200, "index.html"), ("/history", 200, "history.html"),
+                                       ("/room/abc", 404, "room.html")):  # no room abc
                 answer = await http.get(path)
-                assert (answer.status_code, answer.text) == (200, f"<title>{name}</title>")
+                assert (answer.status_code, answer.text) == (status, f"<title>{name}</title>")
                 assert answer.headers["content-type"].startswith("text/html")
             missing = await http.get("/matches/3")  # match.html is not there
             assert missing.status_code == 404
