@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
 from app.api.limits import LIMIT_ROOMS, RATE_LIMITED
-from app.api.params import CursorQuery, parse_cursor
+from app.api.params import CursorQuery, SeatPath, parse_cursor
 from app.api.schemas import RoomIn, RoomOut, RoomPage
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
@@ -44,7 +44,7 @@ async def get_room(code: str, service: ServiceDep) -> dict:
 
 
 @router.post("/{code}/seats/{seat}", response_model=RoomOut)
-async def claim_seat(code: str, seat: int, player: CurrentPlayer, service: ServiceDep) -> dict:
+async def claim_seat(code: str, seat: SeatPath, player: CurrentPlayer, service: ServiceDep) -> dict:
     """Claim ``seat`` (404 ``no_such_seat``; 409 ``seat_taken``/``already_seated``/
     ``room_not_open``); the match starts when every seat is filled. Claiming a seat one holds
     already (a retry after a lost answer) changes nothing and is answered with the room as it
@@ -53,6 +53,6 @@ async def claim_seat(code: str, seat: int, player: CurrentPlayer, service: Servi
 
 
 @router.delete("/{code}/seats/{seat}", response_model=RoomOut)
-async def leave_seat(code: str, seat: int, player: CurrentPlayer, service: ServiceDep) -> dict:
+async def leave_seat(code: str, seat: SeatPath, player: CurrentPlayer, service: ServiceDep) -> dict:
     """Leave ``seat`` before the start (409 ``room_not_open``/``not_seated``)."""
     return await service.leave_seat(code, seat, player.id)

@@ -206,6 +206,47 @@ async def test_a_claim_retried_after_a_restart_answers_the_room(db_path):
         assert (await arena.http.get(f"/api/rooms/{code}")).json() == started
 
 
+SEAT_SPELLING = {"detail": {"code": "validation_error",
+                            "message": "path.seat: Input should be a seat number in digits (0, 1, …)"}}
+
+
+async def test_a_seat_in_a_path_is_written_in_digits_or_refused_and_nothing_changes(arena):
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = (await arena.room(ann, {}))["code"]
+    await arena.sit(code, 1, bob)
+    before = (await arena.http.get(f"/api/rooms/{code}")).json()
+    # 1.0, +1, " 1", １ (fullwidth), 1e0: each was read as seat 1; -1 was 404 no_such_seat.
+    for spelled in ("1.0", "+1", "%201", "%EF%BC%91", "1e0", "-1", "one"):
+        for method, who in (("POST", ann), ("DELETE", bob), ("DELETE", ann)):
+            answer = await arena.http.request(method, f"/api/rooms/{code}/seats/{spelled}",
+                                              headers=auth(who))
+            assert (answer.status_code, answer.json()) == (422, SEAT_SPELLING), (method, spelled)
+    assert (await arena.http.get(f"/api/rooms/{code}")).json() == before
+    left = await arena.http.delete(f"/api/rooms/{code}/seats/01", headers=auth(bob))
+    assert left.status_code == 200 and left.json()["seats"][1]["player_id"] is None
+    schema = (await arena.http.get("/openapi.json")).json()
+    for method in ("post", "delete"):
+        seat = schema["paths"]["/api/rooms/{code}/seats/{seat}"][method]["parameters"][1]
+        assert (seat["name"], seat["schema"]["type"], seat["schema"]["minimum"]) == (
+            "seat", "integer", 0)
+
+
+async def test_an_id_in_a_path_is_written_in_digits_or_refused(arena):
+    ann = await arena.player("Ann")
+    refused = {"detail": {"code": "validation_error",
+                          "message": "path.player_id: Input should be an id in digits (1, 2, …)"}}
+    for spelled in ("1.0", "+1", "%201", "%EF%BC%91"):
+        answer = await arena.http.get(f"/api/players/{spelled}")
+        assert (answer.status_code, answer.json()) == (422, refused), spelled
+    replay = await arena.http.get("/api/matches/1.0/replay")
+    assert (replay.status_code, replay.json()["detail"]["message"]) == (
+        422, "path.match_id: Input should be an id in digits (1, 2, …)")
+    assert (await arena.http.get(f"/api/players/{ann['id']}")).status_code == 200
+    unknown = await arena.http.get("/api/players/-1")  # a whole number no row can have
+    assert (unknown.status_code, unknown.json()["detail"]) == (
+        404, {"code": "player_not_found", "message": "No player has the id -1."})
+
+
 async def test_match_list_filters_and_cursor(arena):
     players = [await arena.player(f"P{i}") for i in range(4)]
     codes = []
