@@ -54,5 +54,9 @@ async def claim_seat(code: str, seat: SeatPath, player: CurrentPlayer, service: 
 
 @router.delete("/{code}/seats/{seat}", response_model=RoomOut)
 async def leave_seat(code: str, seat: SeatPath, player: CurrentPlayer, service: ServiceDep) -> dict:
-    """Leave ``seat`` before the start (409 ``room_not_open``/``not_seated``)."""
+    """Leave ``seat`` before the start (404 ``no_such_seat``; 409 ``not_seated`` for a seat
+    someone else holds, the creator excepted; 409 ``room_not_open`` once the match started or
+    the room closed, ``match_ended`` once it is over). Leaving a seat of an open room that
+    nobody holds (a retry after a lost answer) changes nothing and is answered with the room
+    as it is now."""
     return await service.leave_seat(code, seat, player.id)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from app.rooms.errors import RoomError
+
 
 class RoomStatus(str, Enum):
     """A room's status; a match uses the same names from ``playing`` on."""
@@ -43,3 +45,21 @@ def transition(current: str | RoomStatus, target: RoomStatus) -> RoomStatus:
     if target not in TRANSITIONS[status]:
         raise IllegalTransition(f"A room cannot go from {status.value} to {target.value}.")
     return target
+
+
+def check_seats_open(status: str | RoomStatus) -> None:
+    """Check that the seats of a room in ``status`` may still be left: only while it is open
+    (a room's seats are its match's from the start on).
+
+    Raises:
+        RoomError: ``room_not_open`` (409) while its match is played ("The match has already
+            started.") or once the room was abandoned; ``match_ended`` (409) once its match is
+            over (a finished room).
+    """
+    status = RoomStatus(status)
+    if status is RoomStatus.PLAYING:
+        raise RoomError("room_not_open", "The match has already started.")
+    if status is RoomStatus.FINISHED:
+        raise RoomError("match_ended", "The match has ended.")
+    if status is not RoomStatus.OPEN:
+        raise RoomError("room_not_open", "The room is not open any more.")

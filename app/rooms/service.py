@@ -26,7 +26,7 @@ from app.rooms.catalog import Catalog
 from app.rooms.clocks import Clock
 from app.rooms.codes import unused_code
 from app.rooms.errors import RoomError
-from app.rooms.lifecycle import RoomStatus, transition
+from app.rooms.lifecycle import RoomStatus, check_seats_open, transition
 from app.rooms.live import LiveMatch
 from app.rooms.live_rooms import Listener, LiveRooms
 from app.rooms.observe import Observer
@@ -349,13 +349,21 @@ class RoomService:
         """
         if room.status != RoomStatus.OPEN.value:
             raise RoomError("room_not_open", "The room is not open any more.")
-        _, count = self.catalog.options(room.game, room.options)
-        if not 0 <= seat < count:
-            raise RoomError("no_such_seat", f"Seats are numbered 0 to {count - 1}.", 404)
+        self._check_seat_number(room, seat)
         if seat in taken:
             raise RoomError("seat_taken", "That seat is taken.")
         if player_id in taken.values():
             raise RoomError("already_seated", "You already hold a seat in this room.")
+
+    def _check_seat_number(self, room: Room, seat: int) -> None:
+        """Check that ``room`` has a seat ``seat`` (0 to its seat count − 1).
+
+        Raises:
+            RoomError: ``no_such_seat`` (404).
+        """
+        _, count = self.catalog.options(room.game, room.options)
+        if not 0 <= seat < count:
+            raise RoomError("no_such_seat", f"Seats are numbered 0 to {count - 1}.", 404)
 
     def seat_lock(self, code: str) -> asyncio.Lock:
         """Return this process's lock serialising seat changes and match starts of ``code``
@@ -389,19 +397,28 @@ class RoomService:
 
     async def leave_seat(self, code: str, seat: int, player_id: int) -> dict[str, Any]:
         """Free ``seat`` (its holder, or the room's creator removing a player;
-        only before the start); return the ``Room`` JSON.
+        only before the start); return the ``Room`` JSON after the change.
+
+        Leaving is idempotent as claiming is: a seat of an open room that nobody holds (a retry
+        whose first answer was lost: the caller left it already) is answered with the room as
+        it is now, and changes nothing: no write, no room message.
 
         Raises:
-            RoomError: ``room_not_found`` (404), ``room_not_open``, ``not_seated`` (409).
+            RoomError: ``room_not_found`` (404), ``no_such_seat`` (404); ``room_not_open``
+                (409) once the match started or the room was abandoned, ``match_ended`` (409)
+                once it is over (``lifecycle.check_seats_open``); ``not_seated`` (409) for a
+                seat someone else holds (the room's creator may free it).
         """
         async with self.seat_lock(code):
             async with self._sessions() as session, session.begin():
                 room = await self._room(session, code, lock=True)
-                if room.status != RoomStatus.OPEN.value:
-                    raise RoomError("room_not_open", "The match has already started.")
-                seats = (await repo.room_seats(session, [room.id]))[room.id]
-                taken = {row.seat: row.player_id for row in seats}
-                if seat not in taken or player_id not in (taken[seat], room.creator_id):
+                check_seats_open(room.status)
+                self._check_seat_number(room, seat)
+                rows, match_id = (await repo.room_listings(session, [room.id]))[room.id]
+                holder = {row.seat: row.player_id for row in rows}.get(seat)
+                if holder is None:
+                    return self.room_json(room, rows, match_id)  # read under the lock
+                if player_id not in (holder, room.creator_id):
                     raise RoomError("not_seated", "You do not hold that seat.")
                 await repo.remove_room_seat(session, room.id, seat)
                 room.active_at = to_datetime(self._clock.now())
