@@ -207,7 +207,8 @@ async def test_a_claim_retried_after_a_restart_answers_the_room(db_path):
 
 
 SEAT_SPELLING = {"detail": {"code": "validation_error",
-                            "message": "path.seat: Input should be a seat number in digits (0, 1, …)"}}
+                            "message": "path.seat: Input should be a seat number in digits (0, 1, …)",
+                            "field": "path.seat", "reason": "plain_number"}}
 
 
 async def test_a_seat_in_a_path_is_written_in_digits_or_refused_and_nothing_changes(arena):
@@ -234,7 +235,8 @@ async def test_a_seat_in_a_path_is_written_in_digits_or_refused_and_nothing_chan
 async def test_an_id_in_a_path_is_written_in_digits_or_refused(arena):
     ann = await arena.player("Ann")
     refused = {"detail": {"code": "validation_error",
-                          "message": "path.player_id: Input should be an id in digits (1, 2, …)"}}
+                          "message": "path.player_id: Input should be an id in digits (1, 2, …)",
+                          "field": "path.player_id", "reason": "plain_number"}}
     for spelled in ("1.0", "+1", "%201", "%EF%BC%91"):
         answer = await arena.http.get(f"/api/players/{spelled}")
         assert (answer.status_code, answer.json()) == (422, refused), spelled
