@@ -5,7 +5,7 @@ Ratings are openskill Plackett-Luce (``app.rooms.ratings``), one per player and 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
@@ -14,6 +14,7 @@ from app.api.errors import ERRORS
 from app.api.games import check_hosted
 from app.api.ladder_schemas import LeaderboardOut
 from app.api.matches import summaries
+from app.api.params import IN_DIGITS
 from app.db import ratings_repo
 from app.db import repositories as repo
 from app.db.models import Player, Rating
@@ -33,8 +34,9 @@ def rating_json(row: Rating) -> dict[str, Any]:
 
 @router.get("/{game}", response_model=LeaderboardOut)
 async def get_leaderboard(game: str, session: SessionDep, service: ServiceDep,
-                          limit: int = Query(50, ge=1, le=200),
-                          offset: int = Query(0, ge=0, le=repo.MAX_ID)) -> dict:
+                          limit: Annotated[int, Query(ge=1, le=200), IN_DIGITS] = 50,
+                          offset: Annotated[int, Query(ge=0, le=repo.MAX_ID), IN_DIGITS] = 0
+                          ) -> dict:
     """Return ``{game, players: [{rank, player: {id, name}, rating, mu, sigma, matches, wins,
     kos}]}`` best rating first (equal ratings share a rank: 1, 1, 3); 404 ``unknown_game`` (the path names no hosted game); 422 for
     ``offset`` outside 0 … 2^31-1 (an unbounded one overflowed the database integer: 500)."""

@@ -9,14 +9,14 @@ each played only once the match is finished.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.games import check_hosted
-from app.api.params import CursorQuery, IdPath, IdQuery, parse_cursor
+from app.api.params import IN_DIGITS, CursorQuery, IdPath, IdQuery, parse_cursor
 from app.api.schemas import LadderOut, MatchDetail, MatchPage
 from app.db import repositories as repo
 from app.db.models import Match
@@ -88,7 +88,7 @@ async def list_matches(session: SessionDep, service: ServiceDep,
                        player: IdQuery = None,
                        status: Literal["playing", "finished", "abandoned"] | None = None,
                        cursor: CursorQuery = None,
-                       limit: int = Query(20, ge=1, le=100)) -> dict:
+                       limit: Annotated[int, Query(ge=1, le=100), IN_DIGITS] = 20) -> dict:
     """Return ``{items, next_cursor}``: matches newest first, filtered by game, player id and
     status; ``next_cursor`` is ``null`` on the last page.
 

@@ -7,10 +7,10 @@ as any unknown id is (404 ``player_not_found``, ``match_not_found``: the lookups
 ``repositories.can_be_id``). An id in the query filters a list and is refused up front
 (422 ``validation_error``).
 
-A number in a path is written as the server writes it: decimal digits (``-`` first for an id);
-another spelling pydantic would read as that number (``1.0``, ``+1``, `` 1``) is refused with
-422 ``validation_error`` as ``abc`` is, e.g. ``path.seat: Input should be a seat number in
-digits (0, 1, …)`` (``plain_number``)."""
+A number in a path or a query is written as the server writes it: decimal digits (``-``
+first for an id in a path); another spelling pydantic would read as that number (``1.0``,
+``+1``, `` 1``) is refused with 422 ``validation_error`` as ``abc`` is, e.g. ``path.seat: Input
+should be a seat number in digits (0, 1, …)`` (``plain_number``)."""
 
 from __future__ import annotations
 
@@ -48,8 +48,12 @@ IdPath = Annotated[int, Path(description="a row id in digits (ids are 1 to 2^31-
 #: does not have is the route's 404 ``no_such_seat``).
 SeatPath = Annotated[int, Path(ge=0, description="a seat index in digits, 0 first"),
                      plain_number(DIGITS, "Input should be a seat number in digits (0, 1, …)")]
-#: An optional row id in the query (``?player=``): 1 … ``MAX_ID``.
-IdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a row id (1 to 2^31-1)")]
+#: A number in the query (``?limit=``, ``?offset=``, ``?viewer=``): digits only; the route's
+#: ``Query`` gives its bounds (``Annotated[int, Query(ge=1, le=100), IN_DIGITS] = 20``).
+IN_DIGITS = plain_number(DIGITS, "Input should be a number in digits (0, 1, …)")
+#: An optional row id in the query (``?player=``): 1 … ``MAX_ID``, in digits.
+IdQuery = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a row id (1 to 2^31-1)"),
+                    plain_number(DIGITS, "Input should be an id in digits (1, 2, …)")]
 #: A page cursor as the server gives it (``next_cursor``): decimal digits of a row id. The
 #: pattern is documented, and checked by the route itself (``422 bad_cursor``).
 CURSOR_PATTERN = r"^[0-9]{1,10}$"

@@ -16,7 +16,7 @@ from app.api.account_schemas import FinalViewOut, ReplayOut
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.matches import find_match, player_at, summaries
-from app.api.params import IdPath
+from app.api.params import IN_DIGITS, IdPath
 from app.db import repositories as repo
 from app.db.models import Match
 from app.rooms.errors import RoomError
@@ -40,7 +40,8 @@ async def _finished(session: AsyncSession, match_id: int) -> Match:
 
 @router.get("/api/matches/{match_id}/replay", response_model=ReplayOut, responses=ERRORS)
 async def get_replay(match_id: IdPath, session: SessionDep, service: ServiceDep,
-                     viewer: Annotated[int | None, Query(ge=0, le=63)] = None) -> dict:
+                     viewer: Annotated[int | None, Query(ge=0, le=63), IN_DIGITS] = None
+                     ) -> dict:
     """Return the finished match (``MatchSummary`` + ``seed``) and its ``steps``: the view of
     ``viewer`` (a seat; omitted = the spectator's) after every action, the deal first; each
     step names who played its action (``player_id``: the seat's occupant at that step,

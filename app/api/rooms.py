@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
 from app.api.limits import LIMIT_ROOMS, RATE_LIMITED
-from app.api.params import CursorQuery, SeatPath, parse_cursor
+from app.api.params import IN_DIGITS, CursorQuery, SeatPath, parse_cursor
 from app.api.schemas import RoomIn, RoomOut, RoomPage
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
@@ -28,7 +28,7 @@ async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep) 
 @router.get("", response_model=RoomPage)
 async def list_rooms(service: ServiceDep, status: RoomStatusQuery | None = None,
                      cursor: CursorQuery = None,
-                     limit: int = Query(50, ge=1, le=200)) -> dict:
+                     limit: Annotated[int, Query(ge=1, le=200), IN_DIGITS] = 50) -> dict:
     """Return ``{items, next_cursor}``: public rooms newest first, ``status`` if given, else
     the open and playing ones; ``next_cursor`` is ``null`` on the last page (422
     ``bad_cursor`` for a cursor this server did not give)."""

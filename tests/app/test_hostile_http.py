@@ -52,8 +52,10 @@ async def test_validation_errors_are_422_with_a_message(arena):
             "Content-Type": "application/json"}}, None),
         ("get", "/api/matches/abc", {}, "path.match_id: Input should be an id in digits "
                                         "(1, 2, …)"),
-        ("get", "/api/matches?player=-1", {}, "query.player: Input should be greater than or "
-                                              "equal to 1"),
+        ("get", "/api/matches?player=-1", {}, "query.player: Input should be an id in digits "
+                                              "(1, 2, …)"),
+        ("get", "/api/matches?player=0", {}, "query.player: Input should be greater than or "
+                                             "equal to 1"),
         ("get", "/api/matches?limit=1000", {}, "query.limit: Input should be less than or "
                                                "equal to 100"),
     ]

@@ -370,3 +370,26 @@ async def test_the_room_list_comes_in_cursor_pages(arena):
         assert (await arena.http.get("/api/rooms", params=bad)).status_code == 422
     wrong = await arena.http.get("/api/rooms", params={"cursor": "x1"})
     assert (wrong.status_code, wrong.json()["detail"]["code"]) == (422, "bad_cursor")
+
+
+async def test_a_number_in_the_query_is_written_in_digits_or_refused(arena):
+    """``?limit=``, ``?offset=``, ``?viewer=`` and ``?player=`` as the paths' numbers: 1.0, +5,
+    " 5" and 1e0 were read as numbers; digits still are."""
+    def refused(field: str, what: str = "a number in digits (0, 1, …)") -> dict:
+        return {"detail": {"code": "validation_error", "message": f"query.{field}: Input should "
+                           f"be {what}", "field": f"query.{field}", "reason": "plain_number"}}
+
+    for spelled in ("1.0", "+5", "%205", "1e0"):
+        for path, field in (("/api/matches?limit=", "limit"), ("/api/rooms?limit=", "limit"),
+                            ("/api/ladders/reverse_curse?limit=", "limit"),
+                            ("/api/ladders/reverse_curse?offset=", "offset"),
+                            ("/api/matches/1/replay?viewer=", "viewer")):
+            answer = await arena.http.get(path + spelled)
+            assert (answer.status_code, answer.json()) == (422, refused(field)), path + spelled
+        player = await arena.http.get(f"/api/matches?player={spelled}")
+        assert (player.status_code, player.json()) == (
+            422, refused("player", "an id in digits (1, 2, …)")), spelled
+    for path in ("/api/matches?limit=5&player=1", "/api/rooms?limit=05",
+                 "/api/ladders/reverse_curse?limit=5&offset=0"):
+        answer = await arena.http.get(path)
+        assert answer.status_code == 200, (path, answer.text)
