@@ -62,7 +62,7 @@ async def login(body: LoginIn, request: Request) -> dict:
     wait = _login_limit(request).take(client_ip(request))
     if wait > 0:
         raise RoomError("rate_limited", f"Too many log-in attempts; try again in "
-                                        f"{math.ceil(wait)} s.", 429)
+                                        f"{math.ceil(wait)} s.", 429, math.ceil(wait))
     arena = request.app.state.arena
     return await accounts.login(arena.sessions, body.name, body.password,
                                 to_datetime(arena.clock.now()))

@@ -27,7 +27,10 @@ def error_response(status: int, code: str, message: str, **more: str) -> JSONRes
 async def room_error(request: Request, exc: RoomError) -> JSONResponse:
     """Answer a ``RoomError`` with its status and code."""
     count_error(request.app, exc.code, "http")
-    return error_response(exc.status, exc.code, exc.message)
+    answer = error_response(exc.status, exc.code, exc.message)
+    if exc.retry_after is not None:
+        answer.headers["Retry-After"] = str(exc.retry_after)
+    return answer
 
 
 async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -31,7 +31,7 @@ def _check(limit: RateByKey, request: Request, what: str) -> None:
     if wait > 0:
         raise RoomError("rate_limited",
                         f"Too many new {what} from this address: at most {limit.count} a "
-                        f"minute. Try again in {math.ceil(wait)} s.", 429)
+                        f"minute. Try again in {math.ceil(wait)} s.", 429, math.ceil(wait))
 
 
 async def limit_players(request: Request) -> None:

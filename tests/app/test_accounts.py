@@ -115,6 +115,7 @@ async def test_login_attempts_are_rate_limited_per_address(arena, monkeypatch):
         assert (await login(arena, "nobody", "whatever1")).status_code == 401
     limited = await login(arena, "nobody", "whatever1")
     assert limited.status_code == 429 and code_of(limited) == "rate_limited"
+    assert limited.headers["Retry-After"] == "6"
     arena.clock.advance(6.0)  # 10 a minute: one more try every 6 s
     assert (await login(arena, "nobody", "whatever1")).status_code == 401
 

@@ -18,6 +18,7 @@ async def test_player_creation_is_rate_limited_per_address(db_path):
         assert refused.json() == {"detail": {"code": "rate_limited", "message":
                                              "Too many new players from this address: at most "
                                              "2 a minute. Try again in 30 s."}}
+        assert refused.headers["Retry-After"] == "30"
         arena.clock.advance(30)
         assert (await arena.http.post("/api/players", json={"name": "Cat"})).status_code == 201
         assert (await arena.http.post("/api/players", json={"name": "Dan"})).status_code == 429
@@ -33,6 +34,7 @@ async def test_room_creation_is_rate_limited_per_address(db_path):
         assert refused.json()["detail"] == {"code": "rate_limited", "message":
                                             "Too many new rooms from this address: at most 1 a "
                                             "minute. Try again in 60 s."}
+        assert refused.headers["Retry-After"] == "60"
         arena.clock.advance(60)
         await arena.room(ann, {})
 
