@@ -195,7 +195,8 @@ function resultPanel(view, ctx) {
   h("h3", { text: tr(ctx, "zp.result.title", { n: result.hand }) }),
   resultLines(result, ctx),
   h("table", {}, h("tbody", {}, h("tr", {}, h("th", { text: tr(ctx, "zp.result.payments") }),
-    result.payments.map((p, seat) => h("td", { title: seatLabel(ctx, seat), text: `${seatLabel(ctx, seat)}: ${p > 0 ? "+" : ""}${p}` }))))));
+    result.payments.map((p, seat) => h("td", { title: seatLabel(ctx, seat),
+      text: tr(ctx, "zp.result.payment", { name: seatLabel(ctx, seat), points: signed(p) }) }))))));
 }
 
 function scoresPanel(view, ctx, kept) {

@@ -29,7 +29,8 @@ const LINES = {
   passed: (data, ctx) => ctx.t("zp.log.passed", { name: seatName(ctx, data.seat) }),
   hand_over: (data, ctx) => (data.winner === null || data.winner === undefined
     ? ctx.t("zp.log.huang", { n: data.hand })
-    : ctx.t("zp.log.won", { n: data.hand, name: seatName(ctx, data.winner), huxi: data.huxi, points: data.points })),
+    : ctx.t("zp.log.won", { n: data.hand, name: seatName(ctx, data.winner), huxi: data.huxi,
+      points: ctx.t("zp.points", { n: data.points }) })),
   resigned: (data, ctx) => ctx.t("zp.log.resigned", { name: seatName(ctx, data.seat) }),
 };
 

@@ -93,7 +93,7 @@ export function has(key) {
 
 /** Translate `key`, replacing "{name}" with params.name; "⟦key⟧" when the key is missing. */
 export function t(key, params = {}) {
-  const one = params.n === 1 && has(`${key}.one`) ? `${key}.one` : key;
+  const one = Number(params.n) === 1 && has(`${key}.one`) ? `${key}.one` : key;
   const text = dict[one] ?? fallbackDict[one];
   if (text === undefined) {
     if (!warned.has(key)) {

@@ -10,7 +10,7 @@ import { formatTime, gameTitle, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { resultText } from "./outcome.js";
 import { replacedNotes, seatName, seatNames } from "./bots.js";
-import { initPage } from "./page.js";
+import { initPage, setTitle } from "./page.js";
 import { verifySection } from "./verify.js";
 import { cardLabel, signed } from "/static/games/rc_cards.js";
 import { regulationLimits, stairsChart } from "/static/games/rc_stairs_chart.js";
@@ -97,12 +97,14 @@ async function main() {
   try {
     match = await api(`/api/matches/${encodeURIComponent(matchId)}`);
   } catch (error) {
-    byId("match-title").textContent = t(error.status === 404 ? "match.not_found" : `error.${error.code}`);
+    const reason = t(error.status === 404 ? "match.not_found" : `error.${error.code}`);
+    byId("match-title").textContent = reason;
+    setTitle(reason);
     return;
   }
   const game = (await getGames().catch(() => [])).find((entry) => entry.id === match.game);
   byId("match-title").textContent = t("match.title", { id: match.id });
-  document.title = `${t("match.title", { id: match.id })} · ${t("app.name")}`;
+  setTitle(t("match.title", { id: match.id }));
   const body = byId("match-body");
   replace(body, h("section", { class: "panel" }, factsList(match, game), seatsTable(match),
     match.status === "finished" ? h("p", {}, h("a", { class: "button", href: `/replay/${match.id}`,

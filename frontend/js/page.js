@@ -9,6 +9,12 @@ import { HTML_LANG, LANGUAGES, applyI18n, currentLang, loadLocale, rememberLangu
 
 /** Render the shared header (before anything is awaited, so it never arrives late), load the
  * locale, translate [data-i18n] markup, fill the identity badge; call first on each page. */
+/** Name the tab: "<parts, joined by ·> · Reversal Arena" (a missing thing's page is named by its
+ * message, "This match does not exist. · Reversal Arena"). */
+export function setTitle(...parts) {
+  document.title = [...parts, t("app.name")].join(" · ");
+}
+
 export async function initPage() {
   renderHeader();
   await loadLocale();

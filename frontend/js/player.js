@@ -5,7 +5,7 @@ import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { gameTitle, t } from "./i18n.js";
 import { matchItem } from "./match_list.js";
-import { initPage } from "./page.js";
+import { initPage, setTitle } from "./page.js";
 import { playerTag, ratingCell } from "./rating.js";
 
 const playerId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -40,12 +40,14 @@ async function main() {
   try {
     player = await api(`/api/players/${encodeURIComponent(playerId)}`);
   } catch (error) {
-    byId("player-title").textContent = t(error.status === 404 ? "player.not_found" : `error.${error.code}`);
+    const reason = t(error.status === 404 ? "player.not_found" : `error.${error.code}`);
+    byId("player-title").textContent = reason;
+    setTitle(reason);
     return;
   }
   const games = await getGames().catch(() => []);
   replace(byId("player-title"), player.name, " ", h("span", { class: "player-id muted small", text: playerTag(player.id) }));
-  document.title = `${player.name} · ${t("app.name")}`;
+  setTitle(player.name);
   replace(byId("player-body"),
     h("section", { class: "panel" }, ratingsTable(player.ratings, games)),
     h("section", { class: "panel" }, h("h2", { text: t("player.recent") }), matchesList(player.recent_matches, games)));

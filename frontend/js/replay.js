@@ -12,7 +12,7 @@ import { byId, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { matchSeatName, occupantAt, occupantsOf, seatName } from "./bots.js";
-import { initPage } from "./page.js";
+import { initPage, setTitle } from "./page.js";
 import { countdown, toast, toastError } from "./ui.js";
 import { batchLines, memoOf, renderLog } from "./move_log.js";
 
@@ -237,7 +237,7 @@ function showUnavailable(error) {
   const reason = t(`error.${error.code || "unknown"}`);
   replace(byId("main"), h("p", {}, back),
     h("h1", { id: "replay-title", "data-testid": "replay-missing", text: reason }));
-  document.title = `${reason} · ${t("app.name")}`;
+  setTitle(reason);
 }
 
 async function main() {
@@ -246,7 +246,7 @@ async function main() {
   byId("match-link").href = `/matches/${encodeURIComponent(matchId)}`;
   const title = t("replay.title", { id: matchId });
   byId("replay-title").textContent = title;
-  document.title = `${title} · ${t("app.name")}`;
+  setTitle(title);
   const asked = readUrl();
   try {
     await load(asked.viewer, asked.step);

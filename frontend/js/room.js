@@ -8,7 +8,7 @@ import { byId, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { gameTitle, has, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
-import { initPage, renderIdentity } from "./page.js";
+import { initPage, renderIdentity, setTitle } from "./page.js";
 import { addChatHistory, addChatMessage, paintChatAudience, renderChat, renderChatToggle,
   teamChosen } from "./chat.js";
 import { RoomSocket } from "./socket.js";
@@ -244,7 +244,7 @@ function renderHead() {
   const title = gameTitle(state.game && state.game.titles, state.room.game);
   replace(byId("room-title"), title, " ",
     h("span", { class: "room-code", text: t("room.code", { code: state.room.code }) }));
-  document.title = `${title} · ${state.room.code} · ${t("app.name")}`;
+  setTitle(title, state.room.code);
   const rules = byId("rules-link");
   rules.href = `/rules/${encodeURIComponent(state.room.game)}`;
   rules.title = t("rules.of", { game: title });
@@ -472,9 +472,10 @@ function setUpChat() {
 /** A room that cannot be loaded: only the message and a link back to the lobby (no invite
  * link, seats, table or chat of a room that is not there). */
 function showMissingRoom(error) {
+  const reason = t(error.status === 404 ? "room.not_found" : `error.${error.code}`);
+  setTitle(reason);
   replace(byId("main"),
-    h("h1", { id: "room-title", "data-testid": "room-missing",
-      text: t(error.status === 404 ? "room.not_found" : `error.${error.code}`) }),
+    h("h1", { id: "room-title", "data-testid": "room-missing", text: reason }),
     h("p", {}, h("a", { class: "button button-primary", href: "/", "data-testid": "back-to-lobby",
       text: t("outcome.lobby") })));
 }

@@ -5,7 +5,7 @@
 import { api, getGames } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { HTML_LANG, currentLang, gameTitle, t } from "./i18n.js";
-import { initPage } from "./page.js";
+import { initPage, setTitle } from "./page.js";
 
 const gameId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
 /** Pages of the rules section that are no game (docs/rules/<topic>.<lang>.md, app/api/rules.py
@@ -33,7 +33,7 @@ function gameLinks(games) {
 
 async function showRules(id, heading) {
   byId("rules-title").textContent = heading;
-  document.title = `${heading} · ${t("app.name")}`;
+  setTitle(heading);
   const rules = await api(`/api/rules/${encodeURIComponent(id)}/${currentLang()}`);
   const note = byId("rules-note");
   note.hidden = !rules.fallback;
@@ -55,6 +55,7 @@ async function main() {
   }
   if (!game && !Object.hasOwn(TOPICS, gameId)) {
     byId("rules-title").textContent = t("error.unknown_game");
+    setTitle(t("error.unknown_game"));
     return;
   }
   const heading = game ? t("rules.of", { game: gameTitle(game.titles, game.id) }) : t(TOPICS[gameId]);

@@ -82,6 +82,7 @@ def test_a_new_user_names_themself_creates_a_room_and_is_seated(live_server, chr
         page = new_page(browser)
         page.goto(f"{live_server}/room/WRONG1")
         expect(page.get_by_test_id("room-missing")).to_have_text("This room does not exist.")
+        expect(page).to_have_title("This room does not exist. · Reversal Arena")
         back = page.get_by_test_id("back-to-lobby")
         expect(back).to_have_text("Back to the lobby")
         assert back.get_attribute("href") == "/"
@@ -218,11 +219,17 @@ SCROLL_HINT = """async () => {
   panel.className = "panel";
   panel.append(el);
   document.querySelector("#main").replaceChildren(panel);
+  (await import("/static/games/kit.js")).ensureStyles("mahjong.css");
+  const cream = "rgb(255, 250, 240)";  // the scores panel's own colour (mahjong.css)
+  for (let i = 0; i < 100 && getComputedStyle(el).backgroundColor !== cream; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const box = el.querySelector(".scroll-x");
   const style = getComputedStyle(box);
   return [box.scrollWidth > box.clientWidth, style.overflowX,
     (style.backgroundImage.match(/radial-gradient/g) || []).length,
-    document.documentElement.scrollWidth <= window.innerWidth];
+    document.documentElement.scrollWidth <= window.innerWidth,
+    getComputedStyle(el).backgroundColor, style.backgroundColor];
 }"""
 
 
@@ -233,4 +240,19 @@ def test_a_mahjong_score_table_wider_than_a_phone_shows_it_scrolls(live_server, 
         page = new_page(browser, width=360, height=780)
         page.goto(f"{live_server}/history")
         page.locator("#main").wait_for()
-        assert page.evaluate(SCROLL_HINT) == [True, "auto", 2, True]
+        # ... in the colour of the panel that holds it (no white box on the cream panel)
+        cream = "rgb(255, 250, 240)"
+        assert page.evaluate(SCROLL_HINT) == [True, "auto", 2, True, cream, cream]
+
+
+def test_a_page_naming_nothing_names_its_tab_by_its_message(live_server, chromium_path):
+    """The tab of a match, player or rules page naming nothing says so (it read "Match",
+    "Player", "Rules" as for one that exists)."""
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        for path, message in (("/matches/999999", "This match does not exist."),
+                              ("/players/999999", "No such player."),
+                              ("/rules/chess", "This game is not available.")):
+            page.goto(f"{live_server}{path}")
+            expect(page.locator("h1")).to_have_text(message)
+            expect(page).to_have_title(f"{message} · Reversal Arena")

@@ -149,7 +149,8 @@ LOG_LINES = """async () => {
       E("drawn", { seat: 1, card: null, forced: "sao" }),
       E("claimed", { seat: 1, kind: "chi", cards: ["x2", "x3", "x4"], bi: [] }),
       E("discarded", { seat: 1, card: "x10" }), E("to_pile", { seat: 1, card: "x10" }),
-      E("hand_over", { hand: 1, winner: 2, huxi: 24, points: 14 })], ctx),
+      E("hand_over", { hand: 1, winner: 2, huxi: 24, points: 14 }),
+      E("hand_over", { hand: 2, winner: 0, huxi: 10, points: 1 })], ctx),
     gr: gr.logLines([
       E("mother_chosen", { seat: 0, card: "3" }),
       E("mothers_revealed", { mothers: [{ seat: 0, cell: [5, 2], value: 3 }, { seat: 1, cell: [0, 2], value: 2 }] }),
@@ -208,6 +209,7 @@ def test_every_table_words_its_events_and_logs_no_hidden_answer(site, browser):
         "Bob discarded 十 (small 10).",
         "Nobody took 十 (small 10): it goes to Bob's pile.",
         "Hand 1: Carol won with 24 胡息 (14 points).",
+        "Hand 2: Alice won with 10 胡息 (1 point).",  # one point, not "1 points"
     ]
     assert got["gr"] == [
         "Mother cards: Alice 3 on C6, Bob 2 on C1.",
@@ -563,6 +565,11 @@ def test_the_replay_says_whose_time_ran_out_even_where_the_room_told_only_that_s
         firsts.setdefault(step, text)
     assert [firsts[1], firsts[2]] == ran_out  # each before the lines of what the clock played
     assert watch.get_by_test_id("replay-action").inner_text().startswith(ran_out[1])
+    # Its landmarks have names of their own (the controls and the table were both named by
+    # the page's title: axe's landmark-unique).
+    from axe_playwright_python.sync_playwright import Axe
+    assert [v["id"] for v in Axe().run(watch).response["violations"]] == []
+    expect(watch.get_by_role("region", name="Replay controls")).to_have_count(1)
     # Another viewer that cannot be loaded (here: the network is gone) says so and keeps the
     # replay and its viewer as they were.
     watch.route("**/replay?viewer=*", lambda route: route.abort())

@@ -89,6 +89,11 @@ def test_three_players_and_a_spectator_play_zipai_to_the_end(live_server, chromi
         totals = [int(re.search(r"\u2212?\d+$", watch.get_by_test_id(f"zp-total-{s}").inner_text())
                       .group().replace("\u2212", "-")) for s in range(3)]
         assert sum(totals) == 0
+        # The last hand's payments: "Alice: +2", "Bob: −2", "Carol: 0" (a typographic minus)
+        payments = watch.get_by_test_id("zp-result").locator("td").all_inner_texts()
+        signed = [re.fullmatch(r".+: ([+\u2212]\d+|0)", cell) for cell in payments]
+        assert len(payments) == 3 and all(signed), payments
+        assert sum(int(m.group(1).replace("\u2212", "-")) for m in signed if m) == 0
         # A ranking headline for each player: "1st of 3, +2" (place, then the points).
         ranks = {page: page.get_by_test_id("banner-title").inner_text() for page in (alice, bob, carol)}
         for seat, page in enumerate((alice, bob, carol)):
