@@ -134,7 +134,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
         broker = given_broker if given_broker is not None else make_broker(settings.redis_url)
         await broker.start()
         service = RoomService(sessions, broker, clock, settings.clock_grace_seconds,
-                              seed_source, games)
+                              seed_source, games, settings.commit_delay_ms / 1000)
         hub = Hub(service, clock, settings.presence_seconds)
         app.state.arena = Arena(settings, clock, engine, sessions, broker, service, hub)
         service.observe(metrics.applied)

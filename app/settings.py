@@ -51,6 +51,10 @@ class Settings(BaseSettings):
             included (the longest a garbage cycle is kept; seconds).
         clock_grace_seconds: seconds granted after a restart to a clock that expired while the
             server was down.
+        commit_delay_ms: how long the group writer lets a transaction wait for more actions
+            while it is in steady use and fewer than ``COMMIT_SIBLINGS`` are queued
+            (milliseconds; 0 = never: ``app.db.writer.GroupWriter``; PostgreSQL's
+            ``commit_delay`` and ``commit_siblings``).
         frames_per_second: inbound frames a socket may send per second (burst of twice that)
             before getting ``rate_limited``.
         flood_close_after: refused (``rate_limited``) frames a socket may pile up (the pile
@@ -81,6 +85,7 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(64 * 1024, gt=0)
     chat_max_length: int = 300
     clock_grace_seconds: float = 10.0
+    commit_delay_ms: float = Field(2.0, ge=0, le=50)
     bot_lease_seconds: float = Field(5.0, gt=0)
     presence_seconds: float = Field(30.0, gt=0)
     gc_freeze_seconds: float = Field(1.0, gt=0)

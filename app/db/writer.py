@@ -12,6 +12,11 @@ another process stored that seq first, or any other error), each of its jobs is 
 own transaction, so one bad job never loses or fails the others; the caller of the bad job gets
 its error (the room core decides the action again on ``IntegrityError``: ``app.rooms.live_rooms``).
 
+A writer in steady use (``BUSY_JOBS`` in the previous second) lets a transaction wait ``delay``
+(the setting ``commit_delay_ms``, 2 ms) for more jobs before it begins, as PostgreSQL's
+``commit_delay`` does: at 1,000 moves/s batches of one or two became several, and a move's
+CPU fell by ≈ 14 % (bench/RESULTS.md "Storage"); a job that finds the writer idle never waits.
+
 One transaction runs at a time per writer (per process): on SQLite that is all a database
 allows anyway (no writer sleeps in SQLite's busy handler), and on PostgreSQL one round trip per
 statement serves the whole batch.
@@ -45,6 +50,12 @@ log = logging.getLogger(__name__)
 
 #: At most this many jobs share one transaction (the rest wait for the next one).
 MAX_BATCH = 500
+#: With a commit delay, a transaction waits for more jobs only while fewer than this many
+#: are queued (PostgreSQL's ``commit_siblings``)…
+COMMIT_SIBLINGS = 8
+#: … and the previous second brought at least this many jobs (a writer in steady use; one
+#: that stores an action now and then never delays it).
+BUSY_JOBS = 100
 
 
 @dataclass(frozen=True)
@@ -71,10 +82,17 @@ class GroupWriter:
     Args:
         sessions: the session factory of the database written to.
         max_batch: at most this many jobs per transaction.
+        delay: seconds a transaction waits for more jobs before it begins, while the writer
+            is in steady use (``BUSY_JOBS`` in the previous second) and fewer than
+            ``COMMIT_SIBLINGS`` are queued (0: it always begins at once). Every job of a
+            batch costs less than one alone (one BEGIN/COMMIT, one write of each page they
+            share, one hand-over to the writer's thread): bench/RESULTS.md "Storage".
     """
 
-    def __init__(self, sessions: async_sessionmaker, max_batch: int = MAX_BATCH) -> None:
-        self._sessions, self._max = sessions, max_batch
+    def __init__(self, sessions: async_sessionmaker, max_batch: int = MAX_BATCH,
+                 delay: float = 0.0) -> None:
+        self._sessions, self._max, self._delay = sessions, max_batch, delay
+        self._second, self._jobs, self._rate = 0.0, 0, 0  # jobs counted per second (loop time)
         self._queue: list[tuple[Job, asyncio.Future]] = []
         self._task: asyncio.Task | None = None
         bind = sessions.kw.get("bind")
@@ -101,10 +119,20 @@ class GroupWriter:
         """
         future = asyncio.get_running_loop().create_future()
         self._queue.append((job, future))
+        self._jobs += 1
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain())
             self._task.add_done_callback(self._drained)
         await future
+
+    def _busy(self) -> bool:
+        """Whether the previous whole second of the event loop's clock brought at least
+        ``BUSY_JOBS`` jobs."""
+        now = asyncio.get_running_loop().time()
+        if now - self._second >= 1.0:
+            self._rate = self._jobs if now - self._second < 2.0 else 0
+            self._second, self._jobs = now, 0
+        return self._rate >= BUSY_JOBS
 
     def _drained(self, task: asyncio.Task) -> None:
         """The drain ended: if it was cancelled before it began, its queued jobs fail too."""
@@ -118,6 +146,8 @@ class GroupWriter:
         batch: list[tuple[Job, asyncio.Future]] = []
         try:
             while self._queue:
+                if self._delay and len(self._queue) < COMMIT_SIBLINGS and self._busy():
+                    await asyncio.sleep(self._delay)
                 batch, self._queue = self._queue[:self._max], self._queue[self._max:]
                 await self._run_batch(batch)
                 batch = []

@@ -82,6 +82,7 @@ class RoomService:
         broker: the room-event broker.
         clock: the time source (``SystemClock`` in production, ``ManualClock`` in tests).
         grace: seconds a clock that expired while no process held its match still gets.
+        commit_delay: seconds a store transaction waits for more actions (``GroupWriter``).
         seed_source: returns each new match's secret seed (injectable so tests fix it).
         games: ``{id: GAME}`` (default: ``engine.registry.GAMES``).
 
@@ -92,12 +93,12 @@ class RoomService:
 
     def __init__(self, sessions: async_sessionmaker, broker: Broker, clock: Clock,
                  grace: float = 10.0, seed_source: SeedSource = new_seed,
-                 games: Mapping[str, Game] | None = None) -> None:
+                 games: Mapping[str, Game] | None = None, commit_delay: float = 0.0) -> None:
         self._sessions, self._clock = sessions, clock
         self._seed_source = seed_source
         self.catalog = Catalog(games)
         self.publisher = Publisher(broker)
-        self.store = MatchStore(sessions, self.catalog, clock, grace)
+        self.store = MatchStore(sessions, self.catalog, clock, grace, commit_delay)
         self._live = LiveRooms(self.store, self.publisher, clock, self.room)
         self.peers = Peers(self.publisher, clock, self._peer_lost)
         self._seat_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \

@@ -141,13 +141,14 @@ class MatchStore:
     Args:
         sessions: the session factory; catalog: the games; clock: the time source (the restart
             grace is counted from ``clock.now()``); grace: seconds a clock that expired while
-            no process held the match still gets.
+            no process held the match still gets; commit_delay: the group writer's
+            (``GroupWriter``'s ``delay``, seconds).
     """
 
     def __init__(self, sessions: async_sessionmaker, catalog: Catalog, clock: Clock,
-                 grace: float) -> None:
+                 grace: float, commit_delay: float = 0.0) -> None:
         self._sessions, self._catalog, self._clock, self._grace = sessions, catalog, clock, grace
-        self.writer = GroupWriter(sessions)
+        self.writer = GroupWriter(sessions, delay=commit_delay)
 
     async def head(self, code: str) -> Head:
         """Return where room ``code``'s log ends (one indexed query).

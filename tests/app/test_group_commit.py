@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.db import repositories as repo
 from app.db.session import make_engine, make_sessionmaker
-from app.db.writer import GroupWriter, Job
+from app.db.writer import BUSY_JOBS, GroupWriter, Job
 from tests.app.test_round_trips import listening
 from tests.conftest import fresh_postgres_database
 from tests.waiting import wait_until
@@ -119,6 +119,35 @@ async def test_the_stores_queued_meanwhile_share_one_transaction(sqlite):
     assert done == [(match, 1), (match, 2), (match, 3), (match, 4), (match, 5)]
     assert await stored(sessions, match) == [1, 2, 3, 4, 5]
     assert await deadlines(sessions, match) == {"0": 5.0}
+
+
+async def test_an_idle_writer_never_delays_a_store(sqlite):
+    """A commit delay applies to a writer in steady use only: a store that finds it idle
+    commits at once (here the delay is a minute)."""
+    sessions, (match, _) = sqlite
+    writer, done = GroupWriter(sessions, delay=60.0), []
+    for seq in (1, 2):
+        await asyncio.wait_for(writer.write(action(match, seq, done)), 10)
+    assert done == [(match, 1), (match, 2)]
+
+
+async def test_a_busy_writer_waits_its_delay_and_commits_the_stores_of_it_together(sqlite):
+    """After a second that brought ``BUSY_JOBS`` stores, a store waits ``delay`` before its
+    transaction begins, and those written meanwhile share that transaction."""
+    sessions, (match, _) = sqlite
+    writer, done, steady = GroupWriter(sessions, delay=0.2), [], BUSY_JOBS + 10
+    for seq in range(1, steady + 1):  # one second's worth of steady use
+        await writer.write(action(match, seq, done))
+    await asyncio.sleep(1.0)
+    with transactions(sessions, writer) as seen:
+        tasks = [asyncio.create_task(writer.write(action(match, steady + 1, done)))]
+        await wait_until(lambda: writer.queued() == 1, "the first store queued", every=0)
+        tasks += [asyncio.create_task(writer.write(action(match, seq, done)))
+                  for seq in (steady + 2, steady + 3)]
+        await asyncio.gather(*tasks)
+    assert seen == ["begin", "commit"]
+    assert done[-3:] == [(match, steady + n) for n in (1, 2, 3)]
+    assert await stored(sessions, match) == list(range(1, steady + 4))
 
 
 async def test_nobody_hears_of_a_store_before_its_commit(sqlite):
