@@ -1,6 +1,7 @@
 // Helpers every game table shares (interface of the tables: README.md). A table module imports
 // what it needs from here instead of redefining it; nothing in this file knows a game.
 
+import { apart } from "/static/js/bots.js";
 import { h } from "/static/js/dom.js";
 import { endReason } from "/static/js/outcome.js";
 
@@ -36,10 +37,14 @@ export function isSpectator(ctx) {
 }
 
 /** The seat's display name: its player's name from ctx.players (bot names already in the
- * page's language), else "Seat n" (n = seat + 1). */
+ * page's language; "Normal bot · Seat 2" when another seat has the same name: bots.js
+ * `apart`), else "Seat n" (n = seat + 1). */
 export function seatName(ctx, seat) {
-  const entry = (ctx.players || []).find((player) => player.seat === seat);
-  return entry && entry.name ? entry.name : ctx.t("room.seat_n", { n: seat + 1 });
+  const players = ctx.players || [];
+  const entry = players.find((player) => player.seat === seat);
+  if (!entry || !entry.name) return ctx.t("room.seat_n", { n: seat + 1 });
+  return apart(entry.name, seat, players.filter((player) => player.name === entry.name).length,
+    ctx.t);
 }
 
 /** seatName, with " (you)" added for the viewer's own seat. */

@@ -6,13 +6,10 @@ import { seatLabel, seatName } from "./kit.js";
 import { DOUBLINGS, FANS } from "./mj_names.js";
 import { numberOf, suitOf } from "./mj_tiles.js";
 
-/** A seat's name at the mahjong table: the player's name (with "(you)" for the viewer when
- * `you`), followed by "Seat n" when another seat has the same name (three "Normal bot"s). */
+/** A seat's name at the mahjong table: the player's name, with "(you)" for the viewer when
+ * `you` (a namesake's seat told apart by kit.js `seatName`: three "Normal bot"s). */
 export function playerName(ctx, seat, you = true) {
-  const name = seatName(ctx, seat);
-  const twins = (ctx.players || []).filter((entry) => seatName(ctx, entry.seat) === name).length > 1;
-  const shown = you ? seatLabel(ctx, seat) : name;
-  return twins ? `${shown} · ${ctx.t("room.seat_n", { n: seat + 1 })}` : shown;
+  return you ? seatLabel(ctx, seat) : seatName(ctx, seat);
 }
 
 /** A tile's name in words ("5 Dots", "5筒", "East wind"); a face-down tile for null. */

@@ -213,7 +213,8 @@ function scoresPanel(view, ctx, kept) {
 function outcomeLine(view, ctx) {
   if (!view.outcome) return null;
   const order = [0, 1, 2].sort((a, b) => view.outcome.ranks[a] - view.outcome.ranks[b]);
-  const ranking = order.map((s) => `${view.outcome.ranks[s]}. ${seatLabel(ctx, s)} (${minus(view.totals[s])})`).join(", ");
+  const ranking = order.map((s) => tr(ctx, "zp.rank_line",
+    { rank: view.outcome.ranks[s], name: seatLabel(ctx, s), total: minus(view.totals[s]) })).join(tr(ctx, "zp.rank_sep"));
   return h("p", { class: "zp-outcome", "data-testid": "zp-outcome", text: tr(ctx, "zp.outcome", { ranking }) });
 }
 

@@ -57,10 +57,20 @@ export function seatName(entry) {
 }
 
 /** The name of `seat` among `seats` ([{seat, name, bot_level}]: a room's or a match's seats,
- * a table's players): seatName of its entry, "Seat n" for a seat nobody holds. */
+ * a table's players): seatName of its entry (`apart` from a namesake), "Seat n" for a seat
+ * nobody holds. */
 export function nameOfSeat(seats, seat) {
   const entry = (seats || []).find((s) => s.seat === seat);
-  return entry && entry.name ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
+  if (!entry || !entry.name) return t("room.seat_n", { n: seat + 1 });
+  const name = seatName(entry);
+  return apart(name, seat, (seats || []).filter((s) => s.name && seatName(s) === name).length);
+}
+
+/** `name` of `seat`, followed by " · Seat n" when `holders` (how many seats show that name) is
+ * more than one: three "Normal bot"s, or two people called Ann, read apart (`tr`: the t of
+ * the caller's texts). */
+export function apart(name, seat, holders, tr = t) {
+  return holders > 1 ? `${name} · ${tr("room.seat_n", { n: seat + 1 })}` : name;
 }
 
 /** Whether seat `entry` holds a bot (bots are never online: they have no socket). */

@@ -11,7 +11,8 @@ export function toast(text, kind = "info") {
     document.body.append(region);
   }
   const item = h("div", { class: ["toast", `toast-${kind}`], "data-testid": "toast" },
-    kind === "error" ? h("strong", { text: t("toast.error_prefix") }) : null, " ", text);
+    kind === "error" ? h("strong", { text: t("toast.error_prefix") }) : null, text);  // the prefix
+  // ends with its language's own gap: "Error: …", "错误：…" (a full-width colon, no space)
   region.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 6000 : 3500);
 }

@@ -203,8 +203,8 @@ def test_a_rate_limit_on_new_players_and_rooms_is_worded_for_what_was_refused(
         page.unroute("**/api/players")
         page.route("**/api/rooms", refuse_posts)
         page.get_by_test_id("name-ok").click()
-        expect(page.get_by_test_id("toast")).to_contain_text(
-            "ここから作成されたルームが多すぎます。1分ほど待ってからもう一度お試しください。")
+        expect(page.get_by_test_id("toast")).to_have_text(  # no space after a full-width colon
+            "エラー：ここから作成されたルームが多すぎます。1分ほど待ってからもう一度お試しください。")
         expect(page.get_by_test_id("my-name")).to_have_text("Ann")  # the player was made
         assert page.url == f"{live_server}/"
 

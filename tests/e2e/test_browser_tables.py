@@ -264,6 +264,14 @@ OUTCOMES = """async (reasons) => {
     out[`${lang}_bot`] = resultText({ game: "zipai", status: "finished", seats,
       outcome: { ranks: [2, 1], reason: "resign", winners: [1], draw: false, detail: {} } });
   }
+  await i18n.loadLocale("en");
+  const { nameOfSeat } = await import("/static/js/bots.js");
+  const kit = await import("/static/games/kit.js");
+  const bots = [0, 1].map((seat) => ({ seat, player_id: 7 + seat, name: "Normal bot", bot_level: "normal" }));
+  const three = [...bots, { seat: 2, player_id: 1, name: "Ann" }];
+  out.twins = [nameOfSeat(three, 1), nameOfSeat(three, 2),
+    kit.seatName({ t: i18n.t, players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Ann" }, { seat: 2, name: "Bo" }] }, 0),
+    kit.seatLabel({ t: i18n.t, seat: 2, players: [{ seat: 0, name: "Bo" }, { seat: 2, name: "Bo" }] }, 2)];
   const { minus, signed } = await import("/static/js/numbers.js");
   const { ratingText } = await import("/static/js/rating.js");
   out.numbers = [signed(3), signed(0), signed(-2), minus(7), minus(-2), ratingText(-3.24),
@@ -289,6 +297,8 @@ def test_every_outcome_reason_reads_as_a_sentence_in_three_languages(site, brows
     assert got["en_rank"] == ["2nd of 3, 0", "placed", "3rd of 3, \u221212"]
     assert got["zh_rank"] == ["3 人中第 2 名，0 分", "placed", "3 人中第 3 名，\u221212 分"]
     assert got["ja_rank"] == ["3 人中 2 位、0 点", "placed", "3 人中 3 位、\u221212 点"]
+    # Namesakes read apart by their seat (three "Normal bot"s, two Anns), a single name as is.
+    assert got["twins"] == ["Normal bot · Seat 2", "Ann", "Ann · Seat 1", "Bo · Seat 3 (you)"]
     assert got["numbers"] == ["+3", "0", "\u22122", "7", "\u22122", "\u22123.2", "21.4", "0.0"]
     # Bot names in the page's language (the history and match pages use the same helper).
     assert got["en_bot"] == "Easy bot won. Alice resigned."
