@@ -13,7 +13,8 @@
 * the replay of a match that does not exist shows only the message and a link to the match
   history: no step buttons, slider, table or log;
 * a rate limit on new players or rooms reads as such, not as the chat's "Too many messages";
-* a mahjong score table wider than a phone shows that it scrolls (a shadow at the hidden edge).
+* a mahjong score table wider than a phone shows that it scrolls (a shadow at the hidden edge);
+* a NumGR stack on a 0 keeps its caption clear of the 0.
 
 Expected strings are written from en.json and the rulings, not read from the code.
 """
@@ -256,3 +257,37 @@ def test_a_page_naming_nothing_names_its_tab_by_its_message(live_server, chromiu
             page.goto(f"{live_server}{path}")
             expect(page.locator("h1")).to_have_text(message)
             expect(page).to_have_title(f"{message} · Reversal Arena")
+
+
+NUMGR_STACKS = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  (await import("/static/games/kit.js")).ensureStyles("numgr.css");
+  const { stackEl } = await import("/static/games/ng_cards.js");
+  const ctx = { t: i18n.t, players: [], seat: 0, events: [] };
+  const list = document.createElement("ul");
+  list.className = "ng-stacks";
+  document.querySelector("#main").replaceChildren(list);
+  for (const role of ["zero", "synergy", null]) {
+    list.append(stackEl({ id: 52, kind: "card", main: "2", base: role ? "0" : null, base_role: role,
+      locked_by: null, lock: null, reflected: false, owner: 0, held_hidden: false, attack: 0,
+      defense: 2 }, { areas: [[], []] }, ctx));
+  }
+  while (![...document.querySelectorAll("link[data-table-css]")].every((link) => link.sheet)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [...list.children].map((stack) => [stack.className,
+    Math.max(...[...stack.querySelectorAll(".ng-pile .card")].map((card) => card.getBoundingClientRect().bottom))
+      <= stack.querySelector(".ng-notes").getBoundingClientRect().top]);
+}"""
+
+
+def test_a_numgr_stack_on_a_zero_keeps_its_caption_clear(live_server, chromium_path):
+    """The 0 under a stack shows below its card: the caption under the stack starts below the
+    lowest card of every stack (the 0 covered "#52 2 defense")."""
+    with chromium(chromium_path) as browser:
+        page = new_page(browser)
+        page.goto(f"{live_server}/history")
+        page.locator("#main").wait_for()
+        assert page.evaluate(NUMGR_STACKS) == [["ng-stack ng-has-zero", True],
+                                               ["ng-stack ng-has-synergy", True], ["ng-stack", True]]
