@@ -175,6 +175,9 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await collector.stop()  # first: a later step that fails leaves nothing frozen
             resuming.cancel()
             await asyncio.gather(resuming, return_exceptions=True)
+            # No timeout check starts from here on, though the clocks run until
+            # service.stop: a streak a clock completes meanwhile is left to the next recheck
+            # (this process's next start, or another process hearing this one leave).
             await app.state.manager.stop()
             await bots.stop()
             await thinker.close()

@@ -220,6 +220,7 @@ class DeadlineScheduler:
         self._heap: list[tuple[float, str]] = []  # (when, code); stale if _armed differs
         self._timer: Timer | None = None
         self._timer_at = math.inf
+        self._stopped = False
 
     def watched(self) -> int:
         """Return how many rooms are watched (armed or firing)."""
@@ -262,7 +263,9 @@ class DeadlineScheduler:
 
     async def stop(self) -> None:
         """Stop watching every room, cancel the timer and every fire in flight, and wait for
-        those fires to end."""
+        those fires to end. Nothing is armed afterwards: a room watched later (a match loaded
+        while the process shuts down) never fires."""
+        self._stopped = True
         if self._timer is not None:
             self._timer.cancel()
         self._timer, self._timer_at = None, math.inf
@@ -275,6 +278,8 @@ class DeadlineScheduler:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def _arm(self, code: str) -> None:
+        if self._stopped:
+            return
         due = self._due(code)
         if due is None:
             self._armed[code] = math.inf

@@ -51,11 +51,13 @@ class RoomManager:
         self._sweeper = asyncio.create_task(self.idle.run())
 
     async def stop(self) -> None:
-        """Stop the sweep and any timeout handling still running."""
-        tasks = [t for t in (self._sweeper, *self.timeouts.tasks) if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """Stop the sweep and the timeout rule: no timeout check starts from now on (a clock
+        that fires later during the shutdown leaves its streak to the next recheck), and the
+        running ones are cancelled (``TimeoutRule.close``)."""
+        await self.timeouts.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
 
     async def rematch(self, code: str, player_id: int) -> dict[str, Any]:
         """See ``app.rooms.rematch.rematch``."""

@@ -60,6 +60,7 @@ class TimeoutRule:
         self._sessions, self._clock, self._service = sessions, clock, service
         self._publish = publish
         self.tasks: set[asyncio.Task] = set()
+        self._closed = False
 
     def observe(self, applied: Applied) -> None:
         """Observer: after a clock-played action, check the seat's streak."""
@@ -69,7 +70,17 @@ class TimeoutRule:
 
     def track(self, check: Coroutine[Any, Any, object]) -> None:
         """Run ``check`` (``after_timeout`` or ``recheck``) as a task of this rule's
-        (``settle`` waits for it, ``RoomManager.stop`` cancels it); its failure is logged."""
+        (``settle`` waits for it, ``close`` cancels it); its failure is logged.
+
+        Once ``close`` has begun, ``check`` is dropped unrun: the clocks, the room channel and
+        the store still run for a while during a graceful shutdown, and a check started then
+        would outlive its canceller. A streak left unchecked so is applied by ``recheck``: at
+        this process's next start, or by another process when it hears this one leave.
+        """
+        if self._closed:
+            check.close()
+            log.info("the timeout rule is stopping: a check is left to the next recheck")
+            return
         task = asyncio.create_task(check)
         self.tasks.add(task)
         task.add_done_callback(self._done)
@@ -83,6 +94,15 @@ class TimeoutRule:
         """Wait until every check started so far has finished."""
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Start no check from now on (``track``), cancel the running ones and wait for them
+        to end. Calling it again does nothing more."""
+        self._closed = True
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def after_timeout(self, code: str, match_id: int, seat: int) -> str | None:
         """Apply the room's ``on_timeouts`` rule if ``seat`` just timed out ``TIMEOUT_STREAK``

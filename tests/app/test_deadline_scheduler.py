@@ -204,6 +204,15 @@ async def test_stop_cancels_the_fires_in_flight_and_nothing_fires_afterwards():
     clock.advance(30)
     await settled(clock, rooms.scheduler)  # the cancelled timer does not count: none pending
     assert rooms.fired == []
+    # A room watched after the stop (a match loaded while the process shuts down) is not
+    # armed: no timer, nothing fires.
+    rooms.deadlines["c"] = [START + 35]
+    rooms.scheduler.watch("c")
+    rooms.scheduler.changed("c")
+    rooms.scheduler.rearm()
+    clock.advance(10)
+    await settled(clock, rooms.scheduler)
+    assert (rooms.fired, rooms.scheduler.watched(), rooms.scheduler._timer) == ([], 0, None)
 
 
 async def test_watch_of_an_overdue_room_fires_at_once_and_watch_again_restarts_it():

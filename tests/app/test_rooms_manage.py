@@ -9,6 +9,7 @@ from sqlalchemy import event, func, select
 
 from app.db import repositories as repo
 from app.db.models import Rating
+from app.db.session import make_engine, make_sessionmaker
 from app.rooms.clocks import ManualClock
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
 from app.rooms.takeover import TimeoutRule
@@ -318,7 +319,12 @@ async def forfeit_room(arena, ann, bob) -> str:
 
 async def stored_forfeits(arena, match: int) -> list[tuple[int, int, dict, bool, dict | None]]:
     """Return ``(seq, seat, action, timeout, forfeit)`` of every stored action of ``match``."""
-    async with arena.app.state.arena.sessions() as session:
+    return await logged_forfeits(arena.app.state.arena.sessions, match)
+
+
+async def logged_forfeits(sessions, match: int) -> list[tuple[int, int, dict, bool, dict | None]]:
+    """``stored_forfeits`` read through the session factory ``sessions``."""
+    async with sessions() as session:
         return [(a.seq, a.seat, a.action, a.timeout, a.forfeit)
                 for a in await repo.match_actions(session, match)]
 
@@ -400,6 +406,47 @@ async def test_a_streak_whose_rule_a_stopped_process_left_unapplied_is_applied_a
             "finished", [1], {"seat": 0, "step": len(stopped) + 1, **TIMEOUTS})
         # Resumed again, nothing more is applied: the match is over.
         assert await arena.app.state.manager.recheck_timeouts() == []
+
+
+async def test_a_clock_that_fires_while_the_process_stops_starts_no_timeout_check(db_path):
+    """The graceful shutdown stops the room manager before the clocks (``app.main``): seat 0's
+    third timeout in a row, stored in between (here while the bots stop), starts no check (a
+    task nobody would cancel, whose forfeit would be written as the store closes). The log
+    stays as the clock left it; the restarted process applies the rule."""
+    clock = ManualClock()
+    async with running_arena(db_path, clock) as arena:
+        ann, bob = await arena.player("Ann"), await arena.player("Bob")
+        code = await forfeit_room(arena, ann, bob)
+        port = service(arena).port(code)
+        match = port.match().match_id
+        await time_out(arena, code, sleeper=0, player=1, count=2)
+        while 1 in port.match().prompts:  # on to seat 0's next decision
+            await port.act(1, port.match().prompts[1], port.render(1)["legal"][0])
+        assert set(port.match().prompts) == {0}
+        rule, bots = arena.app.state.manager.timeouts, arena.app.state.arena.bots
+        stop_bots, seen, checks = bots.stop, [], []
+
+        async def stop_bots_while_the_clock_fires() -> None:
+            await stop_bots()
+            stop = service(arena).observe(seen.append)
+            clock.advance(port.match().deadlines[0] - clock.now() + 0.01)
+            await wait_until(lambda: bool(seen), "seat 0's third timeout stored")
+            stop()
+            checks.append(len(rule.tasks))  # the rule heard of it before this observer
+
+        bots.stop = stop_bots_while_the_clock_fires
+    assert ([(a.seat, a.timeout) for a in seen], checks, rule.tasks) == ([(0, True)], [0], set())
+    engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
+    try:
+        stopped = await logged_forfeits(make_sessionmaker(engine), match)
+    finally:
+        await engine.dispose()
+    assert [(timeout, forfeit) for _, seat, _, timeout, forfeit in stopped if seat == 0] == [
+        (True, None)] * 3
+    assert stopped[-1][:2] == (len(stopped), 0)
+    async with running_arena(db_path, clock) as arena:
+        assert await stored_forfeits(arena, match) == [
+            *stopped, (len(stopped) + 1, 0, {"type": "resign"}, False, TIMEOUTS)]
 
 
 async def test_a_players_own_resign_is_no_forfeit(arena):
