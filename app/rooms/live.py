@@ -11,7 +11,9 @@ jumps").
 
 Prompts (docs/protocol.md): a seat's prompt is the version at which its current decision began;
 it changes when the seat enters ``to_act``, after the seat acted, or when its legal list changed.
-Its id is opaque (``prompt_token``): it does not tell that version.
+Its id is opaque (``prompt_token``): it does not tell that version. A decision that ended
+because the seat's side took it (``LiveMatch.taken``) is refused as ``already_played`` when
+answered late, however many decisions later.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ Forfeit = dict[str, Any]
 
 #: ``{seat: legal actions}`` of the seats asked now (the engine's ``listed_actions``: read-only).
 Legal = Mapping[int, Sequence[Mapping[str, Any]]]
+
+#: Bytes of a prompt token (``prompt_token``: 16 hex digits).
+TOKEN_BYTES = 8
 
 
 def timeout_event(game: Game, state: Any, seat: int) -> Event:
@@ -134,7 +139,7 @@ class Step:
 
 
 def visible_clocks(game: Game, state: Any, players: int, prompts: Mapping[int, int],
-                   ended: Mapping[int, tuple[int, int]], deadlines: Mapping[int, float],
+                   ended: Mapping[int, int], deadlines: Mapping[int, float],
                    viewer: int | None) -> dict[int, float]:
     """Return the deadlines ``viewer`` (a seat, ``None`` = spectator) may see.
 
@@ -151,20 +156,19 @@ def visible_clocks(game: Game, state: Any, players: int, prompts: Mapping[int, i
 
 
 def clocks_public(game: Game, state: Any, players: int, prompts: Mapping[int, int],
-                  ended: Mapping[int, tuple[int, int]]) -> bool:
+                  ended: Mapping[int, int]) -> bool:
     """Return whether every viewer may see every clock (``visible_clocks``)."""
     return not game.spec.hidden_information or (
         not _in_window(players, prompts, ended) and game.to_act_is_public(state))
 
 
 def _in_window(players: int, prompts: Mapping[int, int],
-               ended: Mapping[int, tuple[int, int]]) -> bool:
+               ended: Mapping[int, int]) -> bool:
     """Whether a seat on the clock was asked together with another seat (a simultaneous
     window: both still asked, or the other already answered)."""
     for seat, version in prompts.items():
         for other in range(players):
-            if other != seat and (prompts.get(other) == version
-                                  or ended.get(other, (None,))[0] == version):
+            if other != seat and version in (prompts.get(other), ended.get(other)):
                 return True
     return False
 
@@ -188,9 +192,13 @@ class LiveMatch:
         decision_at: ``{seat: unix second its decision began}``.
         deadlines: ``{seat: unix second its clock runs out}``.
         legal: ``{seat: legal actions}`` of the seats to act (read-only).
-        ended: ``{seat: (prompt version, seat whose action ended it)}`` for the seat's last
-            decision that ended: by a teammate, or by the seat itself from another socket (a
-            second answer to it gets ``already_played``).
+        ended: ``{seat: prompt version}`` of the seat's last decision that ended (a seat
+            asked together with others that answered already is in a window:
+            ``clocks_public``).
+        taken: ``{seat: prompt tokens}``: the ``TOKEN_BYTES`` bytes of the token of each
+            decision of the seat that its side took (ended by a teammate's action, or by the
+            seat's own: from another socket, or its clock), oldest first; a late answer to one
+            gets ``already_played`` (``taken_by_side``).
         forfeit: ``{seat, reason, timeouts}`` (the ``forfeit`` event's data) once the room
             resigned a seat (``Step.forfeit``: the resign ended the match), else ``None``.
         memo: what is derived from this value once read (``prompt_ids``); not compared.
@@ -212,7 +220,8 @@ class LiveMatch:
     decision_at: Mapping[int, float]
     deadlines: Mapping[int, float]
     legal: Legal
-    ended: Mapping[int, tuple[int, int]]
+    ended: Mapping[int, int]
+    taken: Mapping[int, bytes]
     forfeit: dict[str, Any] | None = None
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -232,7 +241,7 @@ class LiveMatch:
                                                     decision_at, deadlines))
         return cls(game, match_id, room_id, code, players, seed, PromptKey(seed),
                    game.sides(options, players),
-                   state, 0, 0, spectator, prompts, decision_at, deadlines, legal, {})
+                   state, 0, 0, spectator, prompts, decision_at, deadlines, legal, {}, {})
 
     # ------------------------------------------------------------------ reading
 
@@ -258,12 +267,24 @@ class LiveMatch:
     def _prompt_text(self, seat: int, version: int) -> str:
         return f"{self.match_id}.{seat}.{self.key.token(seat, version)}"
 
-    def ended_prompt_by(self, seat: int, prompt: str) -> int | None:
-        """Return the seat whose action ended ``seat``'s decision ``prompt`` (``seat`` itself
-        when another of its sockets answered it), or ``None``."""
-        if seat in self.ended and self._prompt_text(seat, self.ended[seat][0]) == prompt:
-            return self.ended[seat][1]
-        return None
+    def taken_by_side(self, seat: int, prompt: str) -> bool:
+        """Return whether ``prompt`` is the id of a decision of ``seat`` that its side took
+        (``taken``): ended by a teammate's action, or by the seat's own (another socket of
+        it, or its clock). Any other text, a current prompt included, is ``False``."""
+        head, _, token = prompt.rpartition(".")
+        if head != f"{self.match_id}.{seat}":
+            return False
+        try:
+            wanted = bytes.fromhex(token)
+        except ValueError:
+            return False
+        if wanted.hex() != token or len(wanted) != TOKEN_BYTES:  # the id's exact spelling
+            return False
+        tokens = self.taken.get(seat, b"")
+        at = tokens.find(wanted)
+        while at != -1 and at % TOKEN_BYTES:  # found across two tokens: look on
+            at = tokens.find(wanted, at + 1)
+        return at != -1
 
     def next_deadline(self) -> float | None:
         """Return the earliest pending deadline (unix s), ``None`` when nobody is on the clock."""
@@ -378,13 +399,15 @@ class LiveMatch:
         """
         if step.version != self.version + 1:
             raise RuntimeError(f"step {step.version} does not follow version {self.version}")
-        ended = dict(self.ended)
+        ended, taken = dict(self.ended), dict(self.taken)
+        side = self.teammates(step.seat)
         for seat, began in self.prompts.items():
-            if step.prompts.get(seat) != began and seat != step.seat:
-                ended[seat] = (began, step.seat)
-        if step.seat in self.prompts:  # a 2nd answer (another socket of the seat): already_played
-            ended[step.seat] = (self.prompts[step.seat], step.seat)
-        else:
+            if seat == step.seat or step.prompts.get(seat) != began:  # the decision ended
+                ended[seat] = began
+                if seat in side:  # taken by its side: a late answer gets already_played
+                    token = self.prompt_ids()[seat].rpartition(".")[2]
+                    taken[seat] = self.taken.get(seat, b"") + bytes.fromhex(token)
+        if step.seat not in self.prompts:
             ended.pop(step.seat, None)
         before = self.spectator
         now = SpectatorStep(step.state, _clock_key(self.game, step.state, self.players,
@@ -397,7 +420,7 @@ class LiveMatch:
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.key, self.sides, step.state, step.version, public, now,
                          step.prompts, step.decision_at, step.deadlines, step.legal, ended,
-                         forfeit)
+                         taken, forfeit)
 
     def replay(self, seat: int, action: Mapping[str, Any], at: float, timeout: bool,
                forfeit: Forfeit | None = None) -> tuple[LiveMatch, Step]:
@@ -433,11 +456,11 @@ class LiveMatch:
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.key, self.sides, self.state, self.version, self.public_version,
                          self.spectator, self.prompts, self.decision_at, deadlines, self.legal,
-                         self.ended, self.forfeit)
+                         self.ended, self.taken, self.forfeit)
 
 
 def _clock_key(game: Game, state: Any, players: int, prompts: Mapping[int, int],
-               ended: Mapping[int, tuple[int, int]], decision_at: Mapping[int, float],
+               ended: Mapping[int, int], decision_at: Mapping[int, float],
                deadlines: Mapping[int, float]) -> tuple:
     """Return the spectator's clocks as ``((seat, decision began), …)``: the seats shown and
     when their decisions began (a ``deadline`` is that plus the engine's clock), so the key is

@@ -543,8 +543,10 @@ class LiveRooms:
 
         Checks, in order: a match exists (``match_not_started``), it is not over
         (``game_over``), a resign is always allowed; otherwise the seat is asked now
-        (``already_played`` if a teammate — or this seat from another socket — answered this
-        decision, else ``not_your_turn``) and ``prompt`` is its current one
+        (``already_played`` if ``prompt`` is a decision of the seat that its side took — a
+        teammate's answer, this seat's from another socket or its clock —, however many
+        decisions ago: ``LiveMatch.taken_by_side``; else ``not_your_turn``) and ``prompt`` is
+        its current one
         (``stale_prompt``); then the engine decides (its code). The first try is decided on
         the match held here without reading the log (optimistic: the unique ``(match_id,
         seq)`` refuses the store if another process stored that seq first); then it is decided
@@ -593,8 +595,7 @@ class LiveRooms:
         if dict(action) != RESIGN:
             current = live.prompt_id(seat)
             if current is None:
-                by = live.ended_prompt_by(seat, prompt or "")
-                if by is not None and by in live.teammates(seat):
+                if live.taken_by_side(seat, prompt or ""):
                     raise RoomError("already_played",
                                     "Your side already answered this decision.")
                 raise RoomError("not_your_turn", "It is not your turn.")

@@ -6,7 +6,7 @@ actions is made deterministically.
 Checked: a greet on a process whose copy is N actions behind the stored log (it follows no
 socket of the room, or it does but has heard nothing) shows the stored head; its other sockets
 are brought there too; a refused act from a socket that is behind gets the current state
-(``not_your_turn``, ``stale_prompt``); no socket's ``version`` ever goes down.
+(``already_played``, ``stale_prompt``); no socket's ``version`` ever goes down.
 """
 
 from __future__ import annotations
@@ -152,14 +152,15 @@ async def test_a_refused_act_from_a_behind_socket_brings_it_the_current_state(db
         assert_current(frames[0], state, public, 0)
         assert frames[2]["events"] == [] and frames[2]["version"] == public
         assert frames[2]["view"] == frames[0]["view"]  # the repeat after stale_prompt
-        # Five more actions on one: Ann's turn ends (Bob's now); her old prompt is refused.
+        # Five more actions on one: Ann's turn ends (Bob's now); her old prompt, a decision her
+        # first tab took several decisions ago, is refused as already played.
         state = await play(players, 5, state)
         state, public, count = await stored(one, code)
         assert (count, sorted(GAME.to_act(state))) == (6, [1])
         await behind.act(frames[2]["legal"][0], prompt=frames[2]["prompt"])
         frames = [await behind.next("update", "error") for _ in range(2)]
         assert [f["type"] for f in frames] == ["update", "error"]
-        assert frames[1]["code"] == "not_your_turn"
+        assert frames[1]["code"] == "already_played"
         assert_current(frames[0], state, public, 0)
         board.lines[1].release()
         await behind.send({"type": "chat", "text": "after the late messages"})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from app.db import repositories as repo
+from app.rooms.live import LiveMatch
 from tests.app.conftest import SEED
 from tests.app.rc import GAME
 
@@ -87,3 +88,75 @@ async def test_a_team_turn_timeout_plays_the_drawn_card_as_its_member(arena):
         (0, {"type": "mulligan", "card": None}, False),
         (1, {"type": "mulligan", "card": None}, False),
         (3, {"type": "play", "card": "DOUBLE_BUBBLE"}, True)]
+
+
+async def test_a_decision_taken_two_decisions_ago_is_already_played(arena):
+    """A late answer to any decision the seat's side took gets ``already_played`` while the
+    seat is not asked — however many decisions of the seat were taken since — and
+    ``stale_prompt`` once it is asked again (docs/protocol.md "Websocket error codes"). From
+    the fixed seed: Ann (0) and Bob (1) keep their hands, which ends Dan's (3) mulligan; Bob
+    plays, which ends Dan's first turn; Ann plays."""
+    players = [await arena.player(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    code = (await arena.room(players[0], OPTIONS))["code"]
+    for seat, player in enumerate(players):
+        await arena.sit(code, seat, player)
+    clients = [await arena.connect(code, p["token"]) for p in players]
+    mulligans = {seat: clients[seat].last["prompt"] for seat in (0, 3)}
+    keep = {"type": "mulligan", "card": None}
+
+    async def play(seat: int, action: dict, version: int) -> None:
+        await clients[seat].act(action)
+        for client in clients:
+            await client.until_version(version)
+
+    await clients[0].act(keep)
+    await clients[0].next("update")  # hidden from UP: still version 0
+    await play(1, keep, 1)
+    dans_turn = clients[3].last["prompt"]
+    assert clients[3].last["legal"][0] == {"type": "play", "card": "ECHO_FLOW"}
+    await play(1, {"type": "play", "card": "+1"}, 2)
+    await play(0, {"type": "play", "card": "-3"}, 3)
+    assert clients[3].last["prompt"] is not None  # UP's turn again: Dan asked anew
+
+    async def refusal(seat: int, prompt: str, action: dict) -> tuple[str, str]:
+        await clients[seat].act(action, prompt=prompt)
+        error = await clients[seat].next("error")
+        await clients[seat].silent()  # the update that may follow a refusal
+        return error["code"], error["message"]
+
+    match = clients[0].welcome["room"]["match_id"]
+    played = {"type": "play", "card": "ECHO_FLOW"}
+    taken = ("already_played", "Your side already answered this decision.")
+    # Ann (not asked): her mulligan, taken by herself two decisions ago (another tab's).
+    assert await refusal(0, mulligans[0], keep) == taken
+    assert await refusal(0, "1.0.0000000000000000", keep) == (
+        "not_your_turn", "It is not your turn.")  # no decision of hers
+    # Dan, asked again: his mulligan and his first turn, both ended by Bob, are stale.
+    stale = ("stale_prompt", "That decision is no longer the current one.")
+    assert await refusal(3, mulligans[3], keep) == stale
+    assert await refusal(3, dans_turn, played) == stale
+    await play(1, {"type": "play", "card": "+1"}, 4)
+    assert clients[3].last["prompt"] is None  # DOWN's turn: Dan not asked
+    assert await refusal(3, mulligans[3], keep) == taken  # three decisions ago
+    assert await refusal(3, dans_turn, played) == taken
+    assert await arena.action_count(match) == 5  # the refusals stored nothing
+
+
+def test_only_the_exact_id_of_a_decision_the_side_took_counts_as_taken():
+    """``LiveMatch.taken_by_side`` (what ``already_played`` rests on): the id as it was sent,
+    of that seat and match; not another spelling, nor eight bytes that straddle two kept
+    tokens, nor a decision the seat is still asked (the same play as the test above)."""
+    live = LiveMatch.start(GAME, 7, 1, "ROOM", GAME.validate_options(OPTIONS), 4, SEED, 0.0)
+    first = {seat: live.prompt_id(seat) for seat in range(4)}
+    for seat, action in ((0, {"type": "mulligan", "card": None}),
+                         (1, {"type": "mulligan", "card": None}),
+                         (1, {"type": "play", "card": "+1"})):
+        live = live.after(live.propose(seat, action, 1.0))
+    assert sorted(live.prompts) == [0, 2] and len(live.taken[3]) == 16  # two of Dan's, by Bob
+    assert [live.taken_by_side(seat, first[seat]) for seat in range(4)] == [True] * 4
+    dan = first[3]
+    straddle = live.taken[3][4:12].hex()
+    assert [live.taken_by_side(3, text) for text in (
+        dan.upper(), dan.replace("7.3.", "8.3."), dan.replace("7.3.", "7.1."), dan + "0",
+        f"7.3.{straddle}", live.prompt_id(0), "", "7.3.", "7.3.zz")] == [False] * 9
+    assert live.taken_by_side(0, live.prompt_id(0)) is False  # asked now: not taken
