@@ -6,8 +6,8 @@
 - A competition-rules (MCR) hand: two people (one on a 360 px page) and two bots the room's
   creator seats with the room's button, a spectator watching from the start, until the first
   hand's score sheet. Its match is dealt from ``MCR_SEED`` (``seeded_live_server``): the hand
-  opens with a bot's discard the person in seat 1 may pung (``test_the_competition_seed_…``
-  checks that on the engine), so a claim window is offered every run.
+  opens with a bot's discard the person in seat 1 may pung (``tests/engine/mahjong/test_seeds.py``
+  checks that on the engine, without a browser), so a claim window is offered every run.
 
 Throughout, every action control the table shows — the 和 / 碰 / 吃 / 杠 / 过 / 报听 buttons and the
 discardable tiles — is exactly the legal list of the page's latest frame (read from its
@@ -24,7 +24,6 @@ updates must equal, one by one, those a socket without patches opened from Pytho
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import re
 import threading
@@ -35,8 +34,6 @@ import pytest
 import websockets.sync.client
 from playwright.sync_api import Page, expect
 
-from engine.mahjong import GAME
-from engine.mahjong.bot import score
 from tests.e2e.browser import (
     HAND,
     TEXTS,
@@ -53,6 +50,7 @@ from tests.e2e.browser import (
     take_seat,
 )
 from tests.e2e.test_browser_vs_bot import fast_bots  # noqa: F401 (fixture)
+from tests.engine.mahjong.seeds import MCR_FIRST_CLAIM, MCR_SEED
 from tests.patching import Rebuilder, exact
 
 pytestmark = pytest.mark.browser
@@ -95,13 +93,6 @@ SHOWN_ACTIONS = """() => {
 SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 #: The game term every claim button says in each language (碰 pung, 吃 chow, 和 a win on a discard).
 CLAIM_WORDS = {"pung": "碰", "chow": "吃", "win": "和"}
-#: The competition hand's match seed, found by running the engine over candidate seeds: seat 2
-#: (a bot) deals, and its first discard, 8s, is its greedy bot's only best action (no tie for
-#: the bot's random stream to break), on which seat 1 (Bob) may 碰 — the hand's first claim
-#: window, the same every run.
-MCR_SEED = hashlib.sha256(b"claim120").digest()
-#: Bob's first claim window in that hand: the discarded tile, its discarder, his legal actions.
-MCR_FIRST_CLAIM = {"tile": "8s", "from": 2, "legal": [{"type": "pung"}, {"type": "pass"}]}
 
 
 class Frames:
@@ -425,23 +416,6 @@ def check_after_the_match(page: Page, base: str, match_id: int, lines: list[str]
 def seeded_server(fast_bots, monkeypatch, request) -> str:  # noqa: F811
     """The ``live_server`` (with ``fast_bots``) dealing every match from ``MCR_SEED``."""
     return seeded_live_server(monkeypatch, request, MCR_SEED)
-
-
-def test_the_competition_seed_opens_with_a_pung_for_bob():
-    """The engine, dealt ``MCR_SEED`` with the competition rules, gives the hand the browser test
-    relies on: seat 2 deals; 8s is its normal bot's only best-scoring action (so the bot plays it
-    whatever its random stream); then Bob alone is asked, and may 碰."""
-    state = GAME.new_game(GAME.validate_options({"rules": "mcr"}), 4, MCR_SEED)
-    assert GAME.to_act(state) == {2}
-    view, legal = GAME.view(state, 2), GAME.legal_actions(state, 2)
-    values = [score(view, action) for action in legal]
-    assert [a for a, v in zip(legal, values) if v == max(values)] == [
-        {"type": "discard", "tile": "8s"}]
-    state, _ = GAME.apply(state, 2, {"type": "discard", "tile": "8s"})
-    assert GAME.to_act(state) == {1}
-    claim = GAME.view(state, 1)["claim"]
-    assert {"tile": claim["tile"], "from": claim["from"],
-            "legal": GAME.legal_actions(state, 1)} == MCR_FIRST_CLAIM
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
