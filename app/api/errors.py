@@ -40,17 +40,28 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
     e.g. ``string_too_short``, or the name rule's: ``app.api.player_name.visible_name``), so a
     client words it in its own language. A body that does not parse is ``body: The body is
     not valid JSON.``, reason ``json_invalid`` (FastAPI reports it at the character offset
-    where parsing failed, ``body.9: JSON decode error``)."""
+    where parsing failed, ``body.9: JSON decode error``); one that is not UTF-8 text is
+    answered alike (``http_error``, ``NOT_UTF8``)."""
     first = exc.errors()[0]
-    count_error(request.app, "validation_error", "http")
     reason = str(first.get("type", "invalid"))
     if reason == "json_invalid":
-        return error_response(422, "validation_error", "body: The body is not valid JSON.",
-                              field="body", reason=reason)
+        return invalid_json(request, "body: The body is not valid JSON.")
+    count_error(request.app, "validation_error", "http")
     where = ".".join(str(p) for p in first.get("loc", ())) or "request"
     return error_response(422, "validation_error", f"{where}: {first.get('msg', 'invalid')}",
                           field=where, reason=reason)
 
+
+def invalid_json(request: Request, message: str) -> JSONResponse:
+    """Answer a JSON body that cannot be read: 422 ``validation_error`` with ``message``
+    (``"body: …"``), field ``body``, reason ``json_invalid``."""
+    count_error(request.app, "validation_error", "http")
+    return error_response(422, "validation_error", message, field="body", reason="json_invalid")
+
+
+#: The message of a JSON body that is not UTF-8 text (RFC 8259 §8.1: JSON exchanged between
+#: systems is UTF-8; Python's parser also reads UTF-16 and UTF-32, told by their first bytes).
+NOT_UTF8 = "body: The body is not valid JSON: it is not UTF-8 text."
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed",
               413: "request_too_large"}  # 413: app.api.body_limit
@@ -58,7 +69,14 @@ HTTP_CODES = {404: "not_found", 405: "method_not_allowed",
 
 async def http_error(request: Request, exc: HTTPException) -> Response:
     """Answer Starlette's own errors (unknown path, wrong method) in the same shape; a browser
-    asking for an unknown page address gets the friendly not-found page (``pages.not_found_page``)."""
+    asking for an unknown page address gets the friendly not-found page (``pages.not_found_page``).
+
+    A JSON body that is not UTF-8 text is 422 ``validation_error`` like one that does not parse
+    (``invalid_json``, message ``NOT_UTF8``): FastAPI reads it as a 400 whose cause is the
+    ``UnicodeDecodeError``. Any other 400 (a JSON body nested deeper than the parser's
+    recursion limit) stays ``http_400``."""
+    if exc.status_code == 400 and isinstance(exc.__cause__, UnicodeDecodeError):
+        return invalid_json(request, NOT_UTF8)
     code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
     message = exc.detail if isinstance(exc.detail, str) else "Request refused."
     headers = getattr(exc, "headers", None)

@@ -74,6 +74,26 @@ async def test_a_body_that_is_not_json_is_refused_plainly_and_nothing_is_made(ar
     assert (await arena.http.get("/api/players/1")).status_code == 404
 
 
+NOT_UTF8 = {"detail": {"code": "validation_error",
+                       "message": "body: The body is not valid JSON: it is not UTF-8 text.",
+                       "field": "body", "reason": "json_invalid"}}
+
+
+async def test_a_body_that_is_not_utf8_is_refused_as_json_is_and_nothing_is_made(arena):
+    ann = await arena.player("Ann")
+    for path, body in (("/api/players", b'{"name": "Ren\xe9"}'),         # Latin-1 "é"
+                       ("/api/players", b"\xff\xfe{"),                    # a broken UTF-16 mark
+                       ("/api/rooms", b'{"game": "numgr", "x": "\x80"}')):
+        refused = await arena.http.post(path, content=body, headers={
+            "Content-Type": "application/json", **auth(ann)})
+        assert (refused.status_code, refused.json()) == (422, NOT_UTF8), body
+    assert (await arena.http.get("/api/players/2")).status_code == 404
+    assert (await arena.http.get("/api/rooms")).json()["items"] == []
+    metrics = (await arena.http.get("/metrics")).text
+    assert 'arena_errors_total{channel="http",code="validation_error"} 3.0' in metrics
+    assert 'code="http_400"' not in metrics
+
+
 async def test_games_catalog(arena):
     games = (await arena.http.get("/api/games")).json()
     assert [g["id"] for g in games] == sorted(g["id"] for g in games)
