@@ -1,7 +1,14 @@
 """Rate limits of the creating routes: players and rooms per client IP.
 
-Used as route dependencies: ``dependencies=[LIMIT_PLAYERS]`` on ``POST /api/players`` and
-``[LIMIT_ROOMS]`` on ``POST /api/rooms``. Over the limit the request is answered
+Each creating route spends one unit of its budget as the first thing it does:
+``spend_players(request)`` in ``POST /api/players``, ``spend_rooms(request)`` in
+``POST /api/rooms``. A route's body runs only once FastAPI has validated the request (the
+body's schema, the name rule, and for a room the player's token), so a request refused as
+malformed (422 ``validation_error``, a body that is not JSON) or unauthenticated (401) spends
+nothing: the budget bounds what the server acts on — players and rooms made — not refusals,
+which store nothing and cost what any refused request costs. (A route dependency would not do:
+FastAPI runs it before it validates the body.) A room's options are checked by its engine
+after the budget is spent (422 ``bad_option``). Over the limit the request is answered
 ``429 {"detail": {"code": "rate_limited", "message"}}`` before the body is acted on. The budgets
 are the settings ``players_per_minute`` and ``rooms_per_minute`` (``app.limits``).
 """
@@ -11,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fastapi import Depends, Request
+from fastapi import Request
 
 from app.api.schemas import ErrorOut
 from app.limits import RateByKey, client_ip
@@ -34,15 +41,19 @@ def _check(limit: RateByKey, request: Request, what: str) -> None:
                         f"minute. Try again in {math.ceil(wait)} s.", 429, math.ceil(wait))
 
 
-async def limit_players(request: Request) -> None:
-    """Dependency of ``POST /api/players`` (setting ``players_per_minute``)."""
+def spend_players(request: Request) -> None:
+    """Spend one of the client's ``POST /api/players`` (setting ``players_per_minute``).
+
+    Raises:
+        RoomError: ``rate_limited`` (429) when none is left.
+    """
     _check(request.app.state.limits.players, request, "players")
 
 
-async def limit_rooms(request: Request) -> None:
-    """Dependency of ``POST /api/rooms`` (setting ``rooms_per_minute``)."""
+def spend_rooms(request: Request) -> None:
+    """Spend one of the client's ``POST /api/rooms`` (setting ``rooms_per_minute``).
+
+    Raises:
+        RoomError: ``rate_limited`` (429) when none is left.
+    """
     _check(request.app.state.limits.rooms, request, "rooms")
-
-
-LIMIT_PLAYERS = Depends(limit_players)
-LIMIT_ROOMS = Depends(limit_rooms)

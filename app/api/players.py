@@ -10,7 +10,7 @@ from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.ladder_schemas import PlayerProfile
 from app.api.ladders import profile
-from app.api.limits import LIMIT_PLAYERS, RATE_LIMITED
+from app.api.limits import RATE_LIMITED, spend_players
 from app.api.params import IdPath
 from app.api.schemas import PlayerCreated, PlayerIn
 from app.auth import hash_token, new_token
@@ -20,10 +20,13 @@ from app.rooms.errors import RoomError
 router = APIRouter(prefix="/api/players", tags=["players"], responses=ERRORS)
 
 
-@router.post("", status_code=201, response_model=PlayerCreated, dependencies=[LIMIT_PLAYERS],
-             responses=RATE_LIMITED)
+@router.post("", status_code=201, response_model=PlayerCreated, responses=RATE_LIMITED)
 async def create_player(body: PlayerIn, session: SessionDep, request: Request) -> dict:
-    """Create a player; the answer carries its token (stored server-side only as SHA-256)."""
+    """Create a player; the answer carries its token (stored server-side only as SHA-256).
+
+    A name the rule refuses is 422 ``validation_error`` (``app.api.player_name``) and spends
+    none of the address's budget; 429 ``rate_limited`` past it (``app.api.limits``)."""
+    spend_players(request)
     token = new_token()
     now = datetime.fromtimestamp(request.app.state.arena.clock.now(), tz=UTC)
     async with session.begin():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
-from app.api.limits import LIMIT_ROOMS, RATE_LIMITED
+from app.api.limits import RATE_LIMITED, spend_rooms
 from app.api.params import IN_DIGITS, CursorQuery, SeatPath, parse_cursor
 from app.api.schemas import RoomIn, RoomOut, RoomPage
 
@@ -17,10 +17,13 @@ router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
 RoomStatusQuery = Literal["open", "playing", "finished", "abandoned"]
 
 
-@router.post("", status_code=201, response_model=RoomOut, dependencies=[LIMIT_ROOMS],
-             responses=RATE_LIMITED)
-async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep) -> dict:
-    """Open a room for ``game`` with ``options`` (validated by the engine: 422 ``bad_option``)."""
+@router.post("", status_code=201, response_model=RoomOut, responses=RATE_LIMITED)
+async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep,
+                      request: Request) -> dict:
+    """Open a room for ``game`` with ``options`` (validated by the engine: 422 ``bad_option``);
+    429 ``rate_limited`` past the address's budget, which a body refused by its schema (422
+    ``validation_error``) or a missing token (401) does not spend (``app.api.limits``)."""
+    spend_rooms(request)
     return await service.create_room(player.id, body.game, body.options, private=body.private,
                                      on_timeouts=body.on_timeouts)
 

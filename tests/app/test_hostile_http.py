@@ -24,6 +24,35 @@ async def test_player_creation_is_rate_limited_per_address(db_path):
         assert (await arena.http.post("/api/players", json={"name": "Dan"})).status_code == 429
 
 
+#: Requests for a player that the server refuses as invalid (422 ``validation_error``), with
+#: the ``reason`` of each.
+REFUSED_PLAYERS = [({"name": ""}, "string_too_short"), ({"name": "x" * 33}, "string_too_long"),
+                   ({"name": "Normal bot"}, "bot_name"), ({"name": "\u200b"}, "invisible_character"),
+                   ({"name": 5}, "string_type"), ({}, "missing"),
+                   ({"name": "Ann", "admin": True}, "extra_forbidden")]
+
+
+async def test_refused_names_spend_none_of_the_player_budget(db_path):
+    async with running_arena(db_path, players_per_minute=30) as arena:
+        for attempt in range(30):
+            body, reason = REFUSED_PLAYERS[attempt % len(REFUSED_PLAYERS)]
+            refused = await arena.http.post("/api/players", json=body)
+            assert (refused.status_code, refused.json()["detail"]["reason"]) == (422, reason)
+        bad_json = await arena.http.post("/api/players", content=b'{"name": ',
+                                         headers={"Content-Type": "application/json"})
+        assert bad_json.status_code == 422
+        made = [await arena.http.post("/api/players", json={"name": f"P{i}"}) for i in range(30)]
+        assert [answer.status_code for answer in made] == [201] * 30
+        assert [answer.json()["id"] for answer in made] == list(range(1, 31))
+        over = await arena.http.post("/api/players", json={"name": "P30"})
+        assert (over.status_code, over.json()) == (429, {"detail": {"code": "rate_limited",
+            "message": "Too many new players from this address: at most 30 a minute. Try "
+                       "again in 2 s."}})
+        # Spent: a refusal past the budget is still told what is wrong with it.
+        refused = await arena.http.post("/api/players", json={"name": ""})
+        assert (refused.status_code, refused.json()["detail"]["reason"]) == (422, "string_too_short")
+
+
 async def test_room_creation_is_rate_limited_per_address(db_path):
     async with running_arena(db_path, rooms_per_minute=1) as arena:
         ann = await arena.player("Ann")
@@ -37,6 +66,24 @@ async def test_room_creation_is_rate_limited_per_address(db_path):
         assert refused.headers["Retry-After"] == "60"
         arena.clock.advance(60)
         await arena.room(ann, {})
+
+
+async def test_refused_room_requests_spend_none_of_the_room_budget(db_path):
+    async with running_arena(db_path, rooms_per_minute=1) as arena:
+        ann = await arena.player("Ann")
+        refusals = [({"game": "numgr", "privte": True}, auth(ann), 422, "validation_error"),
+                    ({"options": {}}, auth(ann), 422, "validation_error"),
+                    ({"game": "numgr"}, {}, 401, "unauthorized"),
+                    ({"game": "numgr"}, {"Authorization": "Bearer nobody"}, 401, "unauthorized")]
+        for body, headers, status, code in refusals * 3:
+            refused = await arena.http.post("/api/rooms", json=body, headers=headers)
+            assert (refused.status_code, refused.json()["detail"]["code"]) == (status, code)
+        made = await arena.http.post("/api/rooms", json={"game": "numgr"}, headers=auth(ann))
+        assert (made.status_code, made.json()["game"]) == (201, "numgr")
+        over = await arena.http.post("/api/rooms", json={"game": "numgr"}, headers=auth(ann))
+        assert (over.status_code, over.json()["detail"]["code"]) == (429, "rate_limited")
+        assert [room["code"] for room in (await arena.http.get("/api/rooms")).json()["items"]] \
+            == [made.json()["code"]]
 
 
 async def test_the_default_limits_leave_normal_use_alone(arena):
