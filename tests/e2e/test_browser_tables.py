@@ -670,6 +670,36 @@ def test_numgr_keeps_the_last_hp_check_and_a_half_built_stack_across_a_reload(si
     page.context.close()
 
 
+def test_numgr_marks_the_area_whose_turn_it_is_and_none_once_the_match_is_over(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "numgr", seated=[alice, bob])
+    mine = site.open(browser, f"/room/{code}", alice)
+    table_ready(mine)
+    current = mine.locator(".ng-area-current")
+    expect(mine.get_by_test_id("ng-status")).to_have_attribute("data-current", "1")  # Bob's turn
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("data-seat", "1")
+    resign(mine)
+    expect(mine.get_by_test_id("game-over")).to_be_visible()
+    expect(mine.get_by_test_id("ng-status")).to_have_attribute("data-step", "over")
+    expect(current).to_have_count(0)
+    assert mine.get_by_test_id("ng-status").get_attribute("data-current") is None
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    mine.context.close()
+    late = site.open(browser, f"/room/{code}")  # a page opened after the end
+    table_ready(late)
+    expect(late.get_by_test_id("ng-status")).to_have_attribute("data-step", "over")
+    expect(late.locator(".ng-area-current")).to_have_count(0)
+    late.context.close()
+    replay = site.open(browser, f"/replay/{match}?step=0")
+    table_ready(replay)
+    expect(replay.locator(".ng-area-current")).to_have_attribute("data-seat", "1")
+    replay.get_by_test_id("replay-last").click()
+    expect(replay.get_by_test_id("ng-status")).to_have_attribute("data-step", "over")
+    expect(replay.locator(".ng-area-current")).to_have_count(0)
+    replay.context.close()
+
+
 def test_a_reverse_curse_spectator_sees_which_teammates_may_play(site, browser):
     alice = site.player("Alice")
     code = site.room(alice, "reverse_curse", {"format": "2v2", "regulation": "half", "monsters": False},
