@@ -7,14 +7,14 @@
 // seat by who played it then: a bot that took a seat over mid-match from its `from_step` on, the
 // player it replaced before.
 
-import { api } from "./api.js";
 import { byId, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { matchSeatName, occupantAt, occupantsOf, seatName } from "./bots.js";
 import { initPage, setTitle } from "./page.js";
-import { countdown, toast, toastError } from "./ui.js";
-import { batchLines, memoOf, renderLog } from "./move_log.js";
+import { toast, toastError } from "./ui.js";
+import { renderLog } from "./move_log.js";
+import { fetchReplay, seatsAt, stepBatches, stepContext, stepLines } from "./replay_steps.js";
 
 const AUTOPLAY_MS = 1000;
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] || "");
@@ -36,13 +36,8 @@ function stepUrl() {
   return `${window.location.origin}/replay/${encodeURIComponent(matchId)}?${params}`;
 }
 
-/** The seats as held at step `index` (who played its action: `occupantAt`). */
-function seatsAt(index) {
-  return replay.data.seats.map((s) => ({ ...s, ...occupantAt(s, index), side: null }));
-}
-
 function holderName(seat, index) {
-  const entry = seatsAt(index).find((s) => s.seat === seat);
+  const entry = seatsAt(replay.data, index).find((s) => s.seat === seat);
   return entry ? seatName(entry) : t("room.seat_n", { n: seat + 1 });
 }
 
@@ -63,32 +58,6 @@ function actionText(index) {
   const text = lines.length ? lines.join(" ")
     : t("log.hidden_step", { name: holderName(step.seat, step.step) });
   return [...takeoverLines(step.step), text].join(" ");
-}
-
-/** The seats' players at step `index` as tables name them (ctx.players). */
-function playersAt(index) {
-  return seatsAt(index).map((entry) => ({ ...entry, name: seatName(entry) }));
-}
-
-function context(step, index = replay.step) {
-  const data = replay.data;
-  const room = { code: data.room_code, game: data.game, options: data.options, status: "finished",
-    seats: seatsAt(step.step), match_id: data.id, forfeit: data.forfeit };
-  return {
-    view: step.view, legal: [], seat: replay.viewer, prompt: null, deadline: null, clocks: {},
-    events: replay.forward ? step.events : [], room, players: playersAt(step.step), connected: false,
-    pending: false, act: () => false, t, countdown, lastEvents: step.events,
-    history: data.steps.slice(0, index + 1).flatMap((entry) => entry.events),
-    batches: replay.batches.slice(0, index + 1),
-  };
-}
-
-/** Every step's log lines, computed once per loaded replay (ctx.actor: the step's seat, who
- * resigned when its action was a resign). */
-function stepLines() {
-  return replay.data.steps.map((step, index) => (index === 0 ? []
-    : batchLines(replay.module, step.events, { ...context(step, index), memo: memoOf(replay.module, step.view),
-      actor: step.seat })));
 }
 
 /** The log of the steps up to the one shown, that step's lines marked current. */
@@ -112,7 +81,6 @@ function renderOutcome(last) {
 
 function render() {
   const steps = replay.data.steps;
-  const step = steps[replay.step];
   const last = replay.step === steps.length - 1;
   byId("replay-step").textContent = t("replay.step", { n: replay.step, total: steps.length - 1 });
   byId("replay-action").textContent = actionText(replay.step);
@@ -125,7 +93,7 @@ function render() {
   table.dataset.game = replay.data.game;
   table.dataset.step = String(replay.step);
   try {
-    replay.module.render(table, context(step));
+    replay.module.render(table, stepContext(replay.data, replay.batches, replay.step, replay.forward));
   } catch (error) {
     console.error(error);
     replace(table, h("p", { class: "error", text: t("room.render_failed") }));
@@ -215,13 +183,11 @@ async function loadModule(game) {
 
 /** Fetch the replay for `viewer` (null = spectator) and show `step`. */
 async function load(viewer, step) {
-  const query = viewer === null ? "" : `?viewer=${encodeURIComponent(viewer)}`;
-  replay.data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay${query}`);
+  replay.data = await fetchReplay(matchId, viewer);
   replay.viewer = replay.data.viewer;
   replay.module = replay.module || await loadModule(replay.data.game);
-  // one batch per step, with who held each seat then (ctx.batches, games/README.md)
-  replay.batches = replay.data.steps.map((entry) => ({ events: entry.events, players: playersAt(entry.step) }));
-  replay.lines = stepLines();
+  replay.batches = stepBatches(replay.data);  // ctx.batches, games/README.md
+  replay.lines = stepLines(replay.module, replay.data, replay.batches);
   byId("replay-slider").max = String(replay.data.steps.length - 1);
   fillViewers();
   go(step);

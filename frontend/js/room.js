@@ -21,6 +21,7 @@ import { fillButton, isBot, seatName } from "./bots.js";
 import { kickButton, lostMySeat, olderRoom, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 import { ReceivedEvents, logEntries, memoOf, namedBatches, renderLog } from "./move_log.js";
+import { fetchReplay, stepBatches, stepLines } from "./replay_steps.js";
 import { PresenceWatch, seatLines } from "./presence_lines.js";
 import { PressGate } from "./press_gate.js";
 
@@ -34,6 +35,10 @@ const state = {
 };
 /** The events this viewer received in the room's match (the move log, the last move). */
 const received = new ReceivedEvents();
+/** The move log of a finished match this page received no update of (it opened after the
+ * end): the lines of the match's replay seen from this page's seat, as the replay page tells
+ * them (`replay_steps.js`), for `key` (match and seat); `entries` is null until they came. */
+const replayLog = { key: null, entries: null };
 /** Who is away (presence frames), posting "disconnected" / "is back" lines in the chat. */
 const presenceWatch = new PresenceWatch((lines) => {
   postSystem(lines);
@@ -428,7 +433,31 @@ function renderMoveLog() {
   const panel = byId("log-panel");
   panel.hidden = !state.view;
   if (!state.view || !gameModule) return;
-  renderLog(byId("move-log"), logEntries(received, gameModule, gameContext()));
+  const fromReplay = logFromReplay() ? replayLogEntries() : null;
+  renderLog(byId("move-log"), fromReplay || logEntries(received, gameModule, gameContext()));
+}
+
+/** Whether the move log comes from the match's replay: the match is over and this page kept no
+ * update of it (its log would be only a gap line). */
+function logFromReplay() {
+  return state.room.status === "finished" && Boolean(state.room.match_id)
+    && received.batches.every((batch) => batch.gap);
+}
+
+/** The log entries [{text}] of the finished match's replay for this page's seat, or null
+ * while they are fetched (once per match and seat; the page redraws when they come) or when
+ * the replay cannot be loaded (the kept log shows then). */
+function replayLogEntries() {
+  const key = `${state.room.match_id}.${state.seat}`;
+  if (replayLog.key !== key) {
+    Object.assign(replayLog, { key, entries: null });
+    fetchReplay(state.room.match_id, state.seat).then((data) => {
+      if (replayLog.key !== key) return;
+      replayLog.entries = stepLines(gameModule, data, stepBatches(data)).flat().map((text) => ({ text }));
+      render();
+    }, (error) => console.warn("the move log stays as received: no replay", error));
+  }
+  return replayLog.entries;
 }
 
 // ------------------------------------------------------------------ start-up

@@ -82,16 +82,16 @@ def table_ready(page: Page) -> None:
     page.locator("#table[data-game]:not([data-game=''])").wait_for()
 
 
-def hand_numgr_turn_over(page: Page) -> None:
-    """On a NumGR room page of seat 0, end seat 0's steps until the turn is seat 1's (its clock
-    then runs)."""
+def hand_numgr_turn_over(page: Page, to: int = 1) -> None:
+    """On a NumGR room page of the seat other than ``to``, end that seat's steps until the turn
+    is seat ``to``'s (its clock then runs)."""
     status = page.get_by_test_id("ng-status")
     for _ in range(6):
-        if status.get_attribute("data-current") == "1":
+        if status.get_attribute("data-current") == str(to):
             break
         click_first(page, ("[data-testid=ng-end-step]:enabled", "[data-testid=ng-keep]:enabled"))
         page.wait_for_timeout(200)
-    expect(status).to_have_attribute("data-current", "1")
+    expect(status).to_have_attribute("data-current", str(to))
 
 
 @pytest.fixture(scope="module")
@@ -668,6 +668,34 @@ def test_numgr_keeps_the_last_hp_check_and_a_half_built_stack_across_a_reload(si
     expect(builder).to_be_visible()
     expect(builder.locator(".ng-builder-head [data-card]")).to_have_attribute("data-card", main)
     page.context.close()
+
+
+def test_a_room_opened_after_its_match_ended_logs_the_whole_match_as_its_replay_does(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "numgr", seated=[alice, bob])
+    live = site.open(browser, f"/room/{code}", bob)  # Bob's page sees the whole match
+    table_ready(live)
+    hand_numgr_turn_over(live, to=0)  # Bob (first to play) ends his steps
+    resign(site.open(browser, f"/room/{code}", alice))
+    expect(live.get_by_test_id("game-over")).to_be_visible()
+    lines = ["HP check: Bob faced 0 against 0 — no damage.", "Bob drew 0 cards.", "Turn 2: Alice.",
+             "Alice resigned."]
+    expect(live.get_by_test_id("log-line")).to_have_text(lines)
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    for context in browser.contexts:
+        context.close()
+    # Opened anew (no log kept): a player's page and a spectator's tell the match from its
+    # replay, not a lone gap line; so does the replay page itself.
+    for person in (alice, None):
+        late = site.open(browser, f"/room/{code}", person)
+        table_ready(late)
+        expect(late.get_by_test_id("log-line")).to_have_text(lines)
+        late.context.close()
+    replay = site.open(browser, f"/replay/{match}")
+    table_ready(replay)
+    replay.get_by_test_id("replay-last").click()
+    expect(replay.get_by_test_id("log-line")).to_have_text(lines)
+    replay.context.close()
 
 
 def test_numgr_marks_the_area_whose_turn_it_is_and_none_once_the_match_is_over(site, browser):
