@@ -3,6 +3,8 @@
 // step's view with the game's own table module (no actions offered). The view is the
 // spectator's, or — the match being over, nothing is secret any more — one player's, hand
 // included (the "viewer" select). The URL always names the step shown, so it can be shared.
+// A link whose viewer is no seat of the match (`?viewer=7` for a match of two) shows the
+// spectator's replay with a notice saying so; the select lists the seats to choose from.
 // Data: GET /api/matches/{id}/replay[?viewer=s] (docs/protocol.md "Replays"). Each step names a
 // seat by who played it then: a bot that took a seat over mid-match from its `from_step` on, the
 // player it replaced before.
@@ -21,12 +23,15 @@ const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Bo
 const replay = { data: null, step: 0, viewer: null, module: null, timer: null, forward: false, lines: [],
   batches: [] };
 
-/** The step and viewer asked for in the page URL (clamped later). */
+/** The step and viewer asked for in the page URL (the step is clamped later): `viewer` is a
+ * seat number, null for the spectator's (none given), or the text given when it is no seat
+ * number (`-1`, `x`: no seat of any match). */
 function readUrl() {
   const params = new URLSearchParams(window.location.search);
   const step = Number.parseInt(params.get("step") || "0", 10);
   const viewer = params.get("viewer");
-  return { step: Number.isFinite(step) ? step : 0, viewer: viewer === null || viewer === "" ? null : Number(viewer) };
+  return { step: Number.isFinite(step) ? step : 0,
+    viewer: viewer === null || viewer === "" ? null : /^\d+$/.test(viewer) ? Number(viewer) : viewer };
 }
 
 /** The shareable URL of the step shown (and the viewer, when a seat's). */
@@ -141,6 +146,7 @@ function bindControls() {
     const value = event.target.value;
     try {
       await load(value === "" ? null : Number(value), replay.step);
+      byId("replay-notice").hidden = true;  // the viewer shown is the one chosen
     } catch (error) {  // the replay shown stays, and the menu names its viewer again
       toastError(error);
       event.target.value = replay.viewer === null ? "" : String(replay.viewer);
@@ -193,10 +199,35 @@ async function load(viewer, step) {
   go(step);
 }
 
-/** A replay that cannot be loaded (no such match, one not over yet, no such seat to view it
- * from): only the reason as the page's heading under its back link — no controls, table or log
- * of a replay that is not there. A match that does not exist has no details page to go back
- * to: the link leads to the match history instead. */
+/** Whether `error` refuses the viewer asked for as no seat of the match: 404 `no_such_seat`,
+ * or 422 for a seat number no match has (above 63). */
+function notASeat(error) {
+  return error.code === "no_such_seat" || (error.code === "validation_error" && error.field === "query.viewer");
+}
+
+/** Load the replay the page URL asks for (`readUrl`): a viewer that is no seat of the match
+ * shows the spectator's replay, under a notice naming the seat asked for ("This match has no
+ * seat 8 …": seats count from 1 on the page, from 0 in the URL). Throws what `load` throws
+ * otherwise (no such match, one not over yet). */
+async function loadAsked({ viewer, step }) {
+  if (viewer === null || Number.isInteger(viewer)) {
+    try {
+      await load(viewer, step);
+      return;
+    } catch (error) {
+      if (viewer === null || !notASeat(error)) throw error;
+    }
+  }
+  await load(null, step);
+  const notice = byId("replay-notice");
+  notice.textContent = t("replay.no_such_viewer", { n: Number.isInteger(viewer) ? viewer + 1 : viewer });
+  notice.hidden = false;
+}
+
+/** A replay that cannot be loaded (no such match, one not over yet): only the reason as the
+ * page's heading under its back link — no controls, table or log of a replay that is not there.
+ * A match that does not exist has no details page to go back to: the link leads to the match
+ * history instead. */
 function showUnavailable(error) {
   const back = error.code === "match_not_found"
     ? h("a", { id: "match-link", href: "/history", text: t("match.back") }) : byId("match-link");
@@ -213,9 +244,8 @@ async function main() {
   const title = t("replay.title", { id: matchId });
   byId("replay-title").textContent = title;
   setTitle(title);
-  const asked = readUrl();
   try {
-    await load(asked.viewer, asked.step);
+    await loadAsked(readUrl());
   } catch (error) {
     showUnavailable(error);
     return;

@@ -817,6 +817,38 @@ def resigned_match(site, browser, options: dict, seated: list) -> int:
     return match
 
 
+def test_a_replay_link_to_a_seat_the_match_lacks_shows_the_spectators_replay_and_says_so(site, browser):
+    ann, bob = site.player("Ann"), site.player("Bob")
+    match = resigned_match(site, browser, {"regulation": "half", "monsters": False}, [ann, bob])
+    last = len(httpx.get(f"{site.base}/api/matches/{match}/replay").json()["steps"]) - 1
+    asked = {"7": "8", "99": "100", "-1": "-1", "x": "x"}  # 99: no match has so many seats
+    for lang, sentence in (("en", "This match has no seat {n}: the replay is shown as a spectator sees "
+                                  "it. Choose a seat under “Seen by” to see a player's hand."),
+                           ("zh", "本对局没有 {n} 号座：回放以观众视角显示。在“视角”中选择座位，可看到该玩家的手牌。"),
+                           ("ja", "この対局に{n}番席はありません。観戦者の視点でリプレイを表示しています。"
+                                  "「視点」で席を選ぶと、そのプレイヤーの手札が見られます。")):
+        for viewer, seat in asked.items() if lang == "en" else [("7", "8")]:
+            page = site.open(browser, f"/replay/{match}?step={last}&viewer={viewer}", lang=lang)
+            table_ready(page)
+            expect(page.get_by_test_id("replay-notice")).to_have_text(sentence.format(n=seat))
+            expect(page.get_by_test_id("replay-missing")).to_have_count(0)
+            expect(page.get_by_test_id("replay-viewer")).to_have_value("")
+            expect(page.get_by_test_id("replay-step")).to_have_text(
+                TEXTS[lang]["replay.step"].format(n=last, total=last))
+            assert page.url == f"{site.base}/replay/{match}?step={last}"  # the link of what is shown
+            page.context.close()
+    # The seats to choose from: choosing one shows its replay and the notice goes.
+    page = site.open(browser, f"/replay/{match}?step={last}&viewer=7")
+    table_ready(page)
+    expect(page.get_by_test_id("replay-notice")).to_be_visible()
+    assert page.locator("#replay-viewer option").all_inner_texts() == ["Spectator", "Seat 1 — Ann",
+                                                                       "Seat 2 — Bob"]
+    page.get_by_test_id("replay-viewer").select_option("1")
+    expect(page.get_by_test_id("replay-notice")).to_be_hidden()
+    page.wait_for_url(f"{site.base}/replay/{match}?step={last}&viewer=1")
+    page.context.close()
+
+
 def test_a_players_page_lines_up_its_numbers_and_lists_a_team_match_side_against_side(site, browser):
     ann, bob, cat, dan = (site.player(name) for name in ("Ann", "Bob", "Cat", "Dan"))
     match = resigned_match(site, browser, {"format": "2v2", "regulation": "half"}, [ann, bob, cat, dan])
