@@ -596,8 +596,8 @@ class LiveRooms:
             current = live.prompt_id(seat)
             if current is None:
                 if live.taken_by_side(seat, prompt or ""):
-                    raise RoomError("already_played",
-                                    "Your side already answered this decision.")
+                    raise RoomError("already_played", "This decision was already answered "
+                                                      "(by a teammate or another socket).")
                 raise RoomError("not_your_turn", "It is not your turn.")
             if prompt != current:
                 raise RoomError("stale_prompt", "That decision is no longer the current one.")

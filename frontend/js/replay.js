@@ -24,14 +24,14 @@ const replay = { data: null, step: 0, viewer: null, module: null, timer: null, f
   batches: [] };
 
 /** The step and viewer asked for in the page URL (the step is clamped later): `viewer` is a
- * seat number, null for the spectator's (none given), or the text given when it is no seat
- * number (`-1`, `x`: no seat of any match). */
+ * seat number (one or two digits: no match has a hundred seats), null for the spectator's
+ * (none given), or the text given when it is no seat number (`-1`, `x`, ` 1`, `1e23`). */
 function readUrl() {
   const params = new URLSearchParams(window.location.search);
   const step = Number.parseInt(params.get("step") || "0", 10);
   const viewer = params.get("viewer");
   return { step: Number.isFinite(step) ? step : 0,
-    viewer: viewer === null || viewer === "" ? null : /^\d+$/.test(viewer) ? Number(viewer) : viewer };
+    viewer: viewer === null || viewer === "" ? null : /^\d{1,2}$/.test(viewer) ? Number(viewer) : viewer };
 }
 
 /** The shareable URL of the step shown (and the viewer, when a seat's). */
@@ -206,9 +206,10 @@ function notASeat(error) {
 }
 
 /** Load the replay the page URL asks for (`readUrl`): a viewer that is no seat of the match
- * shows the spectator's replay, under a notice naming the seat asked for ("This match has no
- * seat 8 …": seats count from 1 on the page, from 0 in the URL). Throws what `load` throws
- * otherwise (no such match, one not over yet). */
+ * shows the spectator's replay, under a notice naming the seat asked for when it is a seat
+ * number ("This match has no seat 8 …": seats count from 1 on the page, from 0 in the URL),
+ * else saying the link's seat is none of the match's (its text is not repeated). Throws what
+ * `load` throws otherwise (no such match, one not over yet). */
 async function loadAsked({ viewer, step }) {
   if (viewer === null || Number.isInteger(viewer)) {
     try {
@@ -220,7 +221,8 @@ async function loadAsked({ viewer, step }) {
   }
   await load(null, step);
   const notice = byId("replay-notice");
-  notice.textContent = t("replay.no_such_viewer", { n: Number.isInteger(viewer) ? viewer + 1 : viewer });
+  notice.textContent = Number.isInteger(viewer) ? t("replay.no_such_viewer", { n: viewer + 1 })
+    : t("replay.bad_viewer");
   notice.hidden = false;
 }
 

@@ -126,7 +126,8 @@ async def test_a_decision_taken_two_decisions_ago_is_already_played(arena):
 
     match = clients[0].welcome["room"]["match_id"]
     played = {"type": "play", "card": "ECHO_FLOW"}
-    taken = ("already_played", "Your side already answered this decision.")
+    taken = ("already_played",
+             "This decision was already answered (by a teammate or another socket).")
     # Ann (not asked): her mulligan, taken by herself two decisions ago (another tab's).
     assert await refusal(0, mulligans[0], keep) == taken
     assert await refusal(0, "1.0.0000000000000000", keep) == (
