@@ -1,14 +1,15 @@
 """Rate limits of the creating routes: players and rooms per client IP.
 
-Each creating route spends one unit of its budget as the first thing it does:
-``spend_players(request)`` in ``POST /api/players``, ``spend_rooms(request)`` in
-``POST /api/rooms``. A route's body runs only once FastAPI has validated the request (the
-body's schema, the name rule, and for a room the player's token), so a request refused as
-malformed (422 ``validation_error``, a body that is not JSON) or unauthenticated (401) spends
+Each creating route spends one unit of its budget once the request is valid, before it stores
+anything: ``spend_players(request)`` first in ``POST /api/players``, ``spend_rooms(request)``
+in ``POST /api/rooms`` once the engine has accepted the game and its options
+(``RoomService.create_room``'s ``admit``). A route's body runs only once FastAPI has validated
+the request (the body's schema, the name rule, and for a room the player's token), so a request
+refused as malformed (422 ``validation_error``, a body that is not JSON), unauthenticated (401)
+or for a game or options the engine refuses (422 ``unknown_game``, ``bad_option``) spends
 nothing: the budget bounds what the server acts on — players and rooms made — not refusals,
 which store nothing and cost what any refused request costs. (A route dependency would not do:
-FastAPI runs it before it validates the body.) A room's options are checked by its engine
-after the budget is spent (422 ``bad_option``). Over the limit the request is answered
+FastAPI runs it before it validates the body.) Over the limit the request is answered
 ``429 {"detail": {"code": "rate_limited", "message"}}`` before the body is acted on. The budgets
 are the settings ``players_per_minute`` and ``rooms_per_minute`` (``app.limits``).
 """

@@ -20,12 +20,13 @@ RoomStatusQuery = Literal["open", "playing", "finished", "abandoned"]
 @router.post("", status_code=201, response_model=RoomOut, responses=RATE_LIMITED)
 async def create_room(body: RoomIn, player: CurrentPlayer, service: ServiceDep,
                       request: Request) -> dict:
-    """Open a room for ``game`` with ``options`` (validated by the engine: 422 ``bad_option``);
-    429 ``rate_limited`` past the address's budget, which a body refused by its schema (422
-    ``validation_error``) or a missing token (401) does not spend (``app.api.limits``)."""
-    spend_rooms(request)
+    """Open a room for ``game`` with ``options`` (validated by the engine: 422
+    ``unknown_game``, ``bad_option``); 429 ``rate_limited`` past the address's budget, which a
+    refused request (a body refused by its schema: 422 ``validation_error``; a missing token:
+    401; a game or options the engine refuses) does not spend (``app.api.limits``)."""
     return await service.create_room(player.id, body.game, body.options, private=body.private,
-                                     on_timeouts=body.on_timeouts)
+                                     on_timeouts=body.on_timeouts,
+                                     admit=lambda: spend_rooms(request))
 
 
 @router.get("", response_model=RoomPage)

@@ -179,17 +179,23 @@ class RoomService:
 
     async def create_room(self, creator_id: int, game_id: str,
                           raw_options: Mapping[str, Any] | None, *, private: bool = False,
-                          on_timeouts: str = "bot") -> dict[str, Any]:
+                          on_timeouts: str = "bot",
+                          admit: Callable[[], None] | None = None) -> dict[str, Any]:
         """Create an open room; return its ``Room`` JSON (the creator is not seated).
 
         ``private``: never listed, with a 96-bit code (``app.rooms.codes``); ``on_timeouts``:
-        ``"bot"`` or ``"forfeit"`` after three timeouts in a row (``app.rooms.management``).
+        ``"bot"`` or ``"forfeit"`` after three timeouts in a row (``app.rooms.management``);
+        ``admit``: called once the game and its options are valid, before anything is stored
+        (a rate limit's spending: a refused request spends nothing).
 
         Raises:
             RoomError: ``unknown_game`` / ``bad_option`` (422) from the engine's validation;
-                ``no_free_code`` (503, ``app.rooms.codes.unused_code``).
+                what ``admit`` raises (e.g. ``rate_limited``, 429); ``no_free_code`` (503,
+                ``app.rooms.codes.unused_code``).
         """
         options, _ = self.catalog.options(game_id, raw_options)
+        if admit is not None:
+            admit()
         now = to_datetime(self._clock.now())
         async with self._sessions() as session, session.begin():
 

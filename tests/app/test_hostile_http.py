@@ -74,7 +74,9 @@ async def test_refused_room_requests_spend_none_of_the_room_budget(db_path):
         refusals = [({"game": "numgr", "privte": True}, auth(ann), 422, "validation_error"),
                     ({"options": {}}, auth(ann), 422, "validation_error"),
                     ({"game": "numgr"}, {}, 401, "unauthorized"),
-                    ({"game": "numgr"}, {"Authorization": "Bearer nobody"}, 401, "unauthorized")]
+                    ({"game": "numgr"}, {"Authorization": "Bearer nobody"}, 401, "unauthorized"),
+                    ({"game": "nope"}, auth(ann), 422, "unknown_game"),
+                    ({"game": "numgr", "options": {"hp": -5}}, auth(ann), 422, "bad_option")]
         for body, headers, status, code in refusals * 3:
             refused = await arena.http.post("/api/rooms", json=body, headers=headers)
             assert (refused.status_code, refused.json()["detail"]["code"]) == (status, code)
