@@ -18,7 +18,8 @@ function playLine(d, ctx) {
     parts.push(d.base ? ctx.t("ng.holds", { card: cardText(d.base) }) : ctx.t("ng.holds_hidden"));
   }
   if (d.lock !== null && d.lock !== undefined) parts.push(ctx.t("ng.locks", { card: `#${d.lock}` }));
-  return ctx.t("ng.log.played", { name, card, id: d.id, how: parts.length ? ` (${parts.join(", ")})` : "" });
+  const how = parts.length ? ctx.t("ng.log.how", { parts: parts.join(ctx.t("ng.log.how_sep")) }) : "";
+  return ctx.t("ng.log.played", { name, card, id: d.id, how });
 }
 
 const LINES = {

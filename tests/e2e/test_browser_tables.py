@@ -132,6 +132,8 @@ LOG_LINES = """async () => {
   const row = { row: [{ card: 0, slots: [{ slot: "hunting", faces: 0 }, { slot: "weaving", faces: 1 }] },
     { card: 7, slots: [{ slot: "kingship", faces: 1 }, { slot: "learning", faces: 0 }] }] };
   const log = await import("/static/js/move_log.js");
+  const locked = E("stack_played", { seat: 0, id: 4, main: "2atk", base: "0atk", mode: null, base_mode: null,
+    copy: null, lock: 3 });
   return {
     rc: rc.logLines([
       E("order_chosen", { side: "UP", first: true, first_side: "UP" }),
@@ -182,7 +184,9 @@ LOG_LINES = """async () => {
     zh: (await i18n.loadLocale("zh"), gr.logLines([E("placed", { seat: 0, card: "4", cell: [2, 2] }),
       E("fired", { wave: 1, seat: 0, cells: [], hot: null, spent: false, mother_flipped: true,
         flips: [{ cell: [1, 2], value: 1, from: 1 }] })], ctx)),
+    zh_ng: ng.logLines([locked], ctx),
     ja: (await i18n.loadLocale("ja"), rc.logLines([E("card_played", { turn: 5, seat: 1, side: "DOWN", face_up: true, card: "+3" })], ctx)),
+    ja_ng: ng.logLines([locked], ctx),
   };
 }"""
 
@@ -238,6 +242,9 @@ def test_every_table_words_its_events_and_logs_no_hidden_answer(site, browser):
     ]
     assert got["timeout"] == ["Bob's time ran out: the server played for them.", "Bob ended the stage."]
     assert got["zh"] == ["Alice 把 4 放在 C3——逆转了 1 张牌——母牌被逆转。"]
+    # The details of a NumGR play in the page's own brackets and separators.
+    assert got["zh_ng"] == ["Alice 打出 △2 #4（压在 △0 上，封锁 #3）。"]
+    assert got["ja_ng"] == ["Alice が △2 #4 を出しました（△0 の上、#3 を封鎖）。"]
     assert got["ja"] == ["Bob が +3 を表向きで出しました（T5）。"]
 
 
