@@ -6,6 +6,7 @@
 import { api, clearPlayer, getGames, getPlayer } from "./api.js";
 import { byId, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
+import { foldable } from "./fold.js";
 import { gameTitle, has, t } from "./i18n.js";
 import { optionsSummary } from "./options.js";
 import { initPage, renderIdentity, setTitle } from "./page.js";
@@ -47,6 +48,8 @@ const presenceWatch = new PresenceWatch((lines) => {
 let socket = null;
 let gameModule = null;
 let pendingTimer = null;
+/** Shows the "More" button of the options line while a phone cuts it (`foldable`). */
+let refreshSub = null;
 /** Holds the page's redraws while a press is held on it (`render`). */
 const gate = new PressGate(byId("main"));
 
@@ -257,8 +260,11 @@ function renderHead() {
   byId("main").dataset.status = status;
   const options = optionsSummary(state.room.options, state.game ? state.game.options : [], { game: state.room.game });
   const sub = byId("room-sub");
-  sub.textContent = [t(`room.status.${status}`), options].filter(Boolean).join(" · ");
-  sub.title = options;
+  const text = [t(`room.status.${status}`), options].filter(Boolean).join(" · ");
+  if (sub.textContent !== text) {
+    sub.textContent = text;
+    refreshSub();  // "Playing" became "Finished": the line may be cut now, or fit
+  }
   renderShare();
 }
 
@@ -519,6 +525,7 @@ async function main() {
     return;
   }
   setUpShare();
+  refreshSub = foldable(byId("room-sub"), byId("room-sub-toggle"));
   state.game = (await getGames().catch(() => [])).find((game) => game.id === state.room.game) || null;
   gameModule = await loadGameModule(state.room.game);
   setUpChat();
