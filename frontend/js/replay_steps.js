@@ -1,8 +1,9 @@
 // A finished match's replay (GET /api/matches/{id}/replay, docs/protocol.md "Replays") read as a
 // table reads a match: who held each seat at a step, the ctx of a step (games/README.md) and
 // every step's lines of the move log. The replay page draws its steps from it; a room page
-// that opens after its match ended (it received none of the match's updates) fills its move
-// log from it, so both tell the same lines.
+// that did not see the whole of a match that has ended (it opened after the end, or joined or
+// reconnected partway through) takes the match's past from it (`replayPast`: its move log and
+// the events its table derives "what just happened" from), so both pages tell the same lines.
 
 import { api } from "./api.js";
 import { occupantAt, seatName } from "./bots.js";
@@ -55,4 +56,22 @@ export function stepLines(module, data, batches) {
   return data.steps.map((step, index) => (index === 0 ? []
     : batchLines(module, step.events, { ...stepContext(data, batches, index), memo: memoOf(module, step.view),
       actor: step.seat })));
+}
+
+/** What a room page that did not see the whole match reads from the finished match's replay
+ * `data` for the table `module`, instead of the updates it kept: `entries` [{text}], the move
+ * log (every step's lines, `stepLines`: no gap line, the replay has every step), and the ctx
+ * fields a table derives past events from (games/README.md): `batches` (one per step with who
+ * held each seat then, `stepBatches`), `history` (every step's events, oldest first) and
+ * `lastEvents` (the events of the last step that had any, as a live page keeps its last
+ * update's). */
+export function replayPast(module, data) {
+  const batches = stepBatches(data);
+  const told = data.steps.filter((step) => step.events.length);
+  return {
+    entries: stepLines(module, data, batches).flat().map((text) => ({ text })),
+    batches,
+    history: data.steps.flatMap((step) => step.events),
+    lastEvents: told.length ? told.at(-1).events : [],
+  };
 }

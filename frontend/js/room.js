@@ -22,7 +22,7 @@ import { fillButton, isBot, seatName } from "./bots.js";
 import { kickButton, lostMySeat, olderRoom, renderManage } from "./room_manage.js";
 import { soundToggle, updateTurnAlert } from "./turn_alert.js";
 import { ReceivedEvents, logEntries, memoOf, namedBatches, renderLog } from "./move_log.js";
-import { fetchReplay, stepBatches, stepLines } from "./replay_steps.js";
+import { fetchReplay, replayPast } from "./replay_steps.js";
 import { PresenceWatch, seatLines } from "./presence_lines.js";
 import { PressGate } from "./press_gate.js";
 
@@ -36,10 +36,11 @@ const state = {
 };
 /** The events this viewer received in the room's match (the move log, the last move). */
 const received = new ReceivedEvents();
-/** The move log of a finished match this page received no update of (it opened after the
- * end): the lines of the match's replay seen from this page's seat, as the replay page tells
- * them (`replay_steps.js`), for `key` (match and seat); `entries` is null until they came. */
-const replayLog = { key: null, entries: null };
+/** The past of a finished match this page did not see whole (`pastFromReplay`), read from the
+ * match's replay seen from this page's seat (`replay_steps.js` `replayPast`: the move log and
+ * the events the table derives "what just happened" from), for `key` (match and seat); `past`
+ * is null until the replay came. */
+const replayed = { key: null, past: null };
 /** Who is away (presence frames), posting "disconnected" / "is back" lines in the chat. */
 const presenceWatch = new PresenceWatch((lines) => {
   postSystem(lines);
@@ -361,11 +362,13 @@ function waitingPanel() {
 function gameContext() {
   const prompt = state.prompt;
   const players = state.room.seats.map((entry) => ({ ...entry, name: seatName(entry) }));
+  const past = replayedPast();
   return {
     view: state.view, legal: state.legal, seat: state.seat, prompt,
     deadline: state.deadline, clocks: state.clocks, events: state.events, room: state.room,
-    lastEvents: received.last(), history: received.all(),
-    batches: namedBatches(received, { players }), players, connected: state.status === "connected", pending: state.pending,
+    lastEvents: past ? past.lastEvents : received.last(), history: past ? past.history : received.all(),
+    batches: past ? past.batches : namedBatches(received, { players }), players,
+    connected: state.status === "connected", pending: state.pending,
     act: (action) => act(action, prompt), t, countdown, refresh: render,
   };
 }
@@ -439,31 +442,40 @@ function renderMoveLog() {
   const panel = byId("log-panel");
   panel.hidden = !state.view;
   if (!state.view || !gameModule) return;
-  const fromReplay = logFromReplay() ? replayLogEntries() : null;
-  renderLog(byId("move-log"), fromReplay || logEntries(received, gameModule, gameContext()));
+  const past = replayedPast();
+  renderLog(byId("move-log"), past ? past.entries : logEntries(received, gameModule, gameContext()));
 }
 
-/** Whether the move log comes from the match's replay: the match is over and this page kept no
- * update of it (its log would be only a gap line). */
-function logFromReplay() {
+/** Whether the page takes the match's past (its move log; the events its table derives "what
+ * just happened" from) from the match's replay rather than from the updates it kept: the match
+ * is over and this page did not see all of it — it kept no update of it (it opened after the
+ * end) or a gap (it joined or reconnected partway through). The replay then has every step, so
+ * it replaces the kept updates whole: nothing to merge, no line twice, and no update of that
+ * match comes any more. While the match is played its replay is not served (409
+ * `match_not_finished`: it is built from the seed, secret until the end, any seat's view of it
+ * can be asked for without a token, and its steps would count the hidden answers), so a page
+ * that missed moves shows the gap line until the end. */
+function pastFromReplay() {
   return state.room.status === "finished" && Boolean(state.room.match_id)
-    && received.batches.every((batch) => batch.gap);
+    && received.matchId === state.room.match_id
+    && (!received.batches.length || received.batches.some((batch) => batch.gap));
 }
 
-/** The log entries [{text}] of the finished match's replay for this page's seat, or null
- * while they are fetched (once per match and seat; the page redraws when they come) or when
- * the replay cannot be loaded (the kept log shows then). */
-function replayLogEntries() {
+/** The match's past read from its replay for this page's seat when the page takes it from
+ * there (`pastFromReplay`) and it came, else null. Asks for it once per match and seat (the
+ * page redraws when it comes); when it cannot be loaded the kept updates show. */
+function replayedPast() {
+  if (!pastFromReplay()) return null;
   const key = `${state.room.match_id}.${state.seat}`;
-  if (replayLog.key !== key) {
-    Object.assign(replayLog, { key, entries: null });
+  if (replayed.key !== key) {
+    Object.assign(replayed, { key, past: null });
     fetchReplay(state.room.match_id, state.seat).then((data) => {
-      if (replayLog.key !== key) return;
-      replayLog.entries = stepLines(gameModule, data, stepBatches(data)).flat().map((text) => ({ text }));
+      if (replayed.key !== key) return;
+      replayed.past = replayPast(gameModule, data);
       render();
     }, (error) => console.warn("the move log stays as received: no replay", error));
   }
-  return replayLog.entries;
+  return replayed.past;
 }
 
 // ------------------------------------------------------------------ start-up

@@ -705,6 +705,94 @@ def test_a_room_opened_after_its_match_ended_logs_the_whole_match_as_its_replay_
     replay.context.close()
 
 
+#: A NumGR match of the module's seed as its log tells it: Bob's first turn
+#: (`bob_plays_his_first_numgr_turn`), Alice's HP check, then Bob resigns.
+NUMGR_LINES = ["HP check: Bob faced 0 against 0 — no damage.", "Bob played △1 #1.", "Bob played □1 #2.",
+               "Bob drew 2 cards.", "Turn 2: Alice.", "HP check: Alice faced 1 against 0 — lost 1 HP.",
+               "Bob resigned."]
+
+
+def bob_plays_his_first_numgr_turn(bob: Page) -> None:
+    """On Bob's page of a NumGR room of the module's seed (Bob plays first): his HP check, two
+    stacks (△1, □1: the first hand cards offered), then his steps end and Alice's turn begins
+    (`NUMGR_LINES` up to "Turn 2: Alice.")."""
+    table_ready(bob)
+    bob.get_by_test_id("ng-end-step").click()
+    expect(bob.get_by_test_id("ng-status")).to_have_attribute("data-step", "attack")
+    for played in (1, 2):
+        bob.locator("[data-testid=hand-card][data-action=select]:enabled").first.click()
+        bob.get_by_test_id("ng-play-option").first.click()
+        expect(bob.get_by_test_id("log-line").filter(has_text="Bob played")).to_have_count(played)
+    hand_numgr_turn_over(bob, to=0)
+    expect(bob.get_by_test_id("log-line")).to_have_text(NUMGR_LINES[:5])
+
+
+def test_a_page_that_joined_mid_match_logs_the_whole_match_once_it_is_over(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "numgr", seated=[alice, bob])
+    mine = site.open(browser, f"/room/{code}", bob)  # Bob's page sees the whole match
+    bob_plays_his_first_numgr_turn(mine)
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    # Alice's page and a spectator's open mid-match: they missed Bob's turn. While the match is
+    # played its replay is not served (for no viewer: the seed is secret until the end), so the
+    # gap line says the missed moves come once it is over.
+    late = {0: site.open(browser, f"/room/{code}", alice), None: site.open(browser, f"/room/{code}")}
+    gap = "(moves made while this page was not connected are listed once the match is over)"
+    for page in late.values():
+        table_ready(page)
+        expect(page.get_by_test_id("log-line")).to_have_text([gap])
+    for query in ("?viewer=0", ""):
+        answer = httpx.get(f"{site.base}/api/matches/{match}/replay{query}")
+        assert (answer.status_code, answer.json()["detail"]["code"]) == (409, "match_not_finished")
+    late[0].get_by_test_id("ng-end-step").click()  # Alice's HP check, seen live
+    for page in late.values():
+        expect(page.get_by_test_id("log-line")).to_have_text([gap, NUMGR_LINES[5]])
+    resign(mine)
+    expect(mine.get_by_test_id("log-line")).to_have_text(NUMGR_LINES)
+    # Once it is over, each late page tells the whole match from its viewer's replay: the moves
+    # it missed first, each line once, no gap line.
+    for viewer, page in late.items():
+        expect(page.get_by_test_id("game-over")).to_be_visible()
+        expect(page.get_by_test_id("log-line")).to_have_text(NUMGR_LINES)
+        replay = site.open(browser, f"/replay/{match}" + ("" if viewer is None else f"?viewer={viewer}"))
+        table_ready(replay)
+        replay.get_by_test_id("replay-last").click()
+        expect(replay.get_by_test_id("log-line")).to_have_text(NUMGR_LINES)
+        assert log_lines(replay) == log_lines(page)
+        replay.context.close()
+    # A reload (the kept log still has its gap) tells it so again.
+    late[0].reload()
+    table_ready(late[0])
+    expect(late[0].get_by_test_id("log-line")).to_have_text(NUMGR_LINES)
+    for context in browser.contexts:
+        context.close()
+
+
+def test_a_numgr_room_opened_after_its_match_ended_shows_the_last_hp_check(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "numgr", seated=[alice, bob])
+    live = site.open(browser, f"/room/{code}", bob)
+    bob_plays_his_first_numgr_turn(live)
+    mine = site.open(browser, f"/room/{code}", alice)
+    table_ready(mine)
+    mine.get_by_test_id("ng-end-step").click()  # Alice's HP check
+    last = "Last HP check: Alice faced 1 against 0 — lost 1 HP."
+    expect(live.get_by_test_id("ng-last-check")).to_have_text(last)
+    resign(live)
+    expect(live.get_by_test_id("game-over")).to_be_visible()
+    expect(live.get_by_test_id("ng-last-check")).to_have_text(last)
+    for context in browser.contexts:
+        context.close()
+    # Opened anew (no event kept): the table reads the match's past from the replay, as the
+    # live page had it from its updates (the players' pages and a spectator's).
+    for person in (alice, bob, None):
+        page = site.open(browser, f"/room/{code}", person)
+        table_ready(page)
+        expect(page.get_by_test_id("ng-last-check")).to_have_text(last)
+        expect(page.get_by_test_id("log-line")).to_have_text(NUMGR_LINES)
+        page.context.close()
+
+
 def test_numgr_marks_the_area_whose_turn_it_is_and_none_once_the_match_is_over(site, browser):
     alice, bob = site.player("Alice"), site.player("Bob")
     code = site.room(alice, "numgr", seated=[alice, bob])

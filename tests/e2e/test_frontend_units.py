@@ -1344,3 +1344,42 @@ def test_a_match_list_shows_when_each_match_started_the_order_it_is_in(live_serv
                          "开始于 2026年12月7日 08:05"]
     assert got["ja"] == ["2026/12/07 10:00 開始", "2026/12/07 9:00 開始", "2026/12/07 8:05 開始"]
     assert got["datetimes"] == got["started"]
+
+
+#: A finished NumGR match's replay as a room page that did not see it whole reads it: Bob's HP
+#: check and Alice's turn (step 1), Bob's clock playing his move once a bot took his seat (step
+#: 2: the bot plays from step 2), then a step this viewer is told nothing of (step 3).
+REPLAY_PAST_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const { replayPast } = await import("/static/js/replay_steps.js");
+  const ng = await import("/static/games/numgr.js");
+  const E = (kind, data) => ({ kind, data });
+  const person = (seat, name) => ({ player_id: seat + 1, name, bot_level: null, from_step: 1 });
+  const seats = [{ seat: 0, ...person(0, "Alice"), occupants: [person(0, "Alice")] },
+    { seat: 1, ...person(1, "Bob"), occupants: [person(1, "Bob"),
+      { player_id: 9, name: "bot", bot_level: "normal", from_step: 2 }] }];
+  const check = E("hp_check", { seat: 1, attack: 2, unstoppable: 1, defense: 1, defense_circle: 0, lost: true, hp: 3 });
+  const step = (n, seat, events) => ({ step: n, seat, player_id: null, action: null, timeout: false, forfeit: null,
+    events, view: null });
+  const data = { id: 3, game: "numgr", room_code: "R", options: {}, forfeit: null, viewer: null, seats,
+    steps: [step(0, null, []), step(1, 1, [check, E("turn_started", { seat: 0, turn: 2 })]),
+      step(2, 1, [E("timeout", { seat: 1 }), E("cards_drawn", { seat: 1, count: 2 })]), step(3, 0, [])] };
+  const past = replayPast(ng, data);
+  return { entries: past.entries, history: past.history.map((event) => event.kind),
+    last: past.lastEvents.map((event) => event.kind),
+    batches: past.batches.map((batch) => [batch.events.length, batch.players.map((p) => p.name)]) };
+}"""
+
+
+def test_a_finished_matchs_past_is_read_from_its_replay(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", REPLAY_PAST_SCRIPT)
+    assert got["entries"] == [{"text": "HP check: Bob faced 3 against 1 — lost 1 HP."},
+                              {"text": "Turn 2: Alice."},
+                              {"text": "Normal bot's time ran out: the server played for them."},
+                              {"text": "Normal bot drew 2 cards."}]
+    assert got["history"] == ["hp_check", "turn_started", "timeout", "cards_drawn"]
+    # The last step told nothing: the last events are those of the step before.
+    assert got["last"] == ["timeout", "cards_drawn"]
+    assert got["batches"] == [[0, ["Alice", "Bob"]], [2, ["Alice", "Bob"]], [2, ["Alice", "Normal bot"]],
+                              [0, ["Alice", "Normal bot"]]]
