@@ -11,10 +11,11 @@ never a θ (a θ held by a θ is shown: seed θ ④, ``NumGR._play``).
 
 What the view does not show is filled in: a new random match seed (it decides reshuffles),
 ``turn_seconds`` at its default, ``reshuffles`` 0, ``next_id`` one above the highest stack id
-shown, ``hp_lost`` false, no pending card kept past the turn (``kept``), and the variant
-triggers standing as the areas' counts make them (``resolve.check_variants`` keeps a trigger
-while its count stays reached). The view keeps no record of which cards a reshuffle put in the
-deck, so the deck may hold any unseen card.
+shown, ``hp_lost`` false, no pending card kept past the turn (``kept``), ``current`` once the
+match is over (the view names no seat then) as ``seat``, and the variant triggers standing as
+the areas' counts make them (``resolve.check_variants`` keeps a trigger while its count stays
+reached). The view keeps no record of which cards a reshuffle put in the deck, so the deck may
+hold any unseen card.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ def sample(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         seed=bytes(rng.randbelow(256) for _ in range(SEED_BYTES)).hex(), options=options,
         deck=rest[size:], discard=list(view["discard"]), hands=hands,
         pending=[list(p) for p in view["pending"]], hp=list(view["hp"]), stacks=stacks,
-        current=view["current"], step=view["step"], turn=view["turn"],
+        current=seat if view["current"] is None else view["current"], step=view["step"],
+        turn=view["turn"],
         quiet=view["quiet_turns"], next_id=1 + max((s.id for s in stacks), default=0),
         outcome=None if outcome is None else {
             "ranks": list(outcome["ranks"]), "reason": outcome["reason"],

@@ -54,7 +54,10 @@ def _totals(state: State, seat: int) -> dict[str, int]:
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
-    """Return the JSON-ready view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    """Return the JSON-ready view of ``viewer`` (a seat, or ``None`` for a spectator).
+
+    ``current`` is the seat whose turn it is, ``None`` once the match is over (as the other
+    games name no seat to act then)."""
     lockers = _lockers(state)
     outcome = state.outcome
     return {
@@ -65,7 +68,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "variants": {"bomb": state.options["variant_bomb"], "333": state.options["variant_333"]},
         "turn": state.turn,
         "quiet_turns": state.quiet,
-        "current": state.current,
+        "current": None if state.step == "over" else state.current,
         "step": state.step,
         "hand": sorted(state.hands[viewer]) if viewer is not None else None,
         "hand_sizes": [len(h) for h in state.hands],

@@ -36,12 +36,6 @@ function keepChoice(prompt, choice) {
     base: choice.base === undefined ? "unset" : choice.base }));
 }
 
-/** The seat whose turn it is, or null once the match is over (the view's `current` keeps the
- * seat of the last turn then: no area is marked as playing). */
-function currentSeat(view) {
-  return view.step === "over" ? null : view.current;
-}
-
 function statusText(view, ctx) {
   if (view.step === "over") return tr(ctx, "ng.status.over");
   if (view.current === ctx.seat) return tr(ctx, `ng.status.mine.${view.step}`);
@@ -60,7 +54,7 @@ function statusBar(view, ctx) {
   const clock = view.step !== "over" && ctx.deadline && ctx.legal.length ? ctx.deadline
     : Math.min(...Object.values(ctx.clocks || {}), Infinity);
   return h("div", { class: "ng-status", "data-testid": "ng-status", "data-step": view.step,
-    "data-current": currentSeat(view) },
+    "data-current": view.current },
   h("span", { class: "ng-turn", text: tr(ctx, "ng.turn", { turn: view.turn }) }),
   h("span", { class: "ng-step", text: tr(ctx, `ng.step.${view.step}`) }),
   h("strong", { class: "ng-phase", text: outcomeText(view, ctx) || statusText(view, ctx) }),
@@ -98,7 +92,7 @@ function areaPanel(view, ctx, seat, top, reflectedNow, last) {
   const stacks = view.areas[seat];
   const pending = view.pending[seat];
   return h("section", { class: ["ng-area", top ? "ng-area-top" : "ng-area-bottom",
-    currentSeat(view) === seat && "ng-area-current"], "data-testid": `ng-area-${seat}`, "data-seat": seat },
+    view.current === seat && "ng-area-current"], "data-testid": `ng-area-${seat}`, "data-seat": seat },
   h("header", { class: "ng-area-head" },
     h("strong", { text: seatLabel(ctx, seat) }),
     h("span", { class: "ng-hp", "data-testid": `ng-hp-${seat}`, "data-hp": view.hp[seat],

@@ -37,6 +37,18 @@ def test_zero_hp_loses_the_game():
     assert GAME.to_act(state) == frozenset() and GAME.legal_actions(state, 0) == []
 
 
+def test_the_view_names_no_current_seat_once_the_match_is_over():
+    attacked = _attacked([], hp=(1, 2))
+    assert [GAME.view(attacked, v)["current"] for v in (0, 1, None)] == [0, 0, 0]
+    quiet = make_state([[], []], step="discard")
+    quiet.quiet = QUIET_TURNS - 1
+    ko = act(attacked, 0, "end")
+    for over in (ko, act(quiet, 0, None), GAME.resign(attacked, 1)[0]):
+        assert over.step == "over" and GAME.to_act(over) == frozenset()
+        assert [GAME.view(over, v)["current"] for v in (0, 1, None)] == [None, None, None]
+    assert attacked.step == "defense" and GAME.view(attacked, 0)["current"] == 0
+
+
 def test_cleanup_discards_own_area_only():
     state = make_state([[], ["1def", "2def", "3def", "1rem", "2rem"]], step="discard")
     put(state, 0, "3atk", base="0atk")
