@@ -13,7 +13,8 @@ Prompts (docs/protocol.md): a seat's prompt is the version at which its current 
 it changes when the seat enters ``to_act``, after the seat acted, or when its legal list changed.
 Its id is opaque (``prompt_token``): it does not tell that version. A decision that ended
 because the seat's side took it (``LiveMatch.taken``) is refused as ``already_played`` when
-answered late, however many decisions later.
+answered late, however many decisions later; one that another side's action ended
+(``LiveMatch.closed``) as ``stale_prompt``, the seat's frame being out of date.
 """
 
 from __future__ import annotations
@@ -199,6 +200,10 @@ class LiveMatch:
             decision of the seat that its side took (ended by a teammate's action, or by the
             seat's own: from another socket, or its clock), oldest first; a late answer to one
             gets ``already_played`` (``taken_by_side``).
+        closed: ``{seat: prompt tokens}`` like ``taken``, of each decision of the seat that
+            another side's action ended (the seat was not asked any more, or asked anew); a
+            late answer to one gets ``stale_prompt`` (``closed_by_others``). Empty in every
+            game whose decisions end only by their own side's action (or the match's end).
         forfeit: ``{seat, reason, timeouts}`` (the ``forfeit`` event's data) once the room
             resigned a seat (``Step.forfeit``: the resign ended the match), else ``None``.
         memo: what is derived from this value once read (``prompt_ids``); not compared.
@@ -222,6 +227,7 @@ class LiveMatch:
     legal: Legal
     ended: Mapping[int, int]
     taken: Mapping[int, bytes]
+    closed: Mapping[int, bytes]
     forfeit: dict[str, Any] | None = None
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -241,7 +247,7 @@ class LiveMatch:
                                                     decision_at, deadlines))
         return cls(game, match_id, room_id, code, players, seed, PromptKey(seed),
                    game.sides(options, players),
-                   state, 0, 0, spectator, prompts, decision_at, deadlines, legal, {}, {})
+                   state, 0, 0, spectator, prompts, decision_at, deadlines, legal, {}, {}, {})
 
     # ------------------------------------------------------------------ reading
 
@@ -271,6 +277,16 @@ class LiveMatch:
         """Return whether ``prompt`` is the id of a decision of ``seat`` that its side took
         (``taken``): ended by a teammate's action, or by the seat's own (another socket of
         it, or its clock). Any other text, a current prompt included, is ``False``."""
+        return self._kept(self.taken, seat, prompt)
+
+    def closed_by_others(self, seat: int, prompt: str) -> bool:
+        """Return whether ``prompt`` is the id of a decision of ``seat`` that another side's
+        action ended (``closed``). Any other text, a current prompt included, is ``False``."""
+        return bool(self.closed) and self._kept(self.closed, seat, prompt)
+
+    def _kept(self, kept: Mapping[int, bytes], seat: int, prompt: str) -> bool:
+        """Return whether ``prompt`` is, exactly as sent, the id of one of ``seat``'s
+        decisions whose token is in ``kept`` (``taken`` or ``closed``)."""
         head, _, token = prompt.rpartition(".")
         if head != f"{self.match_id}.{seat}":
             return False
@@ -280,7 +296,7 @@ class LiveMatch:
             return False
         if wanted.hex() != token or len(wanted) != TOKEN_BYTES:  # the id's exact spelling
             return False
-        tokens = self.taken.get(seat, b"")
+        tokens = kept.get(seat, b"")
         at = tokens.find(wanted)
         while at != -1 and at % TOKEN_BYTES:  # found across two tokens: look on
             at = tokens.find(wanted, at + 1)
@@ -399,14 +415,16 @@ class LiveMatch:
         """
         if step.version != self.version + 1:
             raise RuntimeError(f"step {step.version} does not follow version {self.version}")
-        ended, taken = dict(self.ended), dict(self.taken)
+        ended, taken, closed = dict(self.ended), dict(self.taken), self.closed
         side = self.teammates(step.seat)
         for seat, began in self.prompts.items():
             if seat == step.seat or step.prompts.get(seat) != began:  # the decision ended
                 ended[seat] = began
+                token = bytes.fromhex(self.prompt_ids()[seat].rpartition(".")[2])
                 if seat in side:  # taken by its side: a late answer gets already_played
-                    token = self.prompt_ids()[seat].rpartition(".")[2]
-                    taken[seat] = self.taken.get(seat, b"") + bytes.fromhex(token)
+                    taken[seat] = self.taken.get(seat, b"") + token
+                else:  # another side's action ended it: a late answer gets stale_prompt
+                    closed = {**closed, seat: closed.get(seat, b"") + token}
         if step.seat not in self.prompts:
             ended.pop(step.seat, None)
         before = self.spectator
@@ -420,7 +438,7 @@ class LiveMatch:
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.key, self.sides, step.state, step.version, public, now,
                          step.prompts, step.decision_at, step.deadlines, step.legal, ended,
-                         taken, forfeit)
+                         taken, closed, forfeit)
 
     def replay(self, seat: int, action: Mapping[str, Any], at: float, timeout: bool,
                forfeit: Forfeit | None = None) -> tuple[LiveMatch, Step]:
@@ -456,7 +474,7 @@ class LiveMatch:
         return LiveMatch(self.game, self.match_id, self.room_id, self.code, self.players,
                          self.seed, self.key, self.sides, self.state, self.version, self.public_version,
                          self.spectator, self.prompts, self.decision_at, deadlines, self.legal,
-                         self.ended, self.taken, self.forfeit)
+                         self.ended, self.taken, self.closed, self.forfeit)
 
 
 def _clock_key(game: Game, state: Any, players: int, prompts: Mapping[int, int],

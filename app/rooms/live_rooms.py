@@ -545,14 +545,14 @@ class LiveRooms:
         (``game_over``), a resign is always allowed; otherwise the seat is asked now
         (``already_played`` if ``prompt`` is a decision of the seat that its side took — a
         teammate's answer, this seat's from another socket or its clock —, however many
-        decisions ago: ``LiveMatch.taken_by_side``; else ``not_your_turn``) and ``prompt`` is
-        its current one
-        (``stale_prompt``); then the engine decides (its code). The first try is decided on
-        the match held here without reading the log (optimistic: the unique ``(match_id,
-        seq)`` refuses the store if another process stored that seq first); then it is decided
-        again on the caught-up match (up to ``SEQ_RETRIES`` tries), so exactly one of two
-        answers to one decision is applied while simultaneous answers of different seats are
-        all applied. A refusal on a copy that may be behind is checked again on a current one.
+        decisions ago: ``LiveMatch.taken_by_side``; ``stale_prompt`` if another side's action
+        ended it: ``LiveMatch.closed_by_others``; else ``not_your_turn``) and ``prompt`` is
+        its current one (``stale_prompt``); then the engine decides (its code). The first try
+        is decided on the match held here without reading the log (optimistic: the unique
+        ``(match_id, seq)`` refuses the store if another process stored that seq first); then
+        it is decided again on the caught-up match (up to ``SEQ_RETRIES`` tries), so exactly
+        one of two answers to one decision is applied while simultaneous answers of different
+        seats are all applied. A refusal on a copy that may be behind is checked again on a current one.
 
         Raises:
             RoomError: with one of the codes above (or the engine's own).
@@ -598,8 +598,9 @@ class LiveRooms:
                 if live.taken_by_side(seat, prompt or ""):
                     raise RoomError("already_played", "This decision was already answered "
                                                       "(by a teammate or another socket).")
-                raise RoomError("not_your_turn", "It is not your turn.")
-            if prompt != current:
+                if not live.closed_by_others(seat, prompt or ""):
+                    raise RoomError("not_your_turn", "It is not your turn.")
+            if prompt != current:  # asked anew, or a decision another side's action ended
                 raise RoomError("stale_prompt", "That decision is no longer the current one.")
         try:
             return live.propose(seat, action, self._clock.now())

@@ -206,12 +206,13 @@ def make_app(db_path: Path, clock: ManualClock, broker: Any = None, **settings: 
     Its sockets may send ``TEST_FRAMES_PER_SECOND`` frames a second unless ``settings`` say
     otherwise (production: 20): a scripted client answers as fast as the machine runs, so a
     whole match played on a fast machine would otherwise meet ``rate_limited`` mid-match.
-    Tests of the limit pass the setting they test (``frames_per_second=…``). ``bot_pool`` in
-    ``settings`` is ``create_app``'s executor factory of the bots' searches.
+    Tests of the limit pass the setting they test (``frames_per_second=…``). ``bot_pool`` and
+    ``games`` in ``settings`` are ``create_app``'s executor factory of the bots' searches and
+    the games it hosts.
     """
     settings.setdefault("frames_per_second", TEST_FRAMES_PER_SECOND)
     settings.setdefault("database_url", f"sqlite+aiosqlite:///{db_path}")
-    extra = {"bot_pool": settings.pop("bot_pool")} if "bot_pool" in settings else {}
+    extra = {key: settings.pop(key) for key in ("bot_pool", "games") if key in settings}
     config = Settings(redis_url=None, **settings)
     return create_app(config, clock=clock, seed_source=lambda: SEED, broker=broker, **extra)
 
