@@ -177,7 +177,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None,
             await asyncio.gather(resuming, return_exceptions=True)
             # No timeout check starts from here on, though the clocks run until
             # service.stop: a streak a clock completes meanwhile is left to the next recheck
-            # (this process's next start, or another process hearing this one leave).
+            # (this process's next start, or another process hearing this one leave). The
+            # running checks get a few seconds to finish (takeover.CLOSE_WAIT_SECONDS).
             await app.state.manager.stop()
             await bots.stop()
             await thinker.close()

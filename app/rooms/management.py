@@ -52,8 +52,9 @@ class RoomManager:
 
     async def stop(self) -> None:
         """Stop the sweep and the timeout rule: no timeout check starts from now on (a clock
-        that fires later during the shutdown leaves its streak to the next recheck), and the
-        running ones are cancelled (``TimeoutRule.close``)."""
+        that fires later during the shutdown leaves its streak to the next recheck); the
+        running ones get up to ``TimeoutRule.close_wait`` seconds to finish, then those left
+        are cancelled (``TimeoutRule.close``)."""
         await self.timeouts.close()
         if self._sweeper is not None:
             self._sweeper.cancel()

@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 TIMEOUT_STREAK = 3
 #: The level of the bot that takes over a seat that keeps timing out.
 TAKEOVER_LEVEL = "normal"
+#: Seconds ``TimeoutRule.close`` waits for the running checks to finish (a forfeit or a
+#: takeover partway through is completed) before it cancels what remains.
+CLOSE_WAIT_SECONDS = 2.0
 
 
 def timeouts_forfeit(streak: int) -> Forfeit:
@@ -53,6 +56,10 @@ class TimeoutRule:
     Args:
         sessions: the session factory; clock: the time source; service: the room service;
         publish: ``publish(code)`` announces a room change.
+
+    Attributes:
+        close_wait: the most seconds ``close`` waits for the running checks before it
+            cancels them (``CLOSE_WAIT_SECONDS``; real time, not the ``clock``'s).
     """
 
     def __init__(self, sessions: async_sessionmaker, clock: Clock, service: RoomService,
@@ -60,6 +67,7 @@ class TimeoutRule:
         self._sessions, self._clock, self._service = sessions, clock, service
         self._publish = publish
         self.tasks: set[asyncio.Task] = set()
+        self.close_wait = CLOSE_WAIT_SECONDS
         self._closed = False
 
     def observe(self, applied: Applied) -> None:
@@ -96,11 +104,19 @@ class TimeoutRule:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
     async def close(self) -> None:
-        """Start no check from now on (``track``), cancel the running ones and wait for them
-        to end. Calling it again does nothing more."""
+        """Start no check from now on (``track``); wait up to ``close_wait`` seconds for the
+        running ones to finish (a forfeit or a takeover partway through is completed, not
+        left to the next recheck), then cancel those still running and wait for them to end.
+        Calling it again does nothing more."""
         self._closed = True
         tasks = list(self.tasks)
-        for task in tasks:
+        if tasks and self.close_wait > 0:
+            await asyncio.wait(tasks, timeout=self.close_wait)
+        left = [task for task in tasks if not task.done()]
+        if left:
+            log.warning("the timeout rule is stopping: %d check(s) still running after %.1f s "
+                        "cancelled, left to the next recheck", len(left), self.close_wait)
+        for task in left:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 from sqlalchemy import event, func, select
@@ -12,6 +13,7 @@ from app.db.models import Rating
 from app.db.session import make_engine, make_sessionmaker
 from app.rooms.clocks import ManualClock
 from app.rooms.management import IDLE_SECONDS, SWEEP_SECONDS
+from app.rooms.port import RoomPort
 from app.rooms.takeover import TimeoutRule
 from engine.registry import GAMES
 from tests.app.conftest import auth, running_arena
@@ -408,6 +410,18 @@ async def test_a_streak_whose_rule_a_stopped_process_left_unapplied_is_applied_a
         assert await arena.app.state.manager.recheck_timeouts() == []
 
 
+async def two_timeouts_in(arena) -> tuple[str, RoomPort, int]:
+    """Return the code, port and match id of a forfeit room (Ann in seat 0, Bob in seat 1)
+    whose seat 0 timed out its last two decisions, once seat 0 alone is asked again."""
+    ann, bob = await arena.player("Ann"), await arena.player("Bob")
+    code = await forfeit_room(arena, ann, bob)
+    port = service(arena).port(code)
+    await time_out(arena, code, sleeper=0, player=1, count=2)
+    while 1 in port.match().prompts:  # on to seat 0's next decision
+        await port.act(1, port.match().prompts[1], port.render(1)["legal"][0])
+    return code, port, port.match().match_id
+
+
 async def test_a_clock_that_fires_while_the_process_stops_starts_no_timeout_check(db_path):
     """The graceful shutdown stops the room manager before the clocks (``app.main``): seat 0's
     third timeout in a row, stored in between (here while the bots stop), starts no check (a
@@ -415,13 +429,7 @@ async def test_a_clock_that_fires_while_the_process_stops_starts_no_timeout_chec
     stays as the clock left it; the restarted process applies the rule."""
     clock = ManualClock()
     async with running_arena(db_path, clock) as arena:
-        ann, bob = await arena.player("Ann"), await arena.player("Bob")
-        code = await forfeit_room(arena, ann, bob)
-        port = service(arena).port(code)
-        match = port.match().match_id
-        await time_out(arena, code, sleeper=0, player=1, count=2)
-        while 1 in port.match().prompts:  # on to seat 0's next decision
-            await port.act(1, port.match().prompts[1], port.render(1)["legal"][0])
+        code, port, match = await two_timeouts_in(arena)
         assert set(port.match().prompts) == {0}
         rule, bots = arena.app.state.manager.timeouts, arena.app.state.arena.bots
         stop_bots, seen, checks = bots.stop, [], []
@@ -447,6 +455,71 @@ async def test_a_clock_that_fires_while_the_process_stops_starts_no_timeout_chec
     async with running_arena(db_path, clock) as arena:
         assert await stored_forfeits(arena, match) == [
             *stopped, (len(stopped) + 1, 0, {"type": "resign"}, False, TIMEOUTS)]
+
+
+async def third_timeout_held_at_its_forfeit(arena, monkeypatch, release: asyncio.Event,
+                                            cancelled: list[int]) -> tuple[str, int]:
+    """Play a forfeit room until seat 0's clock has played three decisions in a row; return
+    the room's code and match id once that check is about to resign the seat, held there
+    until ``release`` is set (a cancelled hold appends the seat to ``cancelled``)."""
+    reached, forfeit = asyncio.Event(), RoomPort.forfeit
+
+    async def held_forfeit(port: RoomPort, seat: int, reason: dict) -> bool:
+        reached.set()
+        try:
+            await release.wait()
+        except asyncio.CancelledError:
+            cancelled.append(seat)
+            raise
+        return await forfeit(port, seat, reason)
+
+    monkeypatch.setattr(RoomPort, "forfeit", held_forfeit)
+    code, port, match = await two_timeouts_in(arena)
+    arena.clock.advance(port.match().deadlines[0] - arena.clock.now() + 0.01)
+    await asyncio.wait_for(reached.wait(), 5)  # (``let_clock_play`` would wait for the check)
+    return code, match
+
+
+async def test_the_stop_lets_a_timeout_check_under_way_finish_its_forfeit(db_path, monkeypatch):
+    """The manager's stop waits for a running check (up to ``TimeoutRule.close_wait``): seat
+    0's third timeout in a row, whose check is held just before it resigns the seat until the
+    stop has begun, is forfeited by the time the stop returns — not left to the next start."""
+    release, cancelled = asyncio.Event(), []
+    async with running_arena(db_path) as arena:
+        code, match = await third_timeout_held_at_its_forfeit(arena, monkeypatch, release,
+                                                              cancelled)
+        manager = arena.app.state.manager
+        manager.timeouts.close_wait = 30.0  # never reached: the check is released at once
+        stopping = asyncio.create_task(manager.stop())
+        await asyncio.sleep(0)  # the stop begins (no check may start from here on)
+        assert not stopping.done() and len(manager.timeouts.tasks) == 1
+        release.set()
+        await asyncio.wait_for(stopping, 10)
+        assert (cancelled, manager.timeouts.tasks) == ([], set())
+        log = await stored_forfeits(arena, match)
+        assert log[-1] == (len(log), 0, {"type": "resign"}, False, TIMEOUTS)
+        assert (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "finished"
+
+
+async def test_the_stop_cancels_a_timeout_check_still_running_after_its_bound(
+        db_path, monkeypatch):
+    """A check still running ``TimeoutRule.close_wait`` seconds after the stop began is
+    cancelled (its streak is left to the next recheck) and the stop returns then."""
+    release, cancelled, bound = asyncio.Event(), [], 0.2
+    async with running_arena(db_path) as arena:
+        code, match = await third_timeout_held_at_its_forfeit(arena, monkeypatch, release,
+                                                              cancelled)
+        manager = arena.app.state.manager
+        manager.timeouts.close_wait = bound
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        await asyncio.wait_for(manager.stop(), 10)
+        took = loop.time() - began
+        assert bound * 0.9 <= took < bound + 2.0, took
+        assert (cancelled, manager.timeouts.tasks) == ([0], set())
+        log = await stored_forfeits(arena, match)
+        assert log[-1][1:] == (0, log[-1][2], True, None)  # seat 0's third timeout, no resign
+        assert (await arena.http.get(f"/api/rooms/{code}")).json()["status"] == "playing"
 
 
 async def test_a_players_own_resign_is_no_forfeit(arena):
