@@ -16,6 +16,7 @@ from app import accounts
 from app.api.account_schemas import AccountOut, ClaimIn, LoginIn
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.limits import RATE_LIMITED
 from app.api.params import IdPath
 from app.api.schemas import ErrorOut, PlayerCreated, RoomOut
@@ -23,7 +24,7 @@ from app.limits import RateByKey, client_ip
 from app.rooms.errors import RoomError
 from app.rooms.store import to_datetime
 
-router = APIRouter(tags=["accounts"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, tags=["accounts"], responses=ERRORS)
 
 #: Log-in attempts one client IP may make per minute.
 LOGINS_PER_MINUTE = 10

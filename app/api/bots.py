@@ -6,10 +6,11 @@ from fastapi import APIRouter, Request
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.schemas import BodyIn, BotLevel, RoomOut
 from app.rooms.bots import fill_with_bots
 
-router = APIRouter(prefix="/api/rooms", tags=["rooms"],
+router = APIRouter(route_class=JsonRoute, prefix="/api/rooms", tags=["rooms"],
                    responses={**ERRORS, 403: ERRORS[401]})
 
 

@@ -10,12 +10,13 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
+from app.api.json_body import UnreadableBody
 from app.api.pages import not_found_page
 from app.api.schemas import ErrorOut
 from app.metrics import count_error
 from app.rooms.errors import RoomError
 
-ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorOut} for status in (400, 401, 404, 409, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {status: {"model": ErrorOut} for status in (401, 404, 409, 422)}
 
 
 def error_response(status: int, code: str, message: str, **more: str) -> JSONResponse:
@@ -40,8 +41,8 @@ async def validation_error(request: Request, exc: RequestValidationError) -> JSO
     e.g. ``string_too_short``, or the name rule's: ``app.api.player_name.visible_name``), so a
     client words it in its own language. A body that does not parse is ``body: The body is
     not valid JSON.``, reason ``json_invalid`` (FastAPI reports it at the character offset
-    where parsing failed, ``body.9: JSON decode error``); one that is not UTF-8 text is
-    answered alike (``http_error``, ``NOT_UTF8``)."""
+    where parsing failed, ``body.9: JSON decode error``); one that is not UTF-8 text or nests
+    too deeply is answered alike (``http_error``, ``app.api.json_body``)."""
     first = exc.errors()[0]
     reason = str(first.get("type", "invalid"))
     if reason == "json_invalid":
@@ -59,10 +60,6 @@ def invalid_json(request: Request, message: str) -> JSONResponse:
     return error_response(422, "validation_error", message, field="body", reason="json_invalid")
 
 
-#: The message of a JSON body that is not UTF-8 text (RFC 8259 §8.1: JSON exchanged between
-#: systems is UTF-8; Python's parser also reads UTF-16 and UTF-32, told by their first bytes).
-NOT_UTF8 = "body: The body is not valid JSON: it is not UTF-8 text."
-
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed",
               413: "request_too_large"}  # 413: app.api.body_limit
 
@@ -71,12 +68,12 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     """Answer Starlette's own errors (unknown path, wrong method) in the same shape; a browser
     asking for an unknown page address gets the friendly not-found page (``pages.not_found_page``).
 
-    A JSON body that is not UTF-8 text is 422 ``validation_error`` like one that does not parse
-    (``invalid_json``, message ``NOT_UTF8``): FastAPI reads it as a 400 whose cause is the
-    ``UnicodeDecodeError``. Any other 400 (a JSON body nested deeper than the parser's
-    recursion limit) stays ``http_400``."""
-    if exc.status_code == 400 and isinstance(exc.__cause__, UnicodeDecodeError):
-        return invalid_json(request, NOT_UTF8)
+    A JSON body that is not UTF-8 text (UTF-16 and UTF-32 included, RFC 8259 §8.1) or nests
+    deeper than the parser recurses is 422 ``validation_error`` like one that does not parse
+    (``invalid_json`` with the message ``NOT_UTF8`` or ``TOO_DEEP``): FastAPI answers it as a
+    400 whose cause is ``app.api.json_body.UnreadableBody``."""
+    if exc.status_code == 400 and isinstance(exc.__cause__, UnreadableBody):
+        return invalid_json(request, exc.__cause__.message)
     code = HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
     message = exc.detail if isinstance(exc.detail, str) else "Request refused."
     headers = getattr(exc, "headers", None)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from app.api.deps import ServiceDep
+from app.api.json_body import JsonRoute
 from app.api.schemas import GameOut
 from app.rooms.catalog import Catalog
 from app.rooms.errors import RoomError
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(route_class=JsonRoute, prefix="/api/games", tags=["games"])
 
 
 @router.get("", response_model=list[GameOut], response_model_exclude_unset=True)

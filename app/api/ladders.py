@@ -12,6 +12,7 @@ from fastapi import APIRouter, Query
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.games import check_hosted
+from app.api.json_body import JsonRoute
 from app.api.ladder_schemas import LeaderboardOut
 from app.api.matches import summaries
 from app.api.params import IN_DIGITS
@@ -21,7 +22,7 @@ from app.db.models import Player, Rating
 from app.rooms.catalog import Catalog
 from app.rooms.ratings import ordinal
 
-router = APIRouter(prefix="/api/ladders", tags=["ladders"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, prefix="/api/ladders", tags=["ladders"], responses=ERRORS)
 
 RECENT_MATCHES = 10  # how many matches a player profile lists, newest first
 

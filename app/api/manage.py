@@ -10,9 +10,10 @@ from fastapi import APIRouter, Request
 
 from app.api.deps import CurrentPlayer
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.schemas import RoomOut
 
-router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
 
 
 @router.post("/{code}/rematch", response_model=RoomOut)

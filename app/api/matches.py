@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
 from app.api.games import check_hosted
+from app.api.json_body import JsonRoute
 from app.api.params import IN_DIGITS, CursorQuery, IdPath, IdQuery, parse_cursor
 from app.api.schemas import LadderOut, MatchDetail, MatchPage
 from app.db import repositories as repo
@@ -25,7 +26,7 @@ from app.rooms.errors import RoomError
 from app.rooms.ladder import LADDER_GAMES
 from app.rooms.service import iso
 
-router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, prefix="/api/matches", tags=["matches"], responses=ERRORS)
 
 
 def seat_json(row: repo.SeatRow, takeover: repo.TakeoverRow | None, finished: bool

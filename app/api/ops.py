@@ -25,7 +25,9 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from pydantic import BaseModel
 from sqlalchemy import text
 
-router = APIRouter(tags=["ops"])
+from app.api.json_body import JsonRoute
+
+router = APIRouter(route_class=JsonRoute, tags=["ops"])
 
 CHECK_SECONDS = 2.0  # how long a dependency may take to answer /readyz
 

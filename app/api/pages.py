@@ -18,10 +18,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.api.json_body import JsonRoute
 from app.db import repositories as repo
 from app.rooms.errors import RoomError
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=JsonRoute, include_in_schema=False)
 
 #: ``exists(session, value)``: whether the thing a page's path parameter names exists.
 Exists = Callable[[AsyncSession, Any], Awaitable[bool]]

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.ladder_schemas import PlayerProfile
 from app.api.ladders import profile
 from app.api.limits import RATE_LIMITED, spend_players
@@ -17,7 +18,7 @@ from app.auth import hash_token, new_token
 from app.db import repositories as repo
 from app.rooms.errors import RoomError
 
-router = APIRouter(prefix="/api/players", tags=["players"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, prefix="/api/players", tags=["players"], responses=ERRORS)
 
 
 @router.post("", status_code=201, response_model=PlayerCreated, responses=RATE_LIMITED)

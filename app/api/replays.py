@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.api.account_schemas import FinalViewOut, ReplayOut
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.matches import find_match, player_at, summaries
 from app.api.params import IN_DIGITS, IdPath
 from app.db import repositories as repo
@@ -22,7 +23,7 @@ from app.db.models import Match
 from app.rooms.errors import RoomError
 from app.rooms.replay import replay_steps
 
-router = APIRouter(tags=["replays"])
+router = APIRouter(route_class=JsonRoute, tags=["replays"])
 
 
 async def _finished(session: AsyncSession, match_id: int) -> Match:

@@ -8,11 +8,12 @@ from fastapi import APIRouter, Query, Request
 
 from app.api.deps import CurrentPlayer, ServiceDep
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.limits import RATE_LIMITED, spend_rooms
 from app.api.params import IN_DIGITS, CursorQuery, SeatPath, parse_cursor
 from app.api.schemas import RoomIn, RoomOut, RoomPage
 
-router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, prefix="/api/rooms", tags=["rooms"], responses=ERRORS)
 
 RoomStatusQuery = Literal["open", "playing", "finished", "abandoned"]
 

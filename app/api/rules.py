@@ -21,6 +21,7 @@ from markdown_it import MarkdownIt
 from app.api.deps import ServiceDep
 from app.api.errors import ERRORS
 from app.api.games import check_hosted
+from app.api.json_body import JsonRoute
 from app.api.pages import page
 from app.rooms.errors import RoomError
 from app.rooms.service import RoomService
@@ -33,7 +34,7 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 #: Pages of the rules section that are no game: ``docs/rules/<topic>.<lang>.md`` as well.
 TOPICS = ("fair_play",)
 
-router = APIRouter(tags=["rules"])
+router = APIRouter(route_class=JsonRoute, tags=["rules"])
 
 
 @lru_cache(maxsize=1)

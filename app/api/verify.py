@@ -13,12 +13,13 @@ from pydantic import BaseModel
 
 from app.api.deps import ServiceDep, SessionDep
 from app.api.errors import ERRORS
+from app.api.json_body import JsonRoute
 from app.api.matches import get_match
 from app.api.params import IdPath
 from app.rooms.errors import RoomError
 from app.rooms.verify import verify_detail
 
-router = APIRouter(prefix="/api/matches", tags=["matches"], responses=ERRORS)
+router = APIRouter(route_class=JsonRoute, prefix="/api/matches", tags=["matches"], responses=ERRORS)
 
 
 class VerifyOut(BaseModel):

@@ -1,6 +1,6 @@
-"""Hostile HTTP input: per-address rate limits on creating players and rooms,
-422 with a message for every validation error, ids out of range answered as unknown ids (not a
-500), and a 405 that names every allowed method."""
+"""Hostile HTTP input: per-address rate limits on creating players and rooms (spent by valid
+requests only), 422 with a message for every validation error, ids out of range answered as
+unknown ids (not a 500), and a 405 that names every allowed method."""
 
 from __future__ import annotations
 
@@ -84,6 +84,35 @@ async def test_refused_room_requests_spend_none_of_the_room_budget(db_path):
         assert (made.status_code, made.json()["game"]) == (201, "numgr")
         over = await arena.http.post("/api/rooms", json={"game": "numgr"}, headers=auth(ann))
         assert (over.status_code, over.json()["detail"]["code"]) == (429, "rate_limited")
+        assert [room["code"] for room in (await arena.http.get("/api/rooms")).json()["items"]] \
+            == [made.json()["code"]]
+
+
+#: Bodies that are not JSON the server reads (422 ``validation_error``, reason ``json_invalid``):
+#: nested deeper than the parser recurses, or UTF-16 and UTF-32 text (RFC 8259 §8.1).
+UNREADABLE_BODIES = (b"[" * 20_000 + b"]" * 20_000, b'{"a":' * 10_000 + b"1" + b"}" * 10_000,
+                     '{"name": "Zed", "game": "numgr"}'.encode("utf-16"),
+                     '{"name": "Zed", "game": "numgr"}'.encode("utf-16-le"),
+                     '{"name": "Zed", "game": "numgr"}'.encode("utf-16-be"),
+                     '{"name": "Zed", "game": "numgr"}'.encode("utf-32"))
+
+
+async def test_unreadable_json_bodies_spend_none_of_the_creation_budgets(db_path):
+    async with running_arena(db_path, players_per_minute=2, rooms_per_minute=1) as arena:
+        ann = await arena.player("Ann")
+        headers = {"Content-Type": "application/json", **auth(ann)}
+        for path in ("/api/players", "/api/rooms"):
+            for body in UNREADABLE_BODIES * 2:
+                refused = await arena.http.post(path, content=body, headers=headers)
+                assert (refused.status_code, refused.json()["detail"]["code"],
+                        refused.json()["detail"]["field"], refused.json()["detail"]["reason"]) \
+                    == (422, "validation_error", "body", "json_invalid"), (path, body[:9])
+        made = await arena.http.post("/api/players", json={"name": "Bob"})
+        over = await arena.http.post("/api/players", json={"name": "Cat"})
+        assert (made.status_code, over.status_code) == (201, 429)
+        made = await arena.http.post("/api/rooms", json={"game": "numgr"}, headers=auth(ann))
+        over = await arena.http.post("/api/rooms", json={"game": "numgr"}, headers=auth(ann))
+        assert (made.status_code, over.status_code) == (201, 429)
         assert [room["code"] for room in (await arena.http.get("/api/rooms")).json()["items"]] \
             == [made.json()["code"]]
 

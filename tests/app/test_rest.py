@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import logging
+
 import httpx
 import pytest
+from fastapi.routing import APIRoute
 
+from app.api.json_body import JsonRoute, UnreadableBody, parse_json
 from app.rooms.clocks import ManualClock
 from tests.app.conftest import auth, make_app, running_arena, serve, shutdown
 from tests.app.rc import GAME
 from tests.app.test_round_trips import database_work
+from tests.app.test_security_headers import leaf_routes
 
 
 async def test_players(arena):
@@ -74,6 +80,7 @@ async def test_a_body_that_is_not_json_is_refused_plainly_and_nothing_is_made(ar
     assert (await arena.http.get("/api/players/1")).status_code == 404
 
 
+JSON = {"Content-Type": "application/json"}
 NOT_UTF8 = {"detail": {"code": "validation_error",
                        "message": "body: The body is not valid JSON: it is not UTF-8 text.",
                        "field": "body", "reason": "json_invalid"}}
@@ -92,6 +99,107 @@ async def test_a_body_that_is_not_utf8_is_refused_as_json_is_and_nothing_is_made
     metrics = (await arena.http.get("/metrics")).text
     assert 'arena_errors_total{channel="http",code="validation_error"} 3.0' in metrics
     assert 'code="http_400"' not in metrics
+
+
+#: ``{"name": "Zed"}`` in every encoding but UTF-8 that ``json.loads`` reads (RFC 8259 §8.1:
+#: JSON between systems is UTF-8).
+NOT_UTF8_JSON = {
+    "UTF-16LE with a BOM": b"\xff\xfe" + '{"name": "Zed"}'.encode("utf-16-le"),
+    "UTF-16LE": '{"name": "Zed"}'.encode("utf-16-le"),
+    "UTF-16BE with a BOM": b"\xfe\xff" + '{"name": "Zed"}'.encode("utf-16-be"),
+    "UTF-16BE": '{"name": "Zed"}'.encode("utf-16-be"),
+    "UTF-32LE with a BOM": b"\xff\xfe\x00\x00" + '{"name": "Zed"}'.encode("utf-32-le"),
+    "UTF-32BE": '{"name": "Zed"}'.encode("utf-32-be"),
+}
+
+
+async def test_utf16_and_utf32_bodies_are_refused_as_not_utf8_and_nothing_is_made(arena):
+    for encoding, body in NOT_UTF8_JSON.items():
+        refused = await arena.http.post("/api/players", content=body, headers=JSON)
+        assert (refused.status_code, refused.json()) == (422, NOT_UTF8), encoding
+    assert (await arena.http.get("/api/players/1")).status_code == 404
+    metrics = (await arena.http.get("/metrics")).text
+    assert 'arena_errors_total{channel="http",code="validation_error"} 6.0' in metrics
+
+
+async def test_a_utf8_body_is_read_with_or_without_a_byte_order_mark(arena):
+    """RFC 8259 §8.1: a parser MAY ignore a UTF-8 byte order mark; this one does."""
+    plain = await arena.http.post("/api/players", content='{"name": "Zoë"}'.encode(),
+                                  headers=JSON)
+    marked = await arena.http.post("/api/players",
+                                   content=b"\xef\xbb\xbf" + '{"name": "Zoé"}'.encode(),
+                                   headers=JSON)
+    assert [(plain.status_code, plain.json()["name"]), (marked.status_code, marked.json()["name"])] \
+        == [(201, "Zoë"), (201, "Zoé")]
+
+
+#: JSON ``body`` nested far deeper than Python's parser recurses (its limit is about 1,000),
+#: within the 64 KiB body limit.
+TOO_DEEP = {"detail": {"code": "validation_error",
+                       "message": "body: The body is not valid JSON: it nests arrays and "
+                                  "objects too deeply.",
+                       "field": "body", "reason": "json_invalid"}}
+DEEP_ARRAY = b"[" * 20_000 + b"]" * 20_000
+DEEP_OBJECT = b'{"a":' * 10_000 + b"1" + b"}" * 10_000
+DEEP_NAME = b'{"name": ' + b"[" * 5_000 + b"]" * 5_000 + b"}"
+
+
+async def test_a_body_nested_too_deeply_is_refused_as_json_is_without_a_traceback(arena, caplog):
+    ann = await arena.player("Ann")
+    server_log = logging.getLogger("uvicorn.error")  # where an unhandled error's traceback goes
+    server_log.addHandler(caplog.handler)
+    try:
+        for path in ("/api/players", "/api/rooms"):
+            for body in (DEEP_ARRAY, DEEP_OBJECT, DEEP_NAME):
+                refused = await arena.http.post(path, content=body, headers={**JSON, **auth(ann)})
+                assert (refused.status_code, refused.json()) == (422, TOO_DEEP), (path, body[:9])
+    finally:
+        server_log.removeHandler(caplog.handler)
+    assert [record for record in caplog.records if record.exc_info] == []
+    assert (await arena.http.get("/api/players/2")).status_code == 404
+    assert (await arena.http.get("/api/rooms")).json()["items"] == []
+    metrics = (await arena.http.get("/metrics")).text
+    assert 'arena_errors_total{channel="http",code="validation_error"} 6.0' in metrics
+    assert 'code="http_400"' not in metrics
+
+
+async def test_the_body_size_limit_comes_before_reading_the_nesting(arena):
+    deeper = b"[" * 100_000 + b"]" * 100_000  # 200,000 bytes
+    refused = await arena.http.post("/api/players", content=deeper, headers=JSON)
+    assert (refused.status_code, refused.json()["detail"]["code"]) == (413, "request_too_large")
+
+    async def streamed():  # no Content-Length: counted as it arrives
+        for start in range(0, len(deeper), 65536):
+            yield deeper[start:start + 65536]
+
+    refused = await arena.http.post("/api/players", content=streamed(), headers=JSON)
+    assert (refused.status_code, refused.json()["detail"]["code"]) == (413, "request_too_large")
+
+
+def test_every_api_route_reads_its_json_body_as_a_json_route(db_path):
+    """Every API route is a ``JsonRoute``: a body route left out would read UTF-16 and answer
+    a deep body with 400."""
+    app = make_app(db_path, ManualClock())
+    routes = [route for route in leaf_routes(app.routes) if isinstance(route, APIRoute)]
+    assert [route.path for route in routes if not isinstance(route, JsonRoute)] == []
+    assert {route.path for route in routes if route.body_field is not None} >= {
+        "/api/players", "/api/rooms", "/api/login"}
+
+
+def test_parse_json_reads_utf8_only_and_refuses_nesting_the_parser_cannot_read():
+    assert parse_json(b'{"a": [1, "\xc3\xa9"]}') == {"a": [1, "\u00e9"]}
+    assert parse_json(b"\xef\xbb\xbf[1]") == [1]
+    not_utf8, too_deep = NOT_UTF8["detail"]["message"], TOO_DEEP["detail"]["message"]
+    refusals = {**dict.fromkeys(NOT_UTF8_JSON.values(), not_utf8),
+                b"\x00\x00\x001": not_utf8,  # UTF-32BE "1"
+                b'"\xe9"': not_utf8,  # Latin-1
+                DEEP_ARRAY: too_deep, DEEP_OBJECT: too_deep}
+    for body, message in refusals.items():
+        with pytest.raises(UnreadableBody) as refused:
+            parse_json(body)
+        assert refused.value.message == message, body[:9]
+    with pytest.raises(json.JSONDecodeError):
+        parse_json(b'{"a": ')
 
 
 async def test_games_catalog(arena):
