@@ -52,14 +52,14 @@ def parse_json(body: bytes) -> Any:
 
     Raises:
         UnreadableBody: ``NOT_UTF8`` for UTF-16 or UTF-32 text (as ``json.loads`` would tell
-            it) or bytes that are not UTF-8; ``TOO_DEEP`` for arrays or objects nested deeper
+            it) or bytes that are not UTF-8 (an encoded lone surrogate included); ``TOO_DEEP`` for arrays or objects nested deeper
             than the parser's recursion limit.
         json.JSONDecodeError: for UTF-8 text that is not JSON (FastAPI answers it itself).
     """
     if json.detect_encoding(body) not in UTF8:
         raise UnreadableBody(NOT_UTF8)
-    try:
-        return json.loads(body)
+    try:  # strict: json.loads(bytes) would let an encoded lone surrogate (ED A0 80) through
+        return json.loads(body.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise UnreadableBody(NOT_UTF8) from exc
     except RecursionError as exc:  # only the parser's own recursion on this body's nesting

@@ -193,6 +193,7 @@ def test_parse_json_reads_utf8_only_and_refuses_nesting_the_parser_cannot_read()
     refusals = {**dict.fromkeys(NOT_UTF8_JSON.values(), not_utf8),
                 b"\x00\x00\x001": not_utf8,  # UTF-32BE "1"
                 b'"\xe9"': not_utf8,  # Latin-1
+                b'"\xed\xa0\x80"': not_utf8,  # a lone surrogate, encoded (not UTF-8)
                 DEEP_ARRAY: too_deep, DEEP_OBJECT: too_deep}
     for body, message in refusals.items():
         with pytest.raises(UnreadableBody) as refused:
