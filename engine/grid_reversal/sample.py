@@ -16,8 +16,9 @@ the deck (``deck_size``). Constraints the rules put on them:
 
 What the view does not show is filled in: a new random match seed (it decides reshuffles),
 piece ids in row-major order, ``reshuffles`` 0, ``busy`` only when a stage's placement was
-used (``placements_left`` 0 before the standoff), ``flipped`` false and the standoff positions
-seen as the current one alone. The view keeps no record of which cards a reshuffle put in the
+used (``placements_left`` 0 before the standoff), ``flipped`` false, the standoff positions
+seen as the current one alone, and ``turn`` in the setup and once the match is over (the view
+names no seat then) as ``first``. The view keeps no record of which cards a reshuffle put in the
 deck, so the deck may hold any unseen card.
 """
 

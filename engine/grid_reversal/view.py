@@ -13,7 +13,7 @@ from typing import Any
 from .data import FLIPLESS_STAGE_LIMIT, IDLE_STAGE_LIMIT, ROUND_LIMIT
 from .flow import outcome_of
 from .grid import spent_pairs
-from .state import MOTHER, SETUP_DISCARD, State
+from .state import MOTHER, OVER, SETUP_DISCARD, State
 
 
 def _grid(state: State) -> list[list[dict[str, Any] | None]]:
@@ -41,7 +41,10 @@ def _stack(state: State) -> list[dict[str, Any]]:
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
-    """Return the JSON-ready view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    """Return the JSON-ready view of ``viewer`` (a seat, or ``None`` for a spectator).
+
+    ``turn`` is the seat discarding, playing its stage or that offered a draw; ``None`` in the
+    setup (both seats choose at once) and once the match is over (no seat is to act)."""
     outcome = outcome_of(state)
     setup = state.phase in (MOTHER, SETUP_DISCARD)
     option = state.option
@@ -52,7 +55,8 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "turn_seconds": option["turn_seconds"],
         "first": state.first, "seats": [_seat(state, s) for s in (0, 1)],
         "my_seat": viewer, "phase": state.phase, "round": state.round,
-        "standoff": state.standoff, "turn": None if setup else state.turn,
+        "standoff": state.standoff,
+        "turn": None if setup or state.phase == OVER else state.turn,
         "placements_left": state.placements, "draw_offered": state.offered,
         "grid": _grid(state), "spent": [[list(a), list(b)] for a, b in spent_pairs(state)],
         "hands": {} if viewer is None else {str(viewer): list(state.hands[viewer])},

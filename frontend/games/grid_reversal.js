@@ -91,7 +91,7 @@ function counters(view, ctx) {
 function seatLine(view, ctx, seat) {
   const info = view.seats[seat];
   return h("div", { class: ["gr-seat", `gr-seat${seat}`, seat === ctx.seat && "gr-mine",
-    view.turn === seat && view.phase !== "over" && "gr-seat-current"], "data-testid": `gr-seat-${seat}` },
+    view.turn === seat && "gr-seat-current"], "data-testid": `gr-seat-${seat}` },
   h("strong", { text: seatLabel(ctx, seat) }),
   h("span", { class: "muted", text: tr(ctx, info.first ? "gr.first" : "gr.second") }),
   h("span", { class: "muted", text: tr(ctx, "gr.hand_size", { n: info.hand_size }) }));

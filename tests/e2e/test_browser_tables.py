@@ -823,6 +823,47 @@ def test_numgr_marks_the_area_whose_turn_it_is_and_none_once_the_match_is_over(s
     replay.context.close()
 
 
+def test_grid_reversal_marks_the_seat_in_turn_and_none_once_the_match_is_over(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "grid_reversal", seated=[alice, bob])
+    pages = [site.open(browser, f"/room/{code}", person) for person in (alice, bob)]
+    mine = pages[0]
+    status, current = mine.get_by_test_id("gr-status"), mine.locator(".gr-seat-current")
+    for page in pages:
+        table_ready(page)
+    expect(status).to_have_attribute("data-turn", "")  # both choose at once: nobody's turn
+    expect(current).to_have_count(0)
+    for phase, action in (("mother", "choose_mother"), ("setup_discard", "discard")):
+        expect(status).to_have_attribute("data-phase", phase)
+        for page in pages:
+            page.locator(f"[data-testid=hand-card][data-action={action}]:enabled").first.click()
+    expect(status).to_have_attribute("data-phase", "discard")
+    expect(status).to_have_attribute("data-turn", "1")  # Bob, first to play, discards down to 4
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("data-testid", "gr-seat-1")
+    resign(mine)
+    expect(mine.get_by_test_id("game-over")).to_be_visible()
+    expect(status).to_have_attribute("data-phase", "over")
+    expect(status).to_have_attribute("data-turn", "")
+    expect(current).to_have_count(0)
+    match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
+    for page in pages:
+        page.context.close()
+    late = site.open(browser, f"/room/{code}")  # a page opened after the end
+    table_ready(late)
+    expect(late.get_by_test_id("gr-status")).to_have_attribute("data-phase", "over")
+    expect(late.get_by_test_id("gr-status")).to_have_attribute("data-turn", "")
+    expect(late.locator(".gr-seat-current")).to_have_count(0)
+    late.context.close()
+    replay = site.open(browser, f"/replay/{match}")
+    table_ready(replay)
+    replay.get_by_test_id("replay-last").click()
+    expect(replay.get_by_test_id("gr-status")).to_have_attribute("data-phase", "over")
+    expect(replay.get_by_test_id("gr-status")).to_have_attribute("data-turn", "")
+    expect(replay.locator(".gr-seat-current")).to_have_count(0)
+    replay.context.close()
+
+
 def test_a_reverse_curse_spectator_sees_which_teammates_may_play(site, browser):
     alice = site.player("Alice")
     code = site.room(alice, "reverse_curse", {"format": "2v2", "regulation": "half", "monsters": False},

@@ -91,6 +91,23 @@ def test_resign_and_game_over():
     assert GAME.legal_actions(over, 0) == [] and GAME.to_act(over) == frozenset()
 
 
+def test_the_view_names_no_seat_in_turn_once_the_match_is_over():
+    end = {"type": "end_stage"}
+    last_round = make(BOARD, turn=1, round=199, deck=("1",) * 4)
+    offered, _ = act(make(BOARD, standoff=True), 0, {"type": "offer_draw"})
+    state = make(BOARD, hands=(("1",), ()))
+    assert [GAME.view(s, v)["turn"] for s in (state, last_round, offered)
+            for v in (0, 1, None)] == [0, 0, 0, 1, 1, 1, 0, 0, 0]
+    overs = [GAME.resign(state, 0)[0], GAME.resign(state, 1)[0], act(last_round, 1, end)[0],
+             act(offered, 1, {"type": "accept_draw"})[0]]
+    assert [GAME.outcome(s).reason for s in overs] == ["resign", "resign", "round_limit",
+                                                       "agreement"]
+    assert [s.turn for s in overs] == [0, 0, 1, 0]
+    for over in overs:
+        assert over.phase == "over" and GAME.to_act(over) == frozenset()
+        assert [GAME.view(over, v)["turn"] for v in (0, 1, None)] == [None, None, None]
+
+
 def test_views_hide_hands_and_deck():
     state = make(BOARD, hands=(("1", "BAN"), ("4",)), deck=("2", "3"))
     mine, theirs, spectator = (GAME.view(state, v) for v in (0, 1, None))
