@@ -45,7 +45,8 @@ def sample(view: Mapping[str, Any], rng: Rng) -> State:
     Returns:
         A ``State`` whose view equals ``view`` for the same viewer. The deck holds exactly the
         ``DECK_IDS`` that are neither in the row nor revealed (``view["deck_size"]`` of them),
-        their order a uniform shuffle.
+        their order a uniform shuffle. Once the match is over (the view names no ``actor``
+        then) the actor is the start player.
     """
     row = tuple(_card(entry) for entry in view["row"])
     revealed = None if view["revealed"] is None else view["revealed"]["card"]
@@ -55,7 +56,8 @@ def sample(view: Mapping[str, Any], rng: Rng) -> State:
     winner = None if outcome is None else outcome["winners"][0]
     resources = tuple(tuple(view["resources"][s][r] for r in RESOURCES) for s in (0, 1))
     return State(
-        view["turn_seconds"], view["round"], view["phase"], view["start_player"], view["actor"],
+        view["turn_seconds"], view["round"], view["phase"], view["start_player"],
+        view["start_player"] if view["actor"] is None else view["actor"],
         tuple(view["passed"]), row, deck, revealed,
         resources,  # type: ignore[arg-type]
         tuple(w["unlocked"] for w in view["workers"]),

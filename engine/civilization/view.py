@@ -38,7 +38,10 @@ def _card_view(card: Card) -> dict[str, Any]:
 def public_view(state: State, viewer: int | None, to_act: frozenset[int],
                 outcome: dict[str, Any] | None) -> dict[str, Any]:
     """Return the view of ``viewer`` (a seat or ``None``); identical for every viewer but for
-    ``seat``. Shape: see docs/protocol.md, "Civilization view"."""
+    ``seat``. Shape: see docs/protocol.md, "Civilization view".
+
+    ``actor`` is the seat whose main action is due in the action phase, ``None`` once the match
+    is over (no seat is to act then, as the other games say)."""
     front = state.queue[0] if state.queue and state.phase != "over" else None
     revealed = None
     if state.revealed is not None:
@@ -48,7 +51,8 @@ def public_view(state: State, viewer: int | None, to_act: frozenset[int],
                     "cost": None if definition.cost is None else RESOURCES[definition.cost]}
     return {
         "game": "civilization", "seat": viewer, "round": state.round, "phase": state.phase,
-        "start_player": state.start, "actor": state.actor, "to_act": sorted(to_act),
+        "start_player": state.start,
+        "actor": None if state.phase == "over" else state.actor, "to_act": sorted(to_act),
         "passed": list(state.passed), "kingship": kingship_seat(state),
         "row": [_card_view(c) for c in state.row], "revealed": revealed,
         "resources": [dict(zip(RESOURCES, r)) for r in state.resources],

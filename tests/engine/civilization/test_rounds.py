@@ -143,6 +143,25 @@ def test_the_maximum_length_ends_the_match_on_the_standings():
     assert outcome.reason == "max_length" and outcome.ranks == (1, 2)
 
 
+def test_the_view_names_no_actor_once_the_match_is_over():
+    from engine.civilization.game import MAX_LENGTH
+    leaders = make([card(0, 0)] + [card(i, 1, leader=0) for i in (1, 2, 3, 4)] + [card(5, 0)],
+                   ((5, 0, 0), (9, 9, 9)))
+    last_pass = make([card(0, 0)], deck=(), passed=(True, False), actor=1)
+    longest = make([card(0, 1), card(1, 0)])._replace(actions=MAX_LENGTH - 1)
+    assert [GAME.view(s, v)["actor"] for s in (leaders, last_pass) for v in (0, 1, None)] == [
+        0, 0, 0, 1, 1, 1]
+    overs = [play(leaders, 0, {"type": "leader", "card": 5}), play(last_pass, 1, PASS),
+             play(longest, 0, {"type": "place", "card": 1, "resolve": False}),
+             GAME.resign(leaders, 1)[0]]
+    assert [GAME.outcome(s).reason for s in overs] == ["five_leaders", "deck_empty", "max_length",
+                                                      "resign"]
+    assert [s.actor for s in overs] == [1, 1, 1, 0]
+    for over in overs:
+        assert over.phase == "over" and GAME.to_act(over) == frozenset()
+        assert [GAME.view(over, v)["actor"] for v in (0, 1, None)] == [None, None, None]
+
+
 def test_a_card_turned_by_kingship_offers_its_other_slot_at_once():
     # Card 1 faces seat 0 with 织网; after 王权 turns it, 雇佣 faces seat 0 (unaffordable: place only).
     state = play(make([card(0, 0), card(1, 0)], passed=(False, True)), 0,
