@@ -14,7 +14,8 @@ import { t } from "./i18n.js";
 import { nameOfSeat, seatName } from "./bots.js";
 import { forfeitText, resignText, resignedSeats } from "./outcome.js";
 
-/** How many event batches a room keeps per match (older ones are dropped from the log). */
+/** How many event batches a room keeps per match, at most: older ones are dropped from the log
+ * (`ReceivedEvents.add`), leaving a gap in their place. */
 const KEEP_BATCHES = 1500;
 
 /** The lines of the room's own events (docs/protocol.md: `timeout {seat}`, `forfeit {seat,
@@ -69,10 +70,14 @@ export function batchLines(module, events, ctx) {
 /**
  * The events one viewer received in one match, batch by batch (one batch = one update's
  * events), kept in sessionStorage under `arena.log.<match>.<seat|spectator>`; a gap (the page
- * was not connected while versions passed) is kept as a batch {gap: true}.
+ * was not connected while versions passed) is kept as a batch {gap: true}, and so are the oldest
+ * batches once more than `keep` came (`add`: {gap: true, dropped: true}, first): either way the
+ * page did not keep the whole match (`hasGap`).
  */
 export class ReceivedEvents {
-  constructor() {
+  constructor(keep = KEEP_BATCHES) {
+    /** The most batches kept (at least 2: the dropped batches' gap and the newest). */
+    this.keep = Math.max(2, keep);
     this.key = null;
     this.matchId = null;
     this.batches = [];
@@ -111,14 +116,25 @@ export class ReceivedEvents {
    * seats' names then (`players` [{seat, name, bot_level}]: a line keeps the name of whoever
    * made the move, also after the computer took the seat over; a bot is kept by its level, so
    * its name is said in the page's language when the log is drawn); nothing for an update
-   * without events. */
+   * without events. Past `keep` batches the oldest are dropped and one gap batch {gap: true,
+   * dropped: true} stands first in their place (a gap it follows is dropped with them). */
   add(events, version, memo = null, players = []) {
     this.version = Math.max(this.version, version);
     if (!events.length) return;
     const names = players.map(({ seat, name, bot_level }) => ({ seat, name, bot_level }));
     this.batches.push(memo === null ? { events, names } : { events, memo, names });
-    if (this.batches.length > KEEP_BATCHES) this.batches.splice(0, this.batches.length - KEEP_BATCHES);
+    if (this.batches.length > this.keep) {
+      const rest = this.batches.slice(this.batches.length - this.keep + 1);
+      while (rest[0].gap) rest.shift();
+      this.batches = [{ gap: true, dropped: true, events: [] }, ...rest];
+    }
     this.save();
+  }
+
+  /** Whether the kept batches lack part of the match: a gap among them (the page was not
+   * connected while versions passed, or the oldest batches were dropped). */
+  hasGap() {
+    return this.batches.some((batch) => batch.gap);
   }
 
   /** The events of the last batch that had any ([] when none). */
@@ -156,9 +172,11 @@ export function namedBatches(received, ctx) {
     : { events: batch.events, players: batchPlayers(batch, ctx) }));
 }
 
-/** The log entries [{text, gap?}] of every kept batch for `module` and ctx. */
+/** The log entries [{text, gap?}] of every kept batch for `module` and ctx (a gap's line says
+ * whether the page was not connected or dropped the oldest batches). */
 export function logEntries(received, module, ctx) {
-  return received.batches.flatMap((batch) => (batch.gap ? [{ text: t("log.gap"), gap: true }]
+  return received.batches.flatMap((batch) => (batch.gap
+    ? [{ text: t(batch.dropped ? "log.dropped" : "log.gap"), gap: true }]
     : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batchPlayers(batch, ctx) })
       .map((text) => ({ text }))));
 }

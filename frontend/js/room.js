@@ -449,7 +449,8 @@ function renderMoveLog() {
 /** Whether the page takes the match's past (its move log; the events its table derives "what
  * just happened" from) from the match's replay rather than from the updates it kept: the match
  * is over and this page did not see all of it — it kept no update of it (it opened after the
- * end) or a gap (it joined or reconnected partway through). The replay then has every step, so
+ * end) or a gap (it joined or reconnected partway through, or a very long match outgrew the
+ * batches the log keeps and its oldest were dropped). The replay then has every step, so
  * it replaces the kept updates whole: nothing to merge, no line twice, and no update of that
  * match comes any more. While the match is played its replay is not served (409
  * `match_not_finished`: it is built from the seed, secret until the end, any seat's view of it
@@ -458,7 +459,7 @@ function renderMoveLog() {
 function pastFromReplay() {
   return state.room.status === "finished" && Boolean(state.room.match_id)
     && received.matchId === state.room.match_id
-    && (!received.batches.length || received.batches.some((batch) => batch.gap));
+    && (!received.batches.length || received.hasGap());
 }
 
 /** The match's past read from its replay for this page's seat when the page takes it from

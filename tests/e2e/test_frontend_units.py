@@ -786,6 +786,57 @@ def test_a_page_whose_seat_was_taken_over_keeps_its_move_log(live_server, chromi
                    "gaps": 0, "next": 0}
 
 
+#: Logs that keep at most 4 batches: one that saw every move (the oldest dropped once a 5th
+#: came), one that was away at first (its gap goes with the oldest), one away in the middle.
+DROPPED_LOG_SCRIPT = """async () => {
+  sessionStorage.clear();
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.loadLocale("en");
+  const log = await import("/static/js/move_log.js");
+  const module = { logLines: (events) => events.map((event) => `move ${event.data.n}`) };
+  const lines = (received) => log.logEntries(received, module, { players: [] }).map((entry) => entry.text);
+  const page = (match, version, moves) => {
+    const received = new log.ReceivedEvents(4);
+    received.open(match, 0);
+    received.greet(version);
+    for (const n of moves) {
+      if (n === "away") received.greet(received.version + 2);
+      else received.add([{ kind: "moved", data: { n } }], n);
+    }
+    return received;
+  };
+  const whole = page(5, 0, [1, 2, 3, 4]);
+  const before = { lines: lines(whole), gap: whole.hasGap() };
+  whole.add([{ kind: "moved", data: { n: 5 } }], 5);
+  const after = { lines: lines(whole), gap: whole.hasGap() };
+  const reloaded = new log.ReceivedEvents(4);
+  reloaded.open(5, 0);
+  const late = page(6, 3, [4, 5, 6]);
+  const lateBefore = lines(late);
+  late.add([{ kind: "moved", data: { n: 7 } }], 7);
+  const away = page(7, 0, [1, 2, "away", 5, 6]);
+  return { before, after, reloaded: { lines: lines(reloaded), gap: reloaded.hasGap() },
+    lateBefore, late: lines(late), away: lines(away), keep: new log.ReceivedEvents().keep };
+}"""
+
+
+def test_a_log_that_dropped_its_oldest_batches_has_a_gap(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", DROPPED_LOG_SCRIPT)
+    dropped = ("(earlier moves are no longer kept on this page: the whole match is listed once it "
+               "is over)")
+    gap = "(moves made while this page was not connected are listed once the match is over)"
+    assert got["before"] == {"lines": ["move 1", "move 2", "move 3", "move 4"], "gap": False}
+    # 4 batches at most: the gap of the dropped ones, then the newest 3; a reload keeps it so
+    # (the room page then reads the whole match from its replay once it is over).
+    assert got["after"] == {"lines": [dropped, "move 3", "move 4", "move 5"], "gap": True}
+    assert got["reloaded"] == got["after"]
+    assert got["lateBefore"] == [gap, "move 4", "move 5", "move 6"]
+    assert got["late"] == [dropped, "move 5", "move 6", "move 7"]
+    # a gap right after the dropped batches says nothing more: one line for both
+    assert got["away"] == [dropped, "move 5", "move 6"]
+    assert got["keep"] == 1500
+
+
 TEAM_BANNER_SCRIPT = """async () => {
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadLocale("en");
