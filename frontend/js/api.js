@@ -85,6 +85,34 @@ export async function api(path, { method = "GET", body, auth = false } = {}) {
   return data;
 }
 
+/** The waits (ms) before each new try of a request the server could not answer (`withRetries`). */
+export const RETRY_DELAYS_MS = [1000, 3000];
+
+function pause(ms) {
+  return new Promise((resolve) => { setTimeout(resolve, ms); });
+}
+
+/** Whether `error` says the server could not answer (a network error or a 5xx answer): the same
+ * request may well work a moment later. A 4xx answer is the server's word: asking again changes
+ * nothing. */
+export function worthRetrying(error) {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** Return what `call()` (an `api` call) resolves to, calling it again after each of `delays`
+ * ms in turn while it fails in a way `worthRetrying`; any other error, or the last one, is
+ * thrown. `sleep(ms)` waits (a test gives its own). */
+export async function withRetries(call, { delays = RETRY_DELAYS_MS, sleep = pause } = {}) {
+  for (let tried = 0; ; tried += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (tried >= delays.length || !worthRetrying(error)) throw error;
+      await sleep(delays[tried]);
+    }
+  }
+}
+
 /** POST /api/players {name} -> {id, name, token}; stores and returns the new identity. */
 export async function createPlayer(name) {
   const player = await api("/api/players", { method: "POST", body: { name } });

@@ -3,7 +3,7 @@
 // clocks, error toasts, chat, presence, resign with confirm and the game-over banner; the table
 // itself is drawn by frontend/games/<game>.js (interface: frontend/games/README.md).
 
-import { api, clearPlayer, getGames, getPlayer } from "./api.js";
+import { api, clearPlayer, getGames, getPlayer, withRetries } from "./api.js";
 import { byId, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { foldable } from "./fold.js";
@@ -464,13 +464,15 @@ function pastFromReplay() {
 
 /** The match's past read from its replay for this page's seat when the page takes it from
  * there (`pastFromReplay`) and it came, else null. Asks for it once per match and seat (the
- * page redraws when it comes); when it cannot be loaded the kept updates show. */
+ * page redraws when it comes), again after 1 s and 3 s when the server could not answer (a
+ * network error or a 5xx: `withRetries`); when it cannot be loaded the kept updates show,
+ * gap line and all. */
 function replayedPast() {
   if (!pastFromReplay()) return null;
   const key = `${state.room.match_id}.${state.seat}`;
   if (replayed.key !== key) {
     Object.assign(replayed, { key, past: null });
-    fetchReplay(state.room.match_id, state.seat).then((data) => {
+    withRetries(() => fetchReplay(state.room.match_id, state.seat)).then((data) => {
       if (replayed.key !== key) return;
       replayed.past = replayPast(gameModule, data);
       render();

@@ -705,6 +705,56 @@ def test_a_room_opened_after_its_match_ended_logs_the_whole_match_as_its_replay_
     replay.context.close()
 
 
+def test_a_late_page_asks_for_the_replay_again_only_when_the_server_could_not_answer(site, browser):
+    alice, bob = site.player("Alice"), site.player("Bob")
+    code = site.room(alice, "numgr", seated=[alice, bob])
+    live = site.open(browser, f"/room/{code}", bob)
+    table_ready(live)
+    hand_numgr_turn_over(live, to=0)  # Bob (first to play) ends his steps
+    resign(live)
+    expect(live.get_by_test_id("game-over")).to_be_visible()
+    lines = ["HP check: Bob faced 0 against 0 — no damage.", "Bob drew 0 cards.", "Turn 2: Alice.",
+             "Bob resigned."]
+    expect(live.get_by_test_id("log-line")).to_have_text(lines)
+    live.context.close()
+    gap = "(moves made while this page was not connected are listed once the match is over)"
+    # Pages opened after the end (each kept nothing: its past comes from the replay). The first
+    # answers each page gets, in order, then the real ones: no network, 503, 500 or 404.
+    failures = {"network": ["abort", 503], "500": [500, 500, 500], "404": [404]}
+    asked = dict.fromkeys(failures, 0)
+
+    def answering(name: str):
+        def answer(route):
+            asked[name] += 1
+            failure = failures[name][asked[name] - 1] if asked[name] <= len(failures[name]) else None
+            if failure == "abort":
+                route.abort()
+            elif failure:
+                route.fulfill(status=failure, json={"detail": {"code": "broken", "message": "no"}})
+            else:
+                route.continue_()
+        return answer
+
+    pages = {}
+    for name in failures:
+        page = new_page(browser, 1280, 900, "en-US")
+        page.route("**/api/matches/*/replay*", answering(name))
+        page.goto(f"{site.base}/room/{code}")
+        pages[name] = page
+    # No network, then a 503: asked again after 1 s and 3 s, the third answer is the replay.
+    expect(pages["network"].get_by_test_id("log-line")).to_have_text(lines, timeout=20_000)
+    # 500 three times: it gives up after the third and keeps the gap line; a 404 is not asked
+    # again (by now the first try again, 1 s after a failure, would have come).
+    deadline = time.monotonic() + 20
+    while asked["500"] < 3 and time.monotonic() < deadline:
+        pages["500"].wait_for_timeout(100)  # the route answers while Playwright waits
+    for name in ("500", "404"):
+        expect(pages[name].get_by_test_id("log-line")).to_have_text([gap])
+    assert asked == {"network": 3, "500": 3, "404": 1}
+    for page in pages.values():
+        page.context.close()
+
+
 #: A NumGR match of the module's seed as its log tells it: Bob's first turn
 #: (`bob_plays_his_first_numgr_turn`), Alice's HP check, then Bob resigns.
 NUMGR_LINES = ["HP check: Bob faced 0 against 0 — no damage.", "Bob played △1 #1.", "Bob played □1 #2.",

@@ -837,6 +837,51 @@ def test_a_log_that_dropped_its_oldest_batches_has_a_gap(live_server, chromium_p
     assert got["keep"] == 1500
 
 
+#: `withRetries` over calls that answer in turn from a script: an ApiError of that status (0:
+#: the network failed), a TypeError, or "ok"; the waits it asked for are recorded, not waited.
+RETRIES_SCRIPT = """async () => {
+  const { ApiError, RETRY_DELAYS_MS, withRetries } = await import("/static/js/api.js");
+  const run = async (answers, delays) => {
+    const waits = [];
+    let calls = 0;
+    const call = async () => {
+      const answer = answers[calls++];
+      if (answer === "ok") return `ok after ${calls}`;
+      if (answer === "type") throw new TypeError("not an api error");
+      throw new ApiError(answer, answer ? `http_${answer}` : "network_error", "");
+    };
+    const sleep = async (ms) => { waits.push(ms); };
+    const options = delays ? { delays, sleep } : { sleep };
+    const result = await withRetries(call, options).catch((error) => `threw ${error.code || error.name}`);
+    return { result, calls, waits };
+  };
+  return {
+    delays: RETRY_DELAYS_MS,
+    recovered: await run([0, 503, "ok"]),
+    first: await run(["ok"]),
+    given_up: await run([500, 502, 504, "ok"]),
+    refused: await run([404, "ok"]),
+    not_finished: await run([409, "ok"]),
+    other: await run(["type", "ok"]),
+    one_wait: await run([0, 0, "ok"], [5]),
+  };
+}"""
+
+
+def test_a_request_the_server_could_not_answer_is_tried_again_after_1_s_then_3_s(live_server,
+                                                                               chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", RETRIES_SCRIPT)
+    assert got["delays"] == [1000, 3000]
+    assert got["recovered"] == {"result": "ok after 3", "calls": 3, "waits": [1000, 3000]}
+    assert got["first"] == {"result": "ok after 1", "calls": 1, "waits": []}
+    assert got["given_up"] == {"result": "threw http_504", "calls": 3, "waits": [1000, 3000]}
+    # A 4xx is the server's answer (asking again changes nothing); any other error is a bug.
+    assert got["refused"] == {"result": "threw http_404", "calls": 1, "waits": []}
+    assert got["not_finished"] == {"result": "threw http_409", "calls": 1, "waits": []}
+    assert got["other"] == {"result": "threw TypeError", "calls": 1, "waits": []}
+    assert got["one_wait"] == {"result": "threw network_error", "calls": 2, "waits": [5]}
+
+
 TEAM_BANNER_SCRIPT = """async () => {
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadLocale("en");
