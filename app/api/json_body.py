@@ -10,7 +10,8 @@ got through or past that as they should not:
   MUST be encoded using UTF-8. A UTF-8 byte order mark is ignored, as §8.1 allows (parsers "MAY
   ignore" one; senders "MUST NOT" add one);
 - arrays or objects nested deeper than the parser recurses (about 1,000 levels, well within
-  the 64 KiB body limit): ``json.loads`` raises ``RecursionError``.
+  the 64 KiB body limit): ``json.loads`` raises ``RecursionError``;
+- an integer of more than 4,300 digits (``sys.get_int_max_str_digits``): ``ValueError``.
 
 ``JsonRequest.json`` raises ``UnreadableBody`` for those and for bytes that are not UTF-8 at all
 (``UnicodeDecodeError``); ``app.api.errors.http_error`` answers the 400 it causes as 422
@@ -32,6 +33,9 @@ from fastapi.routing import APIRoute
 NOT_UTF8 = "body: The body is not valid JSON: it is not UTF-8 text."
 #: The message of a JSON body nested deeper than the parser recurses.
 TOO_DEEP = "body: The body is not valid JSON: it nests arrays and objects too deeply."
+#: The message of a JSON body with an integer of more digits than Python reads
+#: (``sys.get_int_max_str_digits()``: 4,300).
+TOO_LONG = "body: The body is not valid JSON: it has an integer of more than 4,300 digits."
 
 #: What ``json.detect_encoding`` calls UTF-8 text (``utf-8-sig``: after a byte order mark).
 UTF8 = ("utf-8", "utf-8-sig")
@@ -53,17 +57,24 @@ def parse_json(body: bytes) -> Any:
     Raises:
         UnreadableBody: ``NOT_UTF8`` for UTF-16 or UTF-32 text (as ``json.loads`` would tell
             it) or bytes that are not UTF-8 (an encoded lone surrogate included); ``TOO_DEEP`` for arrays or objects nested deeper
-            than the parser's recursion limit.
+            than the parser's recursion limit; ``TOO_LONG`` for an integer of more digits than
+            ``int`` reads (4,300).
         json.JSONDecodeError: for UTF-8 text that is not JSON (FastAPI answers it itself).
     """
     if json.detect_encoding(body) not in UTF8:
         raise UnreadableBody(NOT_UTF8)
     try:  # strict: json.loads(bytes) would let an encoded lone surrogate (ED A0 80) through
-        return json.loads(body.decode("utf-8-sig"))
+        text = body.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UnreadableBody(NOT_UTF8) from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
     except RecursionError as exc:  # only the parser's own recursion on this body's nesting
         raise UnreadableBody(TOO_DEEP) from exc
+    except ValueError as exc:  # the one other refusal: int()'s limit on an integer's digits
+        raise UnreadableBody(TOO_LONG) from exc
 
 
 class JsonRequest(Request):

@@ -163,6 +163,23 @@ async def test_a_body_nested_too_deeply_is_refused_as_json_is_without_a_tracebac
     assert 'code="http_400"' not in metrics
 
 
+#: An integer of 4,301 digits: one more than Python's ``int`` reads from text.
+LONG_INTEGER = b'{"name": "Ann", "n": ' + b"9" * 4_301 + b"}"
+TOO_LONG = {"detail": {"code": "validation_error",
+                       "message": "body: The body is not valid JSON: it has an integer of more "
+                                  "than 4,300 digits.",
+                       "field": "body", "reason": "json_invalid"}}
+
+
+async def test_an_integer_longer_than_python_reads_is_refused_as_json_is(arena):
+    refused = await arena.http.post("/api/players", content=LONG_INTEGER, headers=JSON)
+    assert (refused.status_code, refused.json()) == (422, TOO_LONG)
+    longest = LONG_INTEGER.replace(b"9" * 4_301, b"9" * 4_300)  # read, then refused as a field
+    refused = await arena.http.post("/api/players", content=longest, headers=JSON)
+    assert (refused.status_code, refused.json()["detail"]["reason"]) == (422, "extra_forbidden")
+    assert (await arena.http.get("/api/players/1")).status_code == 404
+
+
 async def test_the_body_size_limit_comes_before_reading_the_nesting(arena):
     deeper = b"[" * 100_000 + b"]" * 100_000  # 200,000 bytes
     refused = await arena.http.post("/api/players", content=deeper, headers=JSON)
@@ -194,7 +211,8 @@ def test_parse_json_reads_utf8_only_and_refuses_nesting_the_parser_cannot_read()
                 b"\x00\x00\x001": not_utf8,  # UTF-32BE "1"
                 b'"\xe9"': not_utf8,  # Latin-1
                 b'"\xed\xa0\x80"': not_utf8,  # a lone surrogate, encoded (not UTF-8)
-                DEEP_ARRAY: too_deep, DEEP_OBJECT: too_deep}
+                DEEP_ARRAY: too_deep, DEEP_OBJECT: too_deep,
+                LONG_INTEGER: TOO_LONG["detail"]["message"]}
     for body, message in refusals.items():
         with pytest.raises(UnreadableBody) as refused:
             parse_json(body)
