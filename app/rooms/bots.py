@@ -65,7 +65,10 @@ class BotDelay:
     """How long a bot "thinks" before it answers: uniform in ``[low, high]`` seconds.
 
     The jitter is drawn from the bot's ``Rng`` (never the ``random`` module), in steps of a
-    thousandth of the range. ``BotDelay(0, 0)`` answers at once (tests).
+    thousandth of the range. ``BotDelay(0, 0)`` answers at once (tests). A match's first
+    decision waits ``high`` more (``think_seconds``): the pages of the people who just filled
+    the room connect before the bot's first move, which they would otherwise see only in the
+    replay once the match is over.
     """
 
     low: float = 0.6
@@ -115,10 +118,13 @@ def decision_seed(secret: bytes, code: str, seat: int, prompt: str) -> bytes:
     return hashlib.sha256(secret + b"\x1e" + labels).digest()
 
 
-def think_seconds(secret: bytes, delay: BotDelay, code: str, seat: int, prompt: str) -> float:
+def think_seconds(secret: bytes, delay: BotDelay, code: str, seat: int, prompt: str,
+                  opening: bool = False) -> float:
     """Return the natural delay (seconds) of a bot's answer to ``prompt`` of ``seat`` in room
-    ``code``: drawn from an ``Rng`` derived from the driver's ``secret`` and the decision."""
-    return delay.seconds(Rng.derive(secret, code, seat, prompt))
+    ``code``: drawn from an ``Rng`` derived from the driver's ``secret`` and the decision,
+    ``delay.high`` more for a match's ``opening`` decision (``BotDelay``)."""
+    seconds = delay.seconds(Rng.derive(secret, code, seat, prompt))
+    return seconds + delay.high if opening else seconds
 
 
 def expected_answer(secret: bytes, live: Any, seat: int, level: str) -> dict[str, Any]:
@@ -262,19 +268,20 @@ class BotDriver:
         for seat in sorted(bots):
             prompt = match.prompts.get(seat)
             if prompt is not None and (code, seat, prompt) not in self._pending:
-                self._schedule(code, seat, prompt, bots[seat], match.game)
+                self._schedule(code, seat, prompt, bots[seat], match.game, match.version == 0)
 
-    def _schedule(self, code: str, seat: int, prompt: str, level: str, game_id: str) -> None:
+    def _schedule(self, code: str, seat: int, prompt: str, level: str, game_id: str,
+                  opening: bool) -> None:
         key = (code, seat, prompt)
-        task = asyncio.create_task(self._answer(code, seat, prompt, level, game_id))
+        task = asyncio.create_task(self._answer(code, seat, prompt, level, game_id, opening))
         self._pending[key] = task
         task.add_done_callback(lambda _: self._pending.pop(key, None))
 
     async def _answer(self, code: str, seat: int, prompt: str, level: str,
-                      game_id: str) -> None:
-        """Decide from the seat's own frame (view + legal only) while the natural delay runs,
-        then answer ``prompt``."""
-        think = think_seconds(self._secret, self._delay, code, seat, prompt)
+                      game_id: str, opening: bool) -> None:
+        """Decide from the seat's own frame (view + legal only) while the natural delay runs
+        (longer for the match's first decision: ``opening``), then answer ``prompt``."""
+        think = think_seconds(self._secret, self._delay, code, seat, prompt, opening)
         seed = decision_seed(self._secret, code, seat, prompt)
         port = self._service.port(code)
         if not await take_turn(self._lease, code, lambda: asked(port, seat, prompt)):

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from app.db import repositories as repo
 from app.db.models import Player, Rating
-from app.rooms.bots import BOT_NAMES, BotDelay, expected_answer
+from app.rooms.bots import BOT_NAMES, BotDelay, expected_answer, think_seconds
 from app.rooms.clocks import ManualClock
 from app.rooms.live import LiveMatch
 from engine.bots import LEVELS
@@ -224,3 +224,28 @@ async def test_a_bot_secret_makes_every_stored_answer_recomputable(db_path):
         live, _ = live.replay(row.seat, row.action, row.at.timestamp(), row.timeout)
     assert len(answered) > 0 and answered == [True] * len(answered)
     assert elsewise > 0  # another key gives other answers: the check can tell them apart
+
+
+def test_a_matchs_opening_decision_waits_the_delays_upper_bound_more():
+    delay, secret = BotDelay(0.6, 1.2), bytes(32)
+    later = think_seconds(secret, delay, "ROOM", 1, "7.1.ab", opening=False)
+    assert 0.6 <= later <= 1.2
+    assert think_seconds(secret, delay, "ROOM", 1, "7.1.ab", opening=True) == later + 1.2
+    assert think_seconds(secret, BotDelay(0, 0), "ROOM", 1, "7.1.ab", opening=True) == 0
+
+
+async def test_bots_wait_longer_before_a_matchs_first_move_only(db_path):
+    waits: list[float] = []
+
+    async def no_wait(seconds: float) -> None:
+        waits.append(seconds)
+
+    async with running_arena(db_path, bot_delay_min=0.6, bot_delay_max=1.2) as arena:
+        arena.app.state.arena.bots._sleep = no_wait
+        ann = await arena.player("Ann")
+        code = (await arena.room(ann, NUMGR_FAST, game="numgr"))["code"]
+        room = (await fill(arena, code, ann, "easy")).json()
+        room = await finished_room(arena, code)
+        assert len(waits) == await arena.action_count(room["match_id"]) > 1
+    assert 1.8 <= waits[0] <= 2.4  # the first decision: 0.6-1.2 s, and 1.2 s more
+    assert [wait for wait in waits[1:] if not 0.6 <= wait <= 1.2] == []
