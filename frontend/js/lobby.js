@@ -94,7 +94,8 @@ function roomItem(room, verb) {
       h("span", { class: "code", text: room.code }),
       h("span", { class: "muted small", text: optionsSummary(room.options, game ? game.options : [], { game: room.game }) }),
       h("span", { class: "small", text: seatsText(room) })),
-    h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}`,
+    // "Join" takes a free seat on arrival (the room page reads `?seat=any`); "Watch" only opens it.
+    h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}${verb === "join" ? "?seat=any" : ""}`,
       text: t(verb === "join" ? "lobby.join" : "lobby.watch") }));
 }
 

@@ -115,6 +115,26 @@ async function claimSeat(seat) {
   render();
 }
 
+/** The lobby's "Join" link (`?seat=any`): take the first free seat the way "Take seat" does
+ * (the name dialog first for a page without a player), or show the refusal that button would
+ * get (`room_not_open`, `seat_taken`: without a dialog when it is known before) and stay a
+ * spectator. The parameter leaves the address
+ * first, so a reload does not sit again. */
+async function joinFromLink() {
+  const params = new URLSearchParams(location.search);
+  if (params.get("seat") !== "any") return;
+  params.delete("seat");
+  const query = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  const free = () => state.room.seats.find((seat) => seat.player_id === null);
+  const refusal = () => (state.room.status !== "open" ? "room_not_open" : free() ? null : "seat_taken");
+  if (mySeat() !== null) return;
+  if (!refusal() && !(await ensurePlayer())) return;  // the name dialog was dismissed
+  if (mySeat() !== null) return;
+  if (refusal()) toastError({ code: refusal() });
+  else await claimSeat(free().seat);
+}
+
 async function leaveSeat(seat) {
   try {
     takeRoom(await api(`/api/rooms/${encodeURIComponent(code)}/seats/${seat}`, { method: "DELETE", auth: true }));
@@ -552,6 +572,7 @@ async function main() {
   });
   socket.start();
   render();
+  joinFromLink();
 }
 
 main();
