@@ -12,8 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.e2e.browser import chromium, new_page
+from tests.e2e.browser import axe_problems, chromium, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -46,3 +47,58 @@ def test_header_on_every_page_and_the_translated_not_found_page(live_server, chr
             page.get_by_test_id("lang-select").wait_for()
             assert page.locator("h1").inner_text() == ZH["notfound.title"] == "页面不存在"
             assert page.locator("main a").get_attribute("href") == "/"
+
+
+#: The header on a phone: its direct children's distinct top offsets (rows), its height, the
+#: document's widths, the smallest control of the header ([width, height]), and whether the
+#: room page's tools (Rules, sound, connection badge) share one line.
+PHONE = """() => {
+  const header = document.querySelector(".site-header");
+  const box = (el) => el.getBoundingClientRect();
+  const controls = [...header.querySelectorAll("a, button, select")].map(box);
+  const tools = [...document.querySelectorAll(".room-tools > *")].map(box);
+  return {
+    rows: new Set([...header.children].map((el) => Math.round(box(el).top))).size,
+    height: Math.round(box(header).height),
+    scroll: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+    targets40: controls.every((r) => Math.round(r.width) >= 40 && Math.round(r.height) >= 40),
+    toolsOneLine: tools.length ? Math.max(...tools.map((r) => r.top)) < Math.min(...tools.map((r) => r.bottom))
+                               : null,
+  };
+}"""
+
+
+def test_the_phone_header_fits_three_rows_in_every_language_signed_in_or_not(
+        live_server, chromium_path):
+    """At 360 px the header takes three rows of 40 px (brand and language menu, navigation,
+    identity and Account; 4 px padding above and below, a 1 px border: 129 px) on every page, in
+    English, Chinese and Japanese, for a guest and for a named player, with no sideways scroll;
+    the room page's Rules, sound and connection badge stay on one line; axe finds nothing."""
+    import httpx
+
+    player = httpx.post(f"{live_server}/api/players", json={"name": "Alexandra"}).json()
+    room = httpx.post(f"{live_server}/api/rooms", json={"game": "numgr", "options": {}},
+                      headers={"Authorization": f"Bearer {player['token']}"}).json()
+    paths = ("/", f"/room/{room['code']}", "/history", "/matches/1", "/replay/1", "/ladders",
+             "/rules", f"/players/{player['id']}", "/no/such/page")
+    saved = json.dumps(json.dumps({key: player[key] for key in ("id", "name", "token")}))
+    with chromium(chromium_path) as browser:
+        for lang in ("en", "zh", "ja"):
+            for signed_in in (False, True):
+                page = new_page(browser, width=360, height=740)
+                page.context.add_init_script(
+                    f"localStorage.setItem('arena.lang', '{lang}');"
+                    + (f"localStorage.setItem('arena.player', {saved});" if signed_in else ""))
+                for path in paths:
+                    page.goto(live_server + path)
+                    page.get_by_test_id("lang-select").wait_for()
+                    page.locator("#identity .account-button").wait_for()
+                    if path.startswith("/room/"):
+                        expect(page.locator("#conn-status[data-status=connected]")).to_be_visible()
+                    where = (lang, signed_in, path)
+                    assert page.evaluate(PHONE) == {
+                        "rows": 3, "height": 129, "scroll": [360, 360], "targets40": True,
+                        "toolsOneLine": True if path.startswith("/room/") else None}, where
+                    if path in ("/", f"/room/{room['code']}") and (lang == "en" or not signed_in):
+                        assert axe_problems(page) == [], where
+                page.context.close()
