@@ -29,7 +29,7 @@ export function renderIdentity() {
   if (!slot) return;
   const player = getPlayer();
   replace(slot, player
-    ? [t("identity.playing_as"), " ", h("strong", { "data-testid": "my-name", text: player.name })]
+    ? h("span", {}, t("identity.playing_as"), " ", h("strong", { "data-testid": "my-name", text: player.name }))
     : h("span", { class: "muted", text: t("identity.guest") }));
   slot.append(" ", accountButton());  // save the profile / log in elsewhere
 }

@@ -76,7 +76,9 @@ def test_the_phone_header_fits_three_rows_in_every_language_signed_in_or_not(
     the room page's Rules, sound and connection badge stay on one line; axe finds nothing."""
     import httpx
 
-    player = httpx.post(f"{live_server}/api/players", json={"name": "Alexandra"}).json()
+    # the longest name (32 characters) wraps beside the Account button, in its own row
+    player = httpx.post(f"{live_server}/api/players",
+                        json={"name": "Maximilian Alexander Wolfgang Xy"}).json()
     room = httpx.post(f"{live_server}/api/rooms", json={"game": "numgr", "options": {}},
                       headers={"Authorization": f"Bearer {player['token']}"}).json()
     paths = ("/", f"/room/{room['code']}", "/history", "/matches/1", "/replay/1", "/ladders",
