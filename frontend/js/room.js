@@ -127,7 +127,7 @@ async function joinFromLink() {
   const query = params.toString();
   history.replaceState(history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
   const free = () => state.room.seats.find((seat) => seat.player_id === null);
-  const refusal = () => (state.room.status !== "open" ? "room_not_open" : free() ? null : "seat_taken");
+  const refusal = () => (state.room.status !== "open" ? "room_not_open" : free() ? null : "no_free_seat");
   if (mySeat() !== null) return;
   if (!refusal() && !(await ensurePlayer())) return;  // the name dialog was dismissed
   if (mySeat() !== null) return;
