@@ -9,6 +9,7 @@
 // [data-action=place][data-card][data-resolve=true|false], [data-action=leader], [data-action=pass].
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { labelText } from "/static/js/i18n.js";
 import { icon } from "/static/js/icons.js";
 import { translator } from "./civ_text.js";
 import { bottomSeat, busy, endReasonOf, ensureStyles, isSpectator, markLastMove, seatName } from "./kit.js";
@@ -227,7 +228,7 @@ function decisionPanel(view, ctx, tr) {
   const title = tr(`civ.pending.${pending.kind}`, { n: pending.n });
   if (!mine) {
     const text = pending.kind === "orient" ? tr("civ.wait_orient", { name: seatName(ctx, pending.seat) })
-      : `${seatName(ctx, pending.seat)}: ${title}`;
+      : labelText(seatName(ctx, pending.seat), title, tr);
     return h("section", { class: "civ-waiting", "data-testid": "civ-waiting" },
       view.revealed ? revealedCard(view, tr) : null, h("p", { class: "muted", text }));
   }

@@ -11,6 +11,7 @@
 // [data-testid=gr-playback] (a chain being played back).
 
 import { h, patchInto, replaceKeepingFocus } from "/static/js/dom.js";
+import { listText } from "/static/js/i18n.js";
 import { boardEl, key, spentKeys } from "./grid_reversal_board.js";
 import { playbackMarks, playbackPanel, startPlayback, stepsOf, stopPlayback } from "./grid_reversal_playback.js";
 import { cardName, cellName, isNumber, targetText } from "./grid_reversal_text.js";
@@ -272,14 +273,14 @@ function actionsPanel(view, ctx) {
 }
 
 function pilesPanel(view, ctx, kept) {
-  const spent = view.spent.map(([a, b]) => `${cellName(a)}–${cellName(b)}`).join(", ");
+  const spent = listText(view.spent.map(([a, b]) => `${cellName(a)}–${cellName(b)}`), ctx.t);
   return h("section", { class: "gr-piles" },
     h("p", { "data-testid": "gr-spent", text: spent ? tr(ctx, "gr.spent", { list: spent }) : tr(ctx, "gr.spent_none") }),
     h("span", { "data-testid": "gr-deck", text: tr(ctx, "gr.deck", { n: view.deck_size }) }),
     keptDetails(kept, "discard", false, {}, h("summary", { text: tr(ctx, "gr.discard_pile", { n: view.discard.length }) }),
-      h("p", { text: view.discard.map((c) => cardName(ctx, c)).join(", ") })),
+      h("p", { text: listText(view.discard.map((c) => cardName(ctx, c)), ctx.t) })),
     view.redeals.map((r) => h("p", { class: "muted small", text: tr(ctx, "gr.redeal",
-      { name: seatLabel(ctx, r.seat), cards: r.cards.map((c) => cardName(ctx, c)).join(", ") }) })));
+      { name: seatLabel(ctx, r.seat), cards: listText(r.cards.map((c) => cardName(ctx, c)), ctx.t) }) })));
 }
 
 // ------------------------------------------------------------------ drawing

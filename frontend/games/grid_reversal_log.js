@@ -4,14 +4,15 @@
 // and the drawer's own cards (`mother_chosen`, `setup_discard_chosen`, `drew_cards`) are never
 // logged. Events: docs/protocol.md "Grid Reversal view".
 
+import { listText } from "/static/js/i18n.js";
 import { cardName, cellName, cellsText, targetText } from "./grid_reversal_text.js";
 import { lastOf, seatName } from "./kit.js";
 
 const LINES = {
-  mothers_revealed: (d, ctx) => ctx.t("gr.log.mothers", { list: d.mothers.map((m) => ctx.t("gr.log.mother_of",
-    { name: seatName(ctx, m.seat), value: m.value, cell: cellName(m.cell) })).join(", ") }),
-  setup_discards_revealed: (d, ctx) => ctx.t("gr.log.setup_discards", { list: d.discards.map((x) =>
-    `${seatName(ctx, x.seat)} ${cardName(ctx, x.card)}`).join(", ") }),
+  mothers_revealed: (d, ctx) => ctx.t("gr.log.mothers", { list: listText(d.mothers.map((m) => ctx.t("gr.log.mother_of",
+    { name: seatName(ctx, m.seat), value: m.value, cell: cellName(m.cell) })), ctx.t) }),
+  setup_discards_revealed: (d, ctx) => ctx.t("gr.log.setup_discards", { list: listText(d.discards.map((x) =>
+    `${seatName(ctx, x.seat)} ${cardName(ctx, x.card)}`), ctx.t) }),
   round_started: (d, ctx) => ctx.t(d.standoff ? "gr.log.round_standoff" : "gr.log.round", { n: d.round }),
   drew: (d, ctx) => ctx.t("gr.log.drew", { name: seatName(ctx, d.seat), n: d.count }),
   deck_reshuffled: (d, ctx) => ctx.t("gr.log.reshuffled", { n: d.size }),

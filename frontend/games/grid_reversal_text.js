@@ -2,6 +2,7 @@
 // en/zh/ja; tests/e2e/test_i18n_static.py checks every key exists in every language).
 // Rules for players: docs/rules/grid_reversal.md; view and events: docs/protocol.md.
 
+import { listText } from "/static/js/i18n.js";
 import { tr } from "./kit.js";
 
 /** The display name of a card code ("3", "Ban 禁止" …). */
@@ -22,7 +23,7 @@ export function cellName(cell) {
 
 /** "C3, D3" for a list of cells. */
 export function cellsText(cells) {
-  return cells.map(cellName).join(", ");
+  return listText(cells.map(cellName));
 }
 
 /** The target of an effect action in words ("on C4", "C3–D3" …). */

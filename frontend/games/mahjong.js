@@ -9,6 +9,7 @@
 // score sheet, every hand's scores and the final ranking.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { labelText } from "/static/js/i18n.js";
 import { minus } from "/static/js/numbers.js";
 import { busy, currentClock, ensureStyles, isSpectator, keptDetails, legalOf, markLastMove, memoryOf, tr } from "./kit.js";
 import { lastMove } from "./mj_log.js";
@@ -75,7 +76,7 @@ export function aroundTable(order, bottom) {
 function meldEl(meld, ctx, seat) {
   const hidden = meld.tiles.every((tile) => tile === null);
   const label = hidden ? tr(ctx, "mj.concealed_kong_hidden")
-    : `${meldName(ctx.t, meld.kind)}: ${tilesName(ctx.t, meld.tiles)}`
+    : labelText(meldName(ctx.t, meld.kind), tilesName(ctx.t, meld.tiles), ctx.t)
       + (meld.from !== null && meld.from !== undefined && meld.from !== seat ? ` — ${tr(ctx, "mj.from", { name: playerName(ctx, meld.from) })}` : "");
   const claimedAt = meld.claimed ? meld.tiles.indexOf(meld.claimed) : -1;
   return h("li", { class: ["mj-meld", `mj-meld-${meld.kind}`], "data-kind": meld.kind, title: label },

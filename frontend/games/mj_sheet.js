@@ -6,6 +6,7 @@
 // `env` = {t, name(seat) → the seat's label, rules: "hebei" | "mcr"}.
 
 import { h } from "/static/js/dom.js";
+import { labelText } from "/static/js/i18n.js";
 import { ensureStyles, keptDetails } from "./kit.js";
 import { tileEl, tileRow } from "./mj_tiles.js";
 import { minus, signed } from "/static/js/numbers.js";
@@ -119,7 +120,7 @@ export function scoresEl(results, totals, env, open = false, kept = null) {
   const { t } = env;
   const seats = totals.map((_, seat) => seat);
   return keptDetails(kept, "scores", open, { class: "mj-scores", "data-testid": "mj-scores" },
-    h("summary", { text: `${t("mj.scores")}: ${seats.map((s) => `${env.name(s)} ${minus(totals[s])}`).join(" · ")}` }),
+    h("summary", { text: labelText(t("mj.scores"), seats.map((s) => `${env.name(s)} ${minus(totals[s])}`).join(" · "), t) }),
     h("div", { class: "scroll-x", tabindex: "0", role: "group", "aria-label": t("mj.scores") },
       h("table", { class: "mj-score-table" },
         h("caption", { class: "visually-hidden", text: t("mj.scores") }),

@@ -2,6 +2,7 @@
 // given (ctx.t on the table, i18n's t on the match page) with keys "mj.*" (frontend/i18n/<lang>.json);
 // game terms keep their Chinese names (碰, 吃, 杠, 和, fan names) with a gloss in the page's language.
 
+import { listText } from "/static/js/i18n.js";
 import { seatLabel, seatName } from "./kit.js";
 import { DOUBLINGS, FANS } from "./mj_names.js";
 import { numberOf, suitOf } from "./mj_tiles.js";
@@ -22,7 +23,7 @@ export function tileName(t, code) {
 
 /** Several tiles' names, joined ("3 Characters, 4 Characters"). */
 export function tilesName(t, codes) {
-  return codes.map((code) => tileName(t, code)).join(t("mj.list_sep"));
+  return listText(codes.map((code) => tileName(t, code)), t);
 }
 
 /** A seat wind or the prevalent wind in words ("East"); letter E, S, W or N. */

@@ -32,7 +32,7 @@ export function choiceText(action, view, ctx) {
   if (action.base_mode) parts.push(tr(ctx, "ng.star_zero", { mode: tr(ctx, `ng.mode.${action.base_mode}`) }));
   if (action.base && actsAs === "T") parts.push(tr(ctx, "ng.holds", { card: cardText(action.base) }));
   if (action.lock !== null) parts.push(tr(ctx, "ng.locks", { card: targetText(view, action.lock) }));
-  return parts.length ? parts.join(", ") : tr(ctx, "ng.play.plain");
+  return parts.length ? parts.join(tr(ctx, "ng.log.how_sep")) : tr(ctx, "ng.play.plain");
 }
 
 function baseButtons(plays, choice, ctx, redraw) {

@@ -2,6 +2,7 @@
 // stays unnamed (`stack_played` has no base for it) and the owner-only events (`card_held`,
 // `cards_drawn_private`) are never logged. Events: docs/protocol.md "NumGR view".
 
+import { listText } from "/static/js/i18n.js";
 import { cardText, faceText } from "./ng_text.js";
 import { lastOf, linesFrom, seatName } from "./kit.js";
 
@@ -51,7 +52,7 @@ export function logLines(events, ctx) {
   const lines = [];
   let cleared = [];
   const flush = () => {
-    if (cleared.length) lines.push(ctx.t("ng.log.cleanup", { ids: cleared.join(", ") }));
+    if (cleared.length) lines.push(ctx.t("ng.log.cleanup", { ids: listText(cleared, ctx.t) }));
     cleared = [];
   };
   for (const event of events) {

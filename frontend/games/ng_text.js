@@ -2,6 +2,7 @@
 // en/zh/ja; tests/e2e/test_i18n_static.py checks every key exists in every language).
 // Card codes: face (1 2 3 0 A B G T) + attribute (atk def rem any), docs/protocol.md.
 
+import { listText } from "/static/js/i18n.js";
 import { tr } from "./kit.js";
 
 export const FACE_SYMBOLS = { 1: "1", 2: "2", 3: "3", 0: "0", A: "α", B: "β", G: "γ", T: "θ" };
@@ -22,6 +23,6 @@ export function faceText(face) {
 
 /** "3 attack, 2 defense" for a stack view's points (empty when it gives none). */
 export function pointsText(ctx, stack) {
-  return ["attack", "defense", "unstoppable"].filter((k) => stack[k] > 0)
-    .map((k) => tr(ctx, `ng.points.${k}`, { n: stack[k] })).join(", ");
+  return listText(["attack", "defense", "unstoppable"].filter((k) => stack[k] > 0)
+    .map((k) => tr(ctx, `ng.points.${k}`, { n: stack[k] })), ctx.t);
 }

@@ -3,6 +3,7 @@
 // the side-only events — a mulligan answer, the card SWITCH_WITCH drew, SHARE_BEAR's swap —
 // are not logged. Events: docs/protocol.md "Reverse Curse view".
 
+import { listText } from "/static/js/i18n.js";
 import { cardLabel, signed } from "./rc_cards.js";
 import { lastOf, linesFrom, seatName } from "./kit.js";
 
@@ -33,7 +34,7 @@ const LINES = {
       : ctx.t("rc.log.mulligan_kept", { side: side(ctx, code) });
   }),
   shop_opened: (data, ctx) => ctx.t("rc.log.shop_opened",
-    { offer: data.offer.map((code) => monster(ctx, code)).join(", ") }),
+    { offer: listText(data.offer.map((code) => monster(ctx, code)), ctx.t) }),
   recruited: (data, ctx) => ctx.t("rc.log.recruited",
     { name: seatName(ctx, data.seat), side: side(ctx, data.side), monster: monster(ctx, data.monster) }),
   shop_passed: (data, ctx) => ctx.t("rc.log.shop_passed", { name: seatName(ctx, data.seat), side: side(ctx, data.side) }),

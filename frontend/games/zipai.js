@@ -6,7 +6,7 @@
 // and the breakdown of every finished hand.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
-import { t } from "/static/js/i18n.js";
+import { labelText, listText, t } from "/static/js/i18n.js";
 import { minus, signed } from "/static/js/numbers.js";
 import { actionText, cardGloss, cardOrder, cardText, cardValue, cardsText, isBig, isRed } from "./zp_text.js";
 import { busy, currentClock, ensureStyles, keptDetails, markLastMove, memoryOf, seatLabel, tr } from "./kit.js";
@@ -166,7 +166,7 @@ function resultLines(result, ctx) {
   if (result.winner === null || result.winner === undefined) {
     return [h("p", { text: tr(ctx, "zp.result.huang") })];
   }
-  const mults = result.multipliers.map((m) => tr(ctx, `zp.mult.${m.name}`)).join(", ");
+  const mults = listText(result.multipliers.map((m) => tr(ctx, `zp.mult.${m.name}`)), ctx.t);
   return [
     h("p", { "data-testid": "zp-result-win", text: tr(ctx, "zp.result.win", {
       name: seatLabel(ctx, result.winner), huxi: result.huxi, duo: result.duo }) }),
@@ -202,7 +202,7 @@ function resultPanel(view, ctx) {
 function scoresPanel(view, ctx, kept) {
   const seats = [0, 1, 2];
   return keptDetails(kept, "scores", view.phase === "finished", { class: "zp-scores", "data-testid": "zp-scores" },
-    h("summary", { text: `${tr(ctx, "zp.scores")}: ${seats.map((s) => `${seatLabel(ctx, s)} ${minus(view.totals[s])}`).join(" · ")}` }),
+    h("summary", { text: labelText(tr(ctx, "zp.scores"), seats.map((s) => `${seatLabel(ctx, s)} ${minus(view.totals[s])}`).join(" · "), ctx.t) }),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", { text: "#" }), seats.map((s) => h("th", { text: seatLabel(ctx, s) })))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", { text: String(r.hand) }),

@@ -106,6 +106,18 @@ export function t(key, params = {}) {
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
 }
 
+/** "label: value" with the page's own separator ("Rules: Full" in English, "规则：全场" in Chinese,
+ * "レギュレーション：フル" in Japanese: key common.label); `tr` the t to use (a table's ctx.t). */
+export function labelText(label, value, tr = t) {
+  return tr("common.label", { label, value });
+}
+
+/** A list in the page's words: "a, b" in English, "a、b" in Chinese and Japanese (key
+ * common.list_sep); `tr` the t to use (a table's ctx.t). */
+export function listText(items, tr = t) {
+  return items.join(tr("common.list_sep"));
+}
+
 /** Translate static markup: [data-i18n] text, [data-i18n-placeholder], [data-i18n-aria-label]. */
 export function applyI18n(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

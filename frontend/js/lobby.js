@@ -4,7 +4,7 @@
 import { api, getGames } from "./api.js";
 import { byId, dataKey, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
-import { formatClock, gameTitle, t } from "./i18n.js";
+import { formatClock, gameTitle, listText, t } from "./i18n.js";
 import { optionFields, optionsSummary, readOptions, showApplicable } from "./options.js";
 import { initPage } from "./page.js";
 import { toastError } from "./ui.js";
@@ -79,7 +79,7 @@ async function createRoom(event) {
 
 function seatsText(room) {
   const taken = room.seats.filter((seat) => seat.player_id !== null);
-  const names = taken.map((seat) => seatName(seat)).join(", ");
+  const names = listText(taken.map((seat) => seatName(seat)));
   const count = t("lobby.seats_count", { taken: taken.length, total: room.seats.length });
   const teams = teamSeatsText(room, t, (entry) => seatName(entry));
   if (teams) return `${count} — ${teams}`;

@@ -5,7 +5,7 @@
 // value (mahjong's `rounds` with rules "mcr"): the form hides it otherwise and summaries skip it.
 
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, labelText, t } from "./i18n.js";
 
 /** The translated label of an option: the game's own `option.<game>.<name>` when it has one
  * (two games may mean different things by one option name), else `option.<name>`, else the
@@ -98,6 +98,6 @@ export function optionsSummary(options, schema = [], { clocks = false, game = nu
   return Object.entries(options || {})
     .filter(([name]) => clocks || !name.endsWith("_seconds"))
     .filter(([name]) => !byName[name] || optionApplies(byName[name], options))
-    .map(([name, value]) => `${optionLabel(byName[name] || { name }, game)}: ${optionValueText(name, value)}`)
+    .map(([name, value]) => labelText(optionLabel(byName[name] || { name }, game), optionValueText(name, value)))
     .join(" · ");
 }

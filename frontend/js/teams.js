@@ -5,7 +5,7 @@
 // team plays is known once the match started (the room's seats carry `side` then).
 
 import { h } from "./dom.js";
-import { has, t as translate } from "./i18n.js";
+import { has, labelText, listText, t as translate } from "./i18n.js";
 import { matchSeatName } from "./bots.js";
 
 /**
@@ -39,7 +39,7 @@ function sideText(side, t) {
 }
 
 function teamTitle(team, t) {
-  const seats = team.seats.map((entry) => entry.seat + 1).join(", ");
+  const seats = listText(team.seats.map((entry) => entry.seat + 1), t);
   return team.side ? t("room.team_side", { side: sideText(team.side, t), seats })
     : t("room.team_n", { n: team.index + 1, seats });
 }
@@ -64,7 +64,7 @@ export function teamSeatsText(room, t, name = (entry) => entry.name) {
   if (!teams) return null;
   return teams.map((team) => {
     const names = team.seats.filter((e) => e.player_id !== null).map(name);
-    return `${t("room.team_short", { n: team.index + 1 })}: ${names.length ? names.join(", ") : "—"}`;
+    return labelText(t("room.team_short", { n: team.index + 1 }), names.length ? listText(names, t) : "—", t);
   }).join(" · ");
 }
 

@@ -1479,3 +1479,51 @@ def test_a_finished_matchs_past_is_read_from_its_replay(live_server, chromium_pa
     assert got["last"] == ["timeout", "cards_drawn"]
     assert got["batches"] == [[0, ["Alice", "Bob"]], [2, ["Alice", "Bob"]], [2, ["Alice", "Normal bot"]],
                               [0, ["Alice", "Normal bot"]]]
+
+
+#: Text the code builds from pieces, per language: a room's options line, a NumGR clean-up, a
+#: Reverse Curse shop and a room's teams.
+SEPARATORS_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const options = await import("/static/js/options.js");
+  const ngLog = await import("/static/games/ng_log.js");
+  const rcLog = await import("/static/games/rc_log.js");
+  const teams = await import("/static/js/teams.js");
+  const games = await (await fetch("/api/games")).json();
+  const schema = games.find((game) => game.id === "mahjong").options;
+  const room = { code: "T", teams: [[0, 2], [1, 3]], seats: [
+    { seat: 0, player_id: "a", name: "Ann" }, { seat: 1, player_id: "b", name: "Bob" },
+    { seat: 2, player_id: "c", name: "Cat" }, { seat: 3, player_id: "d", name: "Dan" }] };
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    const ctx = { t: i18n.t, seat: null, players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }] };
+    got[lang] = {
+      options: options.optionsSummary({ rules: "hebei", hands: 8 }, schema, { game: "mahjong" }),
+      cleanup: ngLog.logLines([1, 2].map((id) => ({ kind: "stack_discarded", data: { id } })), ctx),
+      shop: rcLog.logLines([{ kind: "shop_opened", data: { offer: ["SHARE_BEAR", "SPY_EYE"] } }], ctx),
+      teams: teams.teamSeatsText(room, i18n.t),
+    };
+  }
+  return got;
+}"""
+
+
+def test_built_labels_and_lists_use_the_pages_own_separators(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", SEPARATORS_SCRIPT)
+    # "label: value" and "a, b" in English; "label：value" and "a、b" in Chinese and Japanese
+    assert got == {
+        "en": {"options": "Rules: Hebei (河北麻将) · Hands in the match (Hebei rules): 8",
+               "cleanup": ["Clean-up: #1, #2 left the table."],
+               "shop": ["The shop opens: Share Bear, Spy Eye."],
+               "teams": "Team 1: Ann, Cat · Team 2: Bob, Dan"},
+        "zh": {"options": "规则：河北麻将 · 盘数（河北麻将）：8",
+               "cleanup": ["清场：#1、#2 离场。"],
+               "shop": ["商店开张：交换熊、透视之眼。"],
+               "teams": "第 1 队：Ann、Cat · 第 2 队：Bob、Dan"},
+        "ja": {"options": "ルール：河北麻将 · 局数（河北麻将）：8",
+               "cleanup": ["片付け：#1、#2 が場を離れました。"],
+               "shop": ["ショップ開店：とりかえベア、おみとおしアイ。"],
+               "teams": "チーム 1：Ann、Cat · チーム 2：Bob、Dan"},
+    }
+
