@@ -3,6 +3,7 @@
 // `cards_drawn_private`) are never logged. Events: docs/protocol.md "NumGR view".
 
 import { listText } from "/static/js/i18n.js";
+import { loserReasonText } from "/static/js/outcome.js";
 import { cardText, faceText } from "./ng_text.js";
 import { lastOf, linesFrom, seatName } from "./kit.js";
 
@@ -37,6 +38,7 @@ const LINES = {
     { name: seatName(ctx, d.seat), cards: d.cards.map(cardText).join(" ") }),
   cards_drawn: (d, ctx) => ctx.t("ng.log.drew", { name: seatName(ctx, d.seat), n: d.count }),
   reshuffled: (d, ctx) => ctx.t("ng.log.reshuffled", { n: d.deck_size }),
+  match_over: (d, ctx) => (d.reason === "ko" ? loserReasonText("numgr", d, ctx.players) : null),
 };
 
 /** "HP check: Alice faced 3 against 2 — lost 1 HP." for an `hp_check` event's data (`key`:

@@ -47,10 +47,25 @@ export function forfeitText(forfeit, name) {
 /** The seats that resigned in `outcome` (reason `resign`): the last-ranked ones (a resigner
  * ranks below every other seat; in a team game its whole side does); [] for any other outcome. */
 export function resignedSeats(outcome) {
-  if (!outcome || outcome.reason !== "resign" || outcome.draw || !Array.isArray(outcome.ranks)
-    || !outcome.ranks.length) return [];
+  return outcome && outcome.reason === "resign" ? lastRanked(outcome) : [];
+}
+
+/** The seats ranked last in `outcome` ({ranks, draw}): the loser, or a team game's losing side;
+ * [] for a draw or no ranks. */
+export function lastRanked(outcome) {
+  if (!outcome || outcome.draw || !Array.isArray(outcome.ranks) || !outcome.ranks.length) return [];
   const last = Math.max(...outcome.ranks);
+  if (outcome.ranks.every((rank) => rank === last)) return [];
   return outcome.ranks.flatMap((rank, seat) => (rank === last ? [seat] : []));
+}
+
+/** The sentence of `reason` in `game` naming the one seat that lost (`outcome.reason.<game>.<code>.loser`,
+ * "Bob's HP fell to 0."), its player named from `seats`; null when the reason has no such
+ * sentence or the outcome ({ranks, draw}) has not one loser. */
+export function loserReasonText(game, outcome, seats) {
+  const key = `${reasonKey(game, outcome.reason)}.loser`;
+  const losers = lastRanked(outcome);
+  return losers.length === 1 && has(key) ? t(key, { name: nameOfSeat(seats, losers[0]) }) : null;
 }
 
 /** "Ann resigned." for one seat of `resigned` ([seat]), "Bob & Dan's side resigned." for a side
@@ -64,11 +79,13 @@ export function resignText(resigned, seats) {
 /** Why a match of `game` ended with `outcome`, in words: when the room resigned a seat
  * (`forfeit`, a Room's or MatchSummary's; null otherwise) the forfeit's sentence, its player
  * named from `seats` ([{seat, name, bot_level}]); a player's own resign names who resigned
- * (resignText); else the outcome's reason (reasonText). */
+ * (resignText); else the outcome's reason, naming the loser where the reason has a sentence for
+ * that (loserReasonText), else not (reasonText). */
 export function endReason(game, outcome, forfeit, seats) {
   if (forfeit) return forfeitText(forfeit, nameOfSeat(seats, forfeit.seat));
   const resigned = resignedSeats(outcome);
-  return resigned.length ? resignText(resigned, seats) : reasonText(game, outcome.reason);
+  if (resigned.length) return resignText(resigned, seats);
+  return loserReasonText(game, outcome, seats) || reasonText(game, outcome.reason);
 }
 
 /** The winners of `outcome` named from `seats`, joined as teammates ("Bob & Dan"). */

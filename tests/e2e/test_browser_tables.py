@@ -298,6 +298,8 @@ def test_every_outcome_reason_reads_as_a_sentence_in_three_languages(site, brows
             sentence = table.get(f"outcome.reason.{game}.{reason}", table.get(f"outcome.reason.{reason}"))
             if reason == "resign":  # a player's own resign names who resigned (the last-ranked seat)
                 sentence = table["outcome.resigned"].replace("{name}", table["bots.name.easy"])
+            elif f"outcome.reason.{game}.{reason}.loser" in table:  # names the loser (NumGR ko)
+                sentence = table[f"outcome.reason.{game}.{reason}.loser"].replace("{name}", table["bots.name.easy"])
             assert banner == sentence, (lang, game, reason)
             assert result == table["outcome.won_by"].replace("{names}", "Alice").replace("{reason}", sentence)
     # Points as every table writes them (frontend/js/numbers.js): "+12", "0", "−12" (U+2212).

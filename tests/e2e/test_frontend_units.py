@@ -1527,3 +1527,46 @@ def test_built_labels_and_lists_use_the_pages_own_separators(live_server, chromi
                "teams": "チーム 1：Ann、Cat · チーム 2：Bob、Dan"},
     }
 
+
+#: A NumGR match won by taking the other player's last HP: the banner, the match's result and the
+#: move log's last lines (the HP check, then who fell), per language.
+NUMGR_KO_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const log = await import("/static/js/move_log.js");
+  const { renderBanner } = await import("/static/js/banner.js");
+  const { resultText } = await import("/static/js/outcome.js");
+  const numgr = await import("/static/games/numgr.js");
+  const seats = ["Ann", "Bob"].map((name, seat) => ({ seat, player_id: seat + 1, name, bot_level: null }));
+  const outcome = { ranks: [1, 2], reason: "ko", draw: false, winners: [0], detail: { hp: [2, 0], turn: 9 } };
+  const room = { game: "numgr", seats, status: "finished", match_id: 5, forfeit: null };
+  const events = [
+    { kind: "hp_check", data: { seat: 1, attack: 3, unstoppable: 0, defense: 1, defense_circle: 0, lost: true, hp: 0 } },
+    { kind: "match_over", data: { ranks: [1, 2], reason: "ko", detail: { hp: [2, 0], turn: 9 } } }];
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    const ctx = { t: i18n.t, players: seats, room, memo: null, view: { outcome } };
+    const el = document.createElement("div");
+    renderBanner(el, { view: { outcome }, room, seat: null });
+    got[lang] = {
+      banner: el.querySelector("[data-testid=banner-reason]").textContent,
+      result: resultText({ game: "numgr", status: "finished", outcome, seats, forfeit: null }),
+      log: log.batchLines(numgr, events, ctx),
+    };
+  }
+  return got;
+}"""
+
+
+def test_a_numgr_knockout_names_whose_hp_fell_in_the_banner_and_the_log(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", NUMGR_KO_SCRIPT)
+    # the loser is the seat ranked last: Bob; zh says 生命 as the table's HP does
+    assert got == {
+        "en": {"banner": "Bob's HP fell to 0.", "result": "Ann won. Bob's HP fell to 0.",
+               "log": ["HP check: Bob faced 3 against 1 — lost 1 HP.", "Bob's HP fell to 0."]},
+        "zh": {"banner": "Bob 的生命降到了 0。", "result": "Ann 获胜。Bob 的生命降到了 0。",
+               "log": ["生命检定：Bob 以防御 1 面对攻击 3——失去 1 点生命。", "Bob 的生命降到了 0。"]},
+        "ja": {"banner": "Bob の HP が 0 になりました。", "result": "Ann の勝ち。Bob の HP が 0 になりました。",
+               "log": ["HP チェック：Bob は攻撃 3 を防御 1 で受けた——HP を1失った。",
+                       "Bob の HP が 0 になりました。"]},
+    }
