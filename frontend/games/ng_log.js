@@ -48,10 +48,21 @@ export function checkLine(d, ctx, key = "ng.log.check") {
     defense: d.defense, result: ctx.t(d.lost ? "ng.lost_hp" : "ng.held_hp") });
 }
 
+/** "Turn 1: Ann." before the match's first move (ctx.opening): the engine starts turn 1 as it
+ * deals, so no `turn_started` tells it (none is logged twice should one come); the first player is the seat of the batch's first event
+ * that names one (its first move, or the room's timeout of it), else ctx.actor (a replay step's
+ * seat). Null for any other batch. */
+function openingLine(events, ctx) {
+  if (!ctx.opening || events.some((event) => event.kind === "turn_started" && event.data.turn === 1)) return null;
+  const named = events.find((event) => event.data && Number.isInteger(event.data.seat));
+  const seat = named ? named.data.seat : ctx.actor;
+  return Number.isInteger(seat) ? ctx.t("ng.log.turn", { n: 1, name: seatName(ctx, seat) }) : null;
+}
+
 /** The move-log lines of one batch of events this viewer received (README.md "logLines");
  * a clean-up's run of `stack_discarded` events makes one line, where the run is. */
 export function logLines(events, ctx) {
-  const lines = [];
+  const lines = [openingLine(events, ctx)].filter(Boolean);
   let cleared = [];
   const flush = () => {
     if (cleared.length) lines.push(ctx.t("ng.log.cleanup", { ids: listText(cleared, ctx.t) }));

@@ -173,11 +173,13 @@ export function namedBatches(received, ctx) {
 }
 
 /** The log entries [{text, gap?}] of every kept batch for `module` and ctx (a gap's line says
- * whether the page was not connected or dropped the oldest batches). */
+ * whether the page was not connected or dropped the oldest batches); the first batch kept, when
+ * no gap stands before it, is the match's first move (ctx.opening, games/README.md). */
 export function logEntries(received, module, ctx) {
-  return received.batches.flatMap((batch) => (batch.gap
+  return received.batches.flatMap((batch, index) => (batch.gap
     ? [{ text: t(batch.dropped ? "log.dropped" : "log.gap"), gap: true }]
-    : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batchPlayers(batch, ctx) })
+    : batchLines(module, batch.events, { ...ctx, memo: batch.memo, players: batchPlayers(batch, ctx),
+      opening: index === 0 })
       .map((text) => ({ text }))));
 }
 

@@ -50,12 +50,13 @@ export function stepContext(data, batches, index, forward = false) {
 }
 
 /** Every step's log lines of replay `data` for the table `module` ([[str]], one list per step;
- * none for step 0, the deal): `batchLines` with the step's ctx, its memo and ctx.actor, the
- * step's seat (who resigned when its action was a resign). */
+ * none for step 0, the deal): `batchLines` with the step's ctx, its memo, ctx.actor, the
+ * step's seat (who resigned when its action was a resign), and ctx.opening for step 1 (the
+ * match's first move, as the room's log: `logEntries`). */
 export function stepLines(module, data, batches) {
   return data.steps.map((step, index) => (index === 0 ? []
     : batchLines(module, step.events, { ...stepContext(data, batches, index), memo: memoOf(module, step.view),
-      actor: step.seat })));
+      actor: step.seat, opening: index === 1 })));
 }
 
 /** What a room page that did not see the whole match reads from the finished match's replay

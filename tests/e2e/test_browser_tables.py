@@ -687,8 +687,8 @@ def test_a_room_opened_after_its_match_ended_logs_the_whole_match_as_its_replay_
     hand_numgr_turn_over(live, to=0)  # Bob (first to play) ends his steps
     resign(site.open(browser, f"/room/{code}", alice))
     expect(live.get_by_test_id("game-over")).to_be_visible()
-    lines = ["HP check: Bob faced 0 against 0 — no damage.", "Bob drew 0 cards.", "Turn 2: Alice.",
-             "Alice resigned."]
+    lines = ["Turn 1: Bob.", "HP check: Bob faced 0 against 0 — no damage.", "Bob drew 0 cards.",
+             "Turn 2: Alice.", "Alice resigned."]
     expect(live.get_by_test_id("log-line")).to_have_text(lines)
     match = httpx.get(f"{site.base}/api/rooms/{code}").json()["match_id"]
     for context in browser.contexts:
@@ -715,8 +715,8 @@ def test_a_late_page_asks_for_the_replay_again_only_when_the_server_could_not_an
     hand_numgr_turn_over(live, to=0)  # Bob (first to play) ends his steps
     resign(live)
     expect(live.get_by_test_id("game-over")).to_be_visible()
-    lines = ["HP check: Bob faced 0 against 0 — no damage.", "Bob drew 0 cards.", "Turn 2: Alice.",
-             "Bob resigned."]
+    lines = ["Turn 1: Bob.", "HP check: Bob faced 0 against 0 — no damage.", "Bob drew 0 cards.",
+             "Turn 2: Alice.", "Bob resigned."]
     expect(live.get_by_test_id("log-line")).to_have_text(lines)
     live.context.close()
     gap = "(moves made while this page was not connected are listed once the match is over)"
@@ -759,7 +759,8 @@ def test_a_late_page_asks_for_the_replay_again_only_when_the_server_could_not_an
 
 #: A NumGR match of the module's seed as its log tells it: Bob's first turn
 #: (`bob_plays_his_first_numgr_turn`), Alice's HP check, then Bob resigns.
-NUMGR_LINES = ["HP check: Bob faced 0 against 0 — no damage.", "Bob played △1 #1.", "Bob played □1 #2.",
+NUMGR_LINES = ["Turn 1: Bob.", "HP check: Bob faced 0 against 0 — no damage.",
+               "Bob played △1 #1.", "Bob played □1 #2.",
                "Bob drew 2 cards.", "Turn 2: Alice.", "HP check: Alice faced 1 against 0 — lost 1 HP.",
                "Bob resigned."]
 
@@ -776,7 +777,7 @@ def bob_plays_his_first_numgr_turn(bob: Page) -> None:
         bob.get_by_test_id("ng-play-option").first.click()
         expect(bob.get_by_test_id("log-line").filter(has_text="Bob played")).to_have_count(played)
     hand_numgr_turn_over(bob, to=0)
-    expect(bob.get_by_test_id("log-line")).to_have_text(NUMGR_LINES[:5])
+    expect(bob.get_by_test_id("log-line")).to_have_text(NUMGR_LINES[:6])
 
 
 def test_a_page_that_joined_mid_match_logs_the_whole_match_once_it_is_over(site, browser):
@@ -798,7 +799,7 @@ def test_a_page_that_joined_mid_match_logs_the_whole_match_once_it_is_over(site,
         assert (answer.status_code, answer.json()["detail"]["code"]) == (409, "match_not_finished")
     late[0].get_by_test_id("ng-end-step").click()  # Alice's HP check, seen live
     for page in late.values():
-        expect(page.get_by_test_id("log-line")).to_have_text([gap, NUMGR_LINES[5]])
+        expect(page.get_by_test_id("log-line")).to_have_text([gap, NUMGR_LINES[6]])
     resign(mine)
     expect(mine.get_by_test_id("log-line")).to_have_text(NUMGR_LINES)
     # Once it is over, each late page tells the whole match from its viewer's replay: the moves

@@ -1470,7 +1470,7 @@ REPLAY_PAST_SCRIPT = """async () => {
 
 def test_a_finished_matchs_past_is_read_from_its_replay(live_server, chromium_path):
     got = evaluate_on(chromium_path, f"{live_server}/history", REPLAY_PAST_SCRIPT)
-    assert got["entries"] == [{"text": "HP check: Bob faced 3 against 1 — lost 1 HP."},
+    assert got["entries"] == [{"text": "Turn 1: Bob."}, {"text": "HP check: Bob faced 3 against 1 — lost 1 HP."},
                               {"text": "Turn 2: Alice."},
                               {"text": "Normal bot's time ran out: the server played for them."},
                               {"text": "Normal bot drew 2 cards."}]
@@ -1570,3 +1570,55 @@ def test_a_numgr_knockout_names_whose_hp_fell_in_the_banner_and_the_log(live_ser
                "log": ["HP チェック：Bob は攻撃 3 を防御 1 で受けた——HP を1失った。",
                        "Bob の HP が 0 になりました。"]},
     }
+
+
+#: A NumGR match's first two moves (Bob starts: the engine deals and starts turn 1 without an
+#: event), as the room's log and the replay's steps word them, per language.
+NUMGR_FIRST_TURN_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const log = await import("/static/js/move_log.js");
+  const { stepBatches, stepLines } = await import("/static/js/replay_steps.js");
+  const numgr = await import("/static/games/numgr.js");
+  const seats = ["Ann", "Bob"].map((name, seat) => ({ seat, player_id: seat + 1, name, bot_level: null }));
+  const check = { kind: "hp_check", data: { seat: 1, attack: 0, unstoppable: 0, defense: 0, defense_circle: 0,
+    lost: false, hp: 2 } };
+  const drew = { kind: "cards_drawn", data: { seat: 1, count: 2 } };
+  const turn2 = { kind: "turn_started", data: { seat: 0, turn: 2 } };
+  const replay = { id: 5, room_code: "T", game: "numgr", options: {}, forfeit: null, viewer: null, seats,
+    steps: [{ step: 0, seat: null, events: [], view: {} }, { step: 1, seat: 1, events: [check], view: {} },
+            { step: 2, seat: 1, events: [drew, turn2], view: {} }] };
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    const ctx = { t: i18n.t, players: seats, room: { game: "numgr", seats }, view: {} };
+    const received = new log.ReceivedEvents();
+    received.greet(0);
+    received.add([check], 1, null, seats);
+    received.add([drew, turn2], 2, null, seats);
+    const late = new log.ReceivedEvents();  // a page that came after the first move: a gap first
+    late.greet(1);
+    late.add([drew, turn2], 2, null, seats);
+    got[lang] = {
+      room: log.logEntries(received, numgr, ctx).map((entry) => entry.text),
+      late: log.logEntries(late, numgr, ctx).map((entry) => entry.text),
+      replay: stepLines(numgr, replay, stepBatches(replay)),
+    };
+  }
+  return got;
+}"""
+
+
+def test_numgr_logs_the_first_turn_like_every_other_in_the_room_and_the_replay(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", NUMGR_FIRST_TURN_SCRIPT)
+    said = {  # (turn 1, the HP check, the draw, turn 2, the gap line of a page that came late)
+        "en": ("Turn 1: Bob.", "HP check: Bob faced 0 against 0 — no damage.", "Bob drew 2 cards.",
+               "Turn 2: Ann.", "(moves made while this page was not connected are listed once the match is over)"),
+        "zh": ("第 1 回合：Bob。", "生命检定：Bob 以防御 0 面对攻击 0——没有受伤。", "Bob 摸了 2 张牌。",
+               "第 2 回合：Ann。", "（本页未连接期间的行动将在对局结束后列出）"),
+        "ja": ("ターン 1：Bob。", "HP チェック：Bob は攻撃 0 を防御 0 で受けた——ダメージなし。",
+               "Bob が 2 枚引きました。", "ターン 2：Ann。",
+               "（このページが接続していなかった間の手は、対局が終わると載ります）"),
+    }
+    for lang, (turn1, check, drew, turn2, gap) in said.items():
+        assert got[lang] == {"room": [turn1, check, drew, turn2], "late": [gap, drew, turn2],
+                             "replay": [[], [turn1, check], [drew, turn2]]}, lang
