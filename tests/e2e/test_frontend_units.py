@@ -1567,7 +1567,7 @@ def test_a_numgr_knockout_names_whose_hp_fell_in_the_banner_and_the_log(live_ser
         "zh": {"banner": "Bob 的生命降到了 0。", "result": "Ann 获胜。Bob 的生命降到了 0。",
                "log": ["生命检定：Bob 以防御 1 面对攻击 3——失去 1 点生命。", "Bob 的生命降到了 0。"]},
         "ja": {"banner": "Bob の HP が 0 になりました。", "result": "Ann の勝ち。Bob の HP が 0 になりました。",
-               "log": ["HP チェック：Bob は攻撃 3 を防御 1 で受けた——HP を1失った。",
+               "log": ["HP チェック：Bob は攻撃 3 を防御 1 で受けました——HP を 1 失いました。",
                        "Bob の HP が 0 になりました。"]},
     }
 
@@ -1615,10 +1615,46 @@ def test_numgr_logs_the_first_turn_like_every_other_in_the_room_and_the_replay(l
                "Turn 2: Ann.", "(moves made while this page was not connected are listed once the match is over)"),
         "zh": ("第 1 回合：Bob。", "生命检定：Bob 以防御 0 面对攻击 0——没有受伤。", "Bob 摸了 2 张牌。",
                "第 2 回合：Ann。", "（本页未连接期间的行动将在对局结束后列出）"),
-        "ja": ("ターン 1：Bob。", "HP チェック：Bob は攻撃 0 を防御 0 で受けた——ダメージなし。",
+        "ja": ("ターン 1：Bob。", "HP チェック：Bob は攻撃 0 を防御 0 で受けました——ダメージなし。",
                "Bob が 2 枚引きました。", "ターン 2：Ann。",
                "（このページが接続していなかった間の手は、対局が終わると載ります）"),
     }
     for lang, (turn1, check, drew, turn2, gap) in said.items():
         assert got[lang] == {"room": [turn1, check, drew, turn2], "late": [gap, drew, turn2],
                              "replay": [[], [turn1, check], [drew, turn2]]}, lang
+
+
+#: NumGR's log lines with a number or a verb of their own (the HP checks, a bomb, a 333) and the
+#: last HP check under the table, per language.
+NUMGR_LOG_WORDS_SCRIPT = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const ngLog = await import("/static/games/ng_log.js");
+  const check = (lost) => ({ seat: 0, attack: 2, unstoppable: 1, defense: 1, defense_circle: 0, lost, hp: 1 });
+  const events = [{ kind: "hp_check", data: check(true) }, { kind: "hp_check", data: check(false) },
+    { kind: "variant", data: { kind: "bomb", seat: 1, face: "2" } },
+    { kind: "variant", data: { kind: "333", seat: 1, face: "3" } }];
+  const got = {};
+  for (const lang of ["en", "zh", "ja"]) {
+    await i18n.loadLocale(lang);
+    const ctx = { t: i18n.t, seat: null, players: [{ seat: 0, name: "Ann" }, { seat: 1, name: "Bob" }] };
+    got[lang] = [...ngLog.logLines(events, ctx), ngLog.checkLine(check(true), ctx, "ng.last_check")];
+  }
+  return got;
+}"""
+
+
+def test_numgr_log_lines_keep_one_style_per_language(live_server, chromium_path):
+    got = evaluate_on(chromium_path, f"{live_server}/history", NUMGR_LOG_WORDS_SCRIPT)
+    # Japanese: polite endings (〜ました) as the other log lines, a space either side of a number
+    assert got == {
+        "en": ["HP check: Ann faced 3 against 1 — lost 1 HP.", "HP check: Ann faced 3 against 1 — no damage.",
+               "Bomb! The fourth 2 arrived for Bob.", "333! The third 3 arrived for Bob.",
+               "Last HP check: Ann faced 3 against 1 — lost 1 HP."],
+        "zh": ["生命检定：Ann 以防御 1 面对攻击 3——失去 1 点生命。", "生命检定：Ann 以防御 1 面对攻击 3——没有受伤。",
+               "炸弹！Bob 的第四张 2 到了。", "333！Bob 的第三张 3 到了。",
+               "上次生命检定：Ann 以防御 1 面对攻击 3——失去 1 点生命。"],
+        "ja": ["HP チェック：Ann は攻撃 3 を防御 1 で受けました——HP を 1 失いました。",
+               "HP チェック：Ann は攻撃 3 を防御 1 で受けました——ダメージなし。",
+               "ボム！Bob に 4 枚目の 2 が届きました。", "333！Bob に 3 枚目の 3 が届きました。",
+               "前回の HP チェック：Ann は攻撃 3 を防御 1 で受けました——HP を 1 失いました。"],
+    }
