@@ -171,3 +171,24 @@ def test_chinese_and_japanese_are_translated(dicts):
 ])
 def test_game_terms_and_known_strings(dicts, key, zh, ja):
     assert zh in dicts["zh"][key] and ja in dicts["ja"][key]
+
+
+#: The bots' words in every language: zh says 电脑 throughout, ja CPU (the bots' own names,
+#: やさしいCPU…, the badge, the fill and take-over lines alike), en bot/computer.
+BOT_WORDS = {
+    "bots.name.easy": ("Easy bot", "简单电脑", "やさしいCPU"),
+    "bots.tag": ("computer", "电脑", "CPU"),
+    "bots.fill": ("Fill empty seats with bots", "用电脑填满空座", "空席をCPUで埋める"),
+    "bots.level.none": ("No bots (wait for people)", "不加电脑（等真人）", "CPUなし（人を待つ）"),
+    "bots.level_label": ("Bot level", "电脑难度", "CPUの強さ"),
+    "manage.timeouts.bot": ("is replaced by a computer player", "由电脑玩家接替", "CPUが代わりに打つ"),
+    "system.bot_took_over": ("{name}'s seat is now played by the computer.", "{name} 的座位现在由电脑代打。",
+                             "{name} の席は今からCPUが打ちます。"),
+    "identity.name_bot": ("That name belongs to the computer players.", "这个名字属于电脑玩家。",
+                          "その名前はCPUプレイヤーの名前です。"),
+}
+
+
+def test_the_bots_are_called_one_thing_in_each_language(dicts):
+    assert {key: tuple(dicts[lang][key] for lang in ("en", "zh", "ja")) for key in BOT_WORDS} == BOT_WORDS
+    assert [key for key, text in dicts["ja"].items() if "コンピューター" in text] == []
