@@ -386,10 +386,14 @@ TEXTS = {lang: json.loads((Path(__file__).resolve().parents[2] / "frontend" / "i
                           .read_text("utf-8")) for lang in ("en", "zh", "ja")}
 
 
-def reason_sentence(game: str, lang: str = "en") -> Callable[[str], str]:
+def reason_sentence(game: str, lang: str = "en", loser: str | None = None) -> Callable[[str], str]:
     """The outcome sentence the pages show for a reason code of ``game`` (js/outcome.js: the
-    game's own ``outcome.reason.<game>.<code>``, else ``outcome.reason.<code>``)."""
+    game's own ``outcome.reason.<game>.<code>``, else ``outcome.reason.<code>``; with the name
+    of the one seat that lost, ``loser``, the reason's ``….loser`` sentence where it has one)."""
     def sentence(code: str) -> str:
         table = TEXTS[lang]
+        named = table.get(f"outcome.reason.{game}.{code}.loser")
+        if loser is not None and named is not None:
+            return named.replace("{name}", loser)
         return table.get(f"outcome.reason.{game}.{code}", table.get(f"outcome.reason.{code}", code))
     return sentence

@@ -69,4 +69,5 @@ def test_two_players_and_a_spectator_play_numgr_to_the_end(live_server, chromium
             assert "⟦" not in page.get_by_test_id("table").inner_text()
         hp = [watch.get_by_test_id(f"ng-hp-{seat}").get_attribute("data-hp") for seat in (0, 1)]
         assert ended == {"draw"} or "0" in hp
-        check_finished_table([alice, bob], watch, reason_sentence("numgr"))
+        loser = None if ended == {"draw"} else ("Alice", "Bob")[hp.index("0")]  # seat n = names[n]
+        check_finished_table([alice, bob], watch, reason_sentence("numgr", loser=loser))
