@@ -1,7 +1,7 @@
 // Lobby page (/): create a room from the game catalog, list open rooms to join and live rooms
 // to watch (refreshed every few seconds).
 
-import { api, getGames } from "./api.js";
+import { api, getGames, getPlayer } from "./api.js";
 import { byId, dataKey, h, patchChildren, replace } from "./dom.js";
 import { ensurePlayer } from "./identity.js";
 import { formatClock, gameTitle, listText, t } from "./i18n.js";
@@ -88,21 +88,25 @@ function seatsText(room) {
 
 function roomItem(room, verb) {
   const game = games.find((entry) => entry.id === room.game);
+  const me = getPlayer();
+  if (verb === "join" && me && room.seats.some((seat) => seat.player_id === me.id)) verb = "open";
   return h("li", { class: "room-item", "data-code": room.code },
     h("div", { class: "room-item-main" },
       h("strong", { text: gameTitle(game && game.titles, room.game) }),
       h("span", { class: "code", text: room.code }),
       h("span", { class: "muted small", text: optionsSummary(room.options, game ? game.options : [], { game: room.game }) }),
       h("span", { class: "small", text: seatsText(room) })),
-    // "Join" takes a free seat on arrival (the room page reads `?seat=any`); "Watch" only opens it.
+    // "Join" takes a free seat on arrival (the room page reads `?seat=any`); "Watch" only opens
+    // it, and so does "Open" on a room where the player already holds a seat.
     h("a", { class: "button", href: `/room/${encodeURIComponent(room.code)}${verb === "join" ? "?seat=any" : ""}`,
-      text: t(verb === "join" ? "lobby.join" : "lobby.watch") }));
+      text: t({ join: "lobby.join", watch: "lobby.watch", open: "mine.open" }[verb]) }));
 }
 
 const lastJson = {};
 
 function renderRooms(listId, rooms, verb, emptyKey) {
-  const json = JSON.stringify(rooms);
+  const me = getPlayer();
+  const json = JSON.stringify([rooms, me && me.id]);  // "Join" or "Open" is the player's
   if (lastJson[listId] === json) return;
   lastJson[listId] = json;
   // Rows stay by room code (their links have no listeners: equal markup, equal link), so a

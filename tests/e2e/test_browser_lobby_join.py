@@ -4,7 +4,8 @@ An open room's "Join" opens its page with ``?seat=any``: the page asks a player 
 for one (the "Take seat" dialog), takes the first free seat, and drops the parameter from the
 address, so a reload only watches. A room whose match has started refuses the seat with the
 "Take seat" refusal, without the name dialog, and the page stays a spectator's. A live room's
-"Watch" stays a bare link to the room page.
+"Watch", and "Open" on an open room where the player holds a seat, are bare links to the room
+page.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def test_join_takes_the_first_free_seat_once_and_a_started_room_refuses_it(
             "Take a free seat to play, or stay to watch.")
         assert bob.url == link
         take_seat(bob, 3)
+        bob.goto(f"{live_server}/")  # a room where Bob holds a seat: "Open", not "Join"
+        mine = bob.locator(f"#open-rooms [data-code=\"{code}\"] a")
+        expect(mine).to_have_text("Open")
+        assert mine.get_attribute("href") == f"/room/{code}"
 
         cat.goto(f"{live_server}/")  # the first free seat is seat 2 (index 1), not seat 3
         cat.locator(f"#open-rooms [data-code=\"{code}\"] a").click()
