@@ -3,6 +3,7 @@
 // being written). Interface: README.md.
 
 import { h, replaceKeepingFocus } from "/static/js/dom.js";
+import { labelPrefix } from "/static/js/i18n.js";
 import { busy } from "./kit.js";
 
 function actionLabel(action) {
@@ -14,7 +15,7 @@ export function render(root, ctx) {
   const { t, view, legal } = ctx;
   replaceKeepingFocus(root, h("div", { class: "generic-table" },
     h("p", { class: "muted", text: t("generic.no_module") }),
-    ctx.deadline && legal.length ? h("p", {}, t("generic.your_decision"), " ", ctx.countdown(ctx.deadline)) : null,
+    ctx.deadline && legal.length ? h("p", {}, labelPrefix(t("generic.your_decision"), t), ctx.countdown(ctx.deadline)) : null,
     h("div", { class: "dialog-actions" }, legal.map((action, index) => h("button", {
       type: "button", class: "button", "data-key": `legal-${index}`, disabled: busy(ctx),
       text: actionLabel(action), onclick: () => ctx.act(action) }))),

@@ -8,7 +8,7 @@
 
 import { api } from "./api.js";
 import { byId, h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { labelPrefix, t } from "./i18n.js";
 
 let shownMatch = null;
 
@@ -37,7 +37,7 @@ export function renderCommitment(room) {
     replace(element,
       h("summary", { "data-testid": "fair-deal", text: t("room.fair_deal") }),
       h("p", { class: "muted", text: t("room.fair_deal_help") }),
-      h("p", {}, t("room.commitment"), " ", h("code", { class: "hex", text: match.seed_commitment })),
+      h("p", {}, labelPrefix(t("room.commitment")), h("code", { class: "hex", text: match.seed_commitment })),
       h("p", {}, h("a", { href: `/matches/${encodeURIComponent(match.id)}`, text: t("room.commitment_check") }),
         " · ", h("a", { href: "/rules/fair_play", target: "_blank", rel: "noopener", text: t("verify.how") })));
     element.hidden = false;

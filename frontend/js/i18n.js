@@ -112,6 +112,12 @@ export function labelText(label, value, tr = t) {
   return tr("common.label", { label, value });
 }
 
+/** The label before a value drawn as an element (a name in bold, a hash in code): "Label: " in
+ * English, "标签：" in Chinese and Japanese (key common.label with an empty value). */
+export function labelPrefix(label, tr = t) {
+  return tr("common.label", { label, value: "" });
+}
+
 /** A list in the page's words: "a, b" in English, "a、b" in Chinese and Japanese (key
  * common.list_sep); `tr` the t to use (a table's ctx.t). */
 export function listText(items, tr = t) {

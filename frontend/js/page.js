@@ -5,7 +5,7 @@ import { getPlayer } from "./api.js";
 import { accountButton } from "./account.js";
 import { h, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
-import { HTML_LANG, LANGUAGES, applyI18n, currentLang, loadLocale, rememberLanguage, t } from "./i18n.js";
+import { HTML_LANG, LANGUAGES, applyI18n, currentLang, labelPrefix, loadLocale, rememberLanguage, t } from "./i18n.js";
 
 /** Render the shared header (before anything is awaited, so it never arrives late), load the
  * locale, translate [data-i18n] markup, fill the identity badge; call first on each page. */
@@ -23,13 +23,13 @@ export async function initPage() {
   renderLanguageSwitcher();
 }
 
-/** Fill #identity with "Playing as <name>" or a hint that a name will be asked. */
+/** Fill #identity with "Player: <name>" or a hint that a name will be asked. */
 export function renderIdentity() {
   const slot = document.getElementById("identity");
   if (!slot) return;
   const player = getPlayer();
   replace(slot, player
-    ? h("span", {}, t("identity.playing_as"), " ", h("strong", { "data-testid": "my-name", text: player.name }))
+    ? h("span", {}, labelPrefix(t("identity.playing_as")), h("strong", { "data-testid": "my-name", text: player.name }))
     : h("span", { class: "muted", text: t("identity.guest") }));
   slot.append(" ", accountButton());  // save the profile / log in elsewhere
 }

@@ -10,7 +10,7 @@
 // player it replaced before.
 
 import { byId, h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { labelText, t } from "./i18n.js";
 import { resultText } from "./outcome.js";
 import { matchSeatName, occupantAt, occupantsOf, seatName } from "./bots.js";
 import { initPage, setTitle } from "./page.js";
@@ -81,7 +81,7 @@ function renderOutcome(last) {
   if (el.hidden) return;
   el.dataset.winners = outcome.winners.join(",");
   el.dataset.reason = outcome.reason;
-  el.textContent = `${t("replay.final")} ${resultText(replay.data)}`;
+  el.textContent = labelText(t("replay.final"), resultText(replay.data));
 }
 
 function render() {

@@ -68,6 +68,23 @@ PHONE = """() => {
 }"""
 
 
+#: Whether the room page's tools stay on one line with the connection badge's every label (the
+#: longest is not the "Connected" a loaded page shows): ``{status: bool}``.
+TOOLS_WITH_EVERY_STATUS = """async () => {
+  const i18n = await import("/static/js/i18n.js");
+  const label = document.getElementById("conn-status").lastChild;
+  const shown = label.textContent;
+  const oneLine = {};
+  for (const status of ["connecting", "connected", "reconnecting", "closed"]) {
+    label.textContent = i18n.t(`conn.${status}`);
+    const tools = [...document.querySelectorAll(".room-tools > *")].map((el) => el.getBoundingClientRect());
+    oneLine[status] = Math.max(...tools.map((r) => r.top)) < Math.min(...tools.map((r) => r.bottom));
+  }
+  label.textContent = shown;
+  return oneLine;
+}"""
+
+
 def test_the_phone_header_fits_three_rows_in_every_language_signed_in_or_not(
         live_server, chromium_path):
     """At 360 px the header takes three rows of 40 px (brand and language menu, navigation,
@@ -101,6 +118,9 @@ def test_the_phone_header_fits_three_rows_in_every_language_signed_in_or_not(
                     assert page.evaluate(PHONE) == {
                         "rows": 3, "height": 129, "scroll": [360, 360], "targets40": True,
                         "toolsOneLine": True if path.startswith("/room/") else None}, where
+                    if path.startswith("/room/"):
+                        assert page.evaluate(TOOLS_WITH_EVERY_STATUS) == dict.fromkeys(
+                            ("connecting", "connected", "reconnecting", "closed"), True), where
                     if path in ("/", f"/room/{room['code']}") and (lang == "en" or not signed_in):
                         assert axe_problems(page) == [], where
                 page.context.close()

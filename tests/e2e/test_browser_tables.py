@@ -502,7 +502,7 @@ def test_a_seat_forfeited_on_timeouts_reads_as_a_forfeit_everywhere(site, browse
     steps = len(httpx.get(f"{site.base}/api/matches/{match}/replay").json()["steps"]) - 1
     replay = site.open(browser, f"/replay/{match}?step={steps}")
     expect(replay.get_by_test_id("replay-action")).to_have_text(sentence)
-    expect(replay.get_by_test_id("replay-outcome")).to_have_text(f"{TEXTS['en']['replay.final']} {result}")
+    expect(replay.get_by_test_id("replay-outcome")).to_have_text(f"{TEXTS['en']['replay.final']}: {result}")
     expect(replay.get_by_test_id("ng-status")).to_contain_text(f"Fay wins. {sentence}")
     assert "resigned" not in replay.locator("body").inner_text()
     replay.context.close()
@@ -1127,9 +1127,9 @@ def test_a_phone_shows_the_table_in_the_first_screen(site, browser):
     expect(page.get_by_test_id("share")).to_have_attribute("open", "")
     # The sound button says whether the sound is on.
     toggle = page.get_by_test_id("sound-toggle")
-    expect(toggle).to_have_text("Turn sound: off")
+    expect(toggle).to_have_text("Sound: off")
     toggle.click()
-    expect(toggle).to_have_text("Turn sound: on")
+    expect(toggle).to_have_text("Sound: on")
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert toggle.locator("svg.icon-speaker").count() == 1
     page.context.close()

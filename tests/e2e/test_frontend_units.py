@@ -1503,6 +1503,7 @@ SEPARATORS_SCRIPT = """async () => {
       cleanup: ngLog.logLines([1, 2].map((id) => ({ kind: "stack_discarded", data: { id } })), ctx),
       shop: rcLog.logLines([{ kind: "shop_opened", data: { offer: ["SHARE_BEAR", "SPY_EYE"] } }], ctx),
       teams: teams.teamSeatsText(room, i18n.t),
+      prefix: i18n.labelPrefix(i18n.t("identity.playing_as")),
     };
   }
   return got;
@@ -1516,15 +1517,15 @@ def test_built_labels_and_lists_use_the_pages_own_separators(live_server, chromi
         "en": {"options": "Rules: Hebei (河北麻将) · Hands in the match (Hebei rules): 8",
                "cleanup": ["Clean-up: #1, #2 left the table."],
                "shop": ["The shop opens: Share Bear, Spy Eye."],
-               "teams": "Team 1: Ann, Cat · Team 2: Bob, Dan"},
+               "teams": "Team 1: Ann, Cat · Team 2: Bob, Dan", "prefix": "Player: "},
         "zh": {"options": "规则：河北麻将 · 盘数（河北麻将）：8",
                "cleanup": ["清场：#1、#2 离场。"],
                "shop": ["商店开张：交换熊、透视之眼。"],
-               "teams": "第 1 队：Ann、Cat · 第 2 队：Bob、Dan"},
+               "teams": "第 1 队：Ann、Cat · 第 2 队：Bob、Dan", "prefix": "当前玩家："},
         "ja": {"options": "ルール：河北麻将 · 局数（河北麻将）：8",
                "cleanup": ["片付け：#1、#2 が場を離れました。"],
                "shop": ["ショップ開店：とりかえベア、おみとおしアイ。"],
-               "teams": "チーム 1：Ann、Cat · チーム 2：Bob、Dan"},
+               "teams": "チーム 1：Ann、Cat · チーム 2：Bob、Dan", "prefix": "プレイヤー："},
     }
 
 
