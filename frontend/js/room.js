@@ -116,10 +116,9 @@ async function claimSeat(seat) {
 }
 
 /** The lobby's "Join" link (`?seat=any`): take the first free seat the way "Take seat" does
- * (the name dialog first for a page without a player), or show the refusal that button would
- * get (`room_not_open`, `seat_taken`: without a dialog when it is known before) and stay a
- * spectator. The parameter leaves the address
- * first, so a reload does not sit again. */
+ * (the name dialog first for a page without a player), or show the refusal (`room_not_open`,
+ * `no_free_seat`: without a dialog when it is known before) and stay a spectator. The
+ * parameter leaves the address first, so a reload does not sit again. */
 async function joinFromLink() {
   const params = new URLSearchParams(location.search);
   if (params.get("seat") !== "any") return;
