@@ -55,6 +55,9 @@ def test_join_takes_the_first_free_seat_once_and_a_started_room_refuses_it(
         mine = bob.locator(f"#open-rooms [data-code=\"{code}\"] a")
         expect(mine).to_have_text("Open")
         assert mine.get_attribute("href") == f"/room/{code}"
+        mine.click()  # back in the room, still in seat 4
+        expect(bob.get_by_test_id("leave-seat-3")).to_be_visible()
+        assert bob.url == link
 
         cat.goto(f"{live_server}/")  # the first free seat is seat 2 (index 1), not seat 3
         cat.locator(f"#open-rooms [data-code=\"{code}\"] a").click()
